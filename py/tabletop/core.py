@@ -1,0 +1,256 @@
+"""The engine contract shared by every game (see DESIGN.md, "The engine contract").
+
+A game is one module of ``tabletop.games`` that defines ``GAME = GameInfo(...)`` and a state
+class. This module holds only what every game needs in the same form:
+
+- ``IllegalAction``: the one error a bad move raises; the state is unchanged when it is raised.
+- ``Option`` / ``GameInfo.check_options``: options declared once with their defaults; unknown
+  keys and bad values are refused with ``ValueError`` before any state exists.
+- ``GameState``: plain-JSON state (``self.d``) plus a seeded ``random.Random`` held in the state,
+  with the phase dispatch (``legal_<phase>`` / ``apply_<phase>``), ``to_json``/``from_json``,
+  ``clone`` and ``snapshot`` written once.
+
+The rules themselves live in the game modules, never here.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class IllegalAction(Exception):
+    """A move that is malformed, out of turn or against the rules. The state is unchanged."""
+
+
+def plain_copy(value):
+    """Deep copy of plain JSON data (dict/list/str/int/float/bool/None); faster than deepcopy."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option: its key, default and what values it accepts."""
+
+    key: str
+    default: Any
+    kind: str  # "int", "bool" or "choice"
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple = ()
+
+    def check(self, value):
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.key!r} must be true or false, not {value!r}")
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.key!r} must be a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.key!r} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.key!r} must be at most {self.maximum}, not {value}")
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise ValueError(f"option {self.key!r} must be one of {allowed}, not {value!r}")
+            return value
+        raise AssertionError(f"unknown option kind {self.kind!r}")
+
+    def describe(self):
+        out = {"key": self.key, "default": self.default, "kind": self.kind, "help": self.help}
+        if self.kind == "int":
+            out["min"], out["max"] = self.minimum, self.maximum
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass
+class GameInfo:
+    """What a game declares once: its slug, player counts, options and state class."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple = ()
+    state_class: type | None = None
+    # Upper bound on actions in one game, for the conformance harness's "ends within a bound".
+    max_actions: int = 10_000
+    # Option sets the conformance harness plays besides the defaults (every variant worth a playout).
+    variants: tuple = ()
+    # Checks that depend on several options or the player count; raises ValueError.
+    check_combination: Callable | None = None
+    extra: dict = field(default_factory=dict)
+
+    def check_players(self, players):
+        if players is None:
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"{self.slug}: the number of players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (f"exactly {self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise ValueError(f"{self.slug}: {players} players is not allowed ({span})")
+        return players
+
+    def check_options(self, options, players=None):
+        """Return the complete option dict (defaults filled in); refuse unknown keys and bad values."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ValueError(f"{self.slug}: options must be an object, not {options!r}")
+        declared = {o.key: o for o in self.options}
+        unknown = sorted(set(options) - set(declared))
+        if unknown:
+            known = ", ".join(declared) or "none"
+            raise ValueError(f"{self.slug}: unknown option {', '.join(map(repr, unknown))} (known: {known})")
+        out = {key: opt.check(options[key]) if key in options else opt.default
+               for key, opt in declared.items()}
+        if self.check_combination is not None:
+            self.check_combination(out, players)
+        return out
+
+    def new_state(self, players=None, options=None, seed=None, setup=None):
+        players = self.check_players(players)
+        options = self.check_options(options, players)
+        if seed is None:
+            seed = 0
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"{self.slug}: seed must be a whole number, not {seed!r}")
+        if setup is not None and not isinstance(setup, dict):
+            raise ValueError(f"{self.slug}: setup must be an object, not {setup!r}")
+        state = self.state_class.__new__(self.state_class)
+        state.rng = random.Random(seed)
+        state.d = {"game": self.slug, "players": players, "options": options, "seed": seed}
+        state.setup(setup)
+        return state
+
+    def from_json(self, data):
+        """Rebuild a state from ``to_json()`` output exactly (random generator included)."""
+        if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
+            raise ValueError(f"{self.slug}: not a saved {self.slug} state")
+        state = self.state_class.__new__(self.state_class)
+        d = plain_copy(data)
+        rng_state = d.pop("rng")
+        try:
+            state.rng = random.Random()
+            state.rng.setstate((rng_state[0], tuple(rng_state[1]), rng_state[2]))
+        except (TypeError, ValueError, IndexError) as err:
+            raise ValueError(f"{self.slug}: corrupt random generator state ({err})") from None
+        state.d = d
+        return state
+
+    def describe(self):
+        """JSON-safe description for setup screens."""
+        return {"slug": self.slug, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "default_players": self.default_players,
+                "options": [o.describe() for o in self.options]}
+
+
+def split_action(action):
+    """``"play AS"`` -> ``("play", ["AS"])``; refuses anything that is not a non-empty string."""
+    if not isinstance(action, str):
+        raise IllegalAction(f"an action is a text such as 'play AS', not {action!r}")
+    parts = action.split()
+    if not parts:
+        raise IllegalAction("empty action")
+    return parts[0], parts[1:]
+
+
+class GameState:
+    """Shared plumbing of a game state. Subclasses hold the rules.
+
+    ``self.d`` is the complete state as plain JSON data, with at least ``phase``.
+    Phase dispatch: ``legal_<phase>(seat) -> list[str]`` and ``apply_<phase>(seat, verb, args)``,
+    and ``movers_<phase>() -> list[int]``. ``apply_<phase>`` validates everything before it changes
+    anything, so a refused action leaves the state as it was.
+    """
+
+    d: dict
+    rng: random.Random
+    info: GameInfo  # set by each game module
+
+    # -- building -------------------------------------------------------------------------
+    def setup(self, setup):  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    @property
+    def players(self):
+        return self.d["players"]
+
+    @property
+    def options(self):
+        return self.d["options"]
+
+    @property
+    def phase(self):
+        return self.d["phase"]
+
+    # -- the contract -----------------------------------------------------------------------
+    def is_over(self):
+        return self.d["phase"] == "over"
+
+    def to_move(self):
+        if self.is_over():
+            return []
+        return getattr(self, "movers_" + self.d["phase"])()
+
+    def legal_actions(self, seat):
+        if self.is_over() or not self._is_seat(seat) or seat not in self.to_move():
+            return []
+        return getattr(self, "legal_" + self.d["phase"])(seat)
+
+    def apply(self, seat, action):
+        verb, args = split_action(action)
+        if not self._is_seat(seat):
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_move():
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        getattr(self, "apply_" + self.d["phase"])(seat, verb, args)
+
+    def result(self):  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def view(self, seat):  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def snapshot(self):
+        """Complete state for tests; games add derived fields by overriding."""
+        return plain_copy(self.d)
+
+    def clone(self):
+        other = self.__class__.__new__(self.__class__)
+        other.d = plain_copy(self.d)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def to_json(self):
+        out = plain_copy(self.d)
+        version, internal, gauss = self.rng.getstate()
+        out["rng"] = [version, list(internal), gauss]
+        return out
+
+    # -- helpers for games -------------------------------------------------------------------
+    def _is_seat(self, seat):
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.d["players"]
+
+    def hidden_cards(self, seat):
+        """Codes that ``seat`` may not see now (used by the conformance harness's leak check)."""
+        raise NotImplementedError
+
+    def all_cards(self):
+        """Every card code of the game (for fuzzing and leak checks)."""
+        raise NotImplementedError
