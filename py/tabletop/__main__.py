@@ -1,0 +1,122 @@
+"""Command line: ``python -m tabletop simulate|replay|games``.
+
+    python -m tabletop games
+    python -m tabletop simulate mas_menos --games 1000 --seed 1 [--players N] [--option games=3] [--bot random]
+    python -m tabletop replay saved.json       # an action log {game, players, options, seed, actions}
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from . import SLUGS, available_games, get_game
+from .bots import LEVELS, choose_action
+from .session import replay
+
+
+def _option_value(text):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def cmd_games(_args):
+    for slug in SLUGS:
+        try:
+            info = get_game(slug)
+        except ValueError:
+            print(f"{slug:20} coming")
+            continue
+        players = (f"{info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        opts = ", ".join(f"{o.key}={json.dumps(o.default)}" for o in info.options) or "-"
+        print(f"{slug:20} {info.title:20} players {players:5} options {opts}")
+    return 0
+
+
+def cmd_simulate(args):
+    game = get_game(args.slug)
+    options = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = _option_value(value)
+    players = args.players or game.default_players
+    wins = {}
+    totals = None
+    started = time.perf_counter()
+    actions = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        state = game.new_state(players=players, options=options, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            action = choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31))
+            state.apply(seat, action)
+            actions += 1
+        result = state.result()
+        winner = result.get("match_winner", result.get("winner"))
+        wins[str(winner)] = wins.get(str(winner), 0) + 1
+        points = result.get("match_points") or result.get("scores") or result.get("points")
+        if isinstance(points, list) and all(isinstance(p, (int, float)) for p in points):
+            totals = [a + b for a, b in zip(totals, points)] if totals else list(points)
+        if args.verbose:
+            print(json.dumps({"seed": seed, "result": result}, ensure_ascii=False))
+    elapsed = time.perf_counter() - started
+    print(f"{args.slug}: {args.games} games, {players} players, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}")
+    print("winners: " + ", ".join(f"{k}: {v}" for k, v in sorted(wins.items())))
+    if totals:
+        print("mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in totals))
+    print(f"{args.games / elapsed:.1f} games/s ({actions / elapsed:.0f} actions/s, {elapsed:.2f} s)")
+    return 0
+
+
+def cmd_replay(args):
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+        state, log = replay(text)
+    except OSError as err:
+        print(f"cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"refused: {err}", file=sys.stderr)
+        return 1
+    print(f"{log['game']}: {len(log['actions'])} moves replayed")
+    if state.is_over():
+        print(json.dumps(state.result(), ensure_ascii=False))
+    else:
+        print(f"not over; to move: {state.to_move()}")
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tabletop", description="Tabletop game engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the games and their options").set_defaults(func=cmd_games)
+    sim = sub.add_parser("simulate", help="play seeded games between bots and print results and speed")
+    sim.add_argument("slug", choices=available_games())
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--bot", choices=LEVELS, default="random")
+    sim.add_argument("--verbose", action="store_true", help="print every game's result as JSON")
+    sim.set_defaults(func=cmd_simulate)
+    rep = sub.add_parser("replay", help="replay a saved action log; print the result or the first refused move")
+    rep.add_argument("file")
+    rep.set_defaults(func=cmd_replay)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as err:  # bad options or player count: say why
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""One game in progress, as the browser holds it: an action log replayed through the engine.
+
+The log ``{"game", "players", "options", "seed", "actions": [[seat, action], ...]}`` is what the
+app saves, shares and replays. Loading never trusts it: every action goes through ``apply``, so a
+tampered log is refused at the first bad move with the engine's reason. All functions return
+plain JSON-safe dicts (``{"ok": False, "error": ...}`` on refusal) and are usable from CPython
+tests exactly as from the browser worker.
+"""
+from __future__ import annotations
+
+import json
+
+from . import SLUGS, IllegalAction, get_game
+from .bots import choose_action
+
+_current = {"state": None, "log": None}
+
+LOG_KEYS = {"game", "players", "options", "seed", "actions"}
+
+
+def parse_log(log):
+    """Validate the shape of a log; return it as a dict or raise ValueError with the reason."""
+    if isinstance(log, str):
+        try:
+            log = json.loads(log)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"the saved game is not valid JSON ({err.msg})") from None
+    if not isinstance(log, dict):
+        raise ValueError("the saved game is not an object")
+    unknown = set(log) - LOG_KEYS
+    if unknown:
+        raise ValueError(f"the saved game has unknown field(s): {', '.join(sorted(unknown))}")
+    if log.get("game") not in SLUGS:
+        raise ValueError(f"the saved game names an unknown game: {log.get('game')!r}")
+    actions = log.get("actions", [])
+    if not isinstance(actions, list) or not all(
+            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
+            and isinstance(a[1], str) for a in actions):
+        raise ValueError("the saved game's moves must be a list of [seat, action] pairs")
+    return {"game": log["game"], "players": log.get("players"), "options": log.get("options") or {},
+            "seed": log.get("seed", 0), "actions": actions}
+
+
+def replay(log):
+    """(state, log) after replaying every move; raises ValueError naming the first refused move."""
+    log = parse_log(log)
+    game = get_game(log["game"])
+    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"])
+    for index, (seat, action) in enumerate(log["actions"]):
+        try:
+            state.apply(seat, action)
+        except IllegalAction as err:
+            raise ValueError(f"move {index + 1} (seat {seat}: {action!r}) was refused: {err}") from None
+    return state, log
+
+
+def load(log):
+    try:
+        state, log = replay(log)
+    except ValueError as err:
+        return {"ok": False, "error": str(err)}
+    _current["state"], _current["log"] = state, log
+    return {"ok": True, "moves": len(log["actions"]), **_status(state)}
+
+
+def _status(state):
+    return {"over": state.is_over(), "to_move": state.to_move(), "players": state.players}
+
+
+def act(seat, action):
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    try:
+        state.apply(seat, action)
+    except IllegalAction as err:
+        return {"ok": False, "error": str(err)}
+    _current["log"]["actions"].append([seat, action])
+    return {"ok": True, **_status(state)}
+
+
+def view(seat):
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    if seat is not None and not (0 <= seat < state.players):
+        return {"ok": False, "error": f"there is no seat {seat}"}
+    return {"ok": True, "view": state.view(seat)}
+
+
+def bot_action(seat, level, seed):
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    try:
+        action = choose_action(state.d["game"], state.view(seat), level, seed)
+    except ValueError as err:
+        return {"ok": False, "error": str(err)}
+    return {"ok": True, "action": action}
+
+
+def catalog():
+    """Every game with its setup description; unplayable ones are marked coming."""
+    out = []
+    for slug in SLUGS:
+        try:
+            out.append({"available": True, **get_game(slug).describe()})
+        except ValueError:
+            out.append({"slug": slug, "available": False})
+    return out

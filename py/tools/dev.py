@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The two quick-start commands: set up and serve, set up and test.
+
+    python3 py/tools/dev.py serve [--port 8000]   # install what is missing, build dist/, serve it
+    python3 py/tools/dev.py test [pytest args]    # install what is missing, build, run every test
+
+Setting up installs only what is missing: the pinned runtime (npm ci), the package itself
+(pip install -e py), the test tools (tests/requirements.txt), and for tests Debian's chromium
+(apt-get; Playwright's own browser download does not work offline-from-the-web machines).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def run(cmd, **kw):
+    print("+ " + " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, **kw)
+
+
+def pip_install(*args):
+    run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q", *args])
+
+
+def ensure_package():
+    spec = importlib.util.find_spec("tabletop")
+    if spec is None or not str(spec.origin).startswith(str(ROOT / "py")):
+        pip_install("-e", str(ROOT / "py"))
+
+
+def ensure_test_tools():
+    wanted = [line.split("==")[0] for line in (ROOT / "tests" / "requirements.txt").read_text().split()
+              if line and not line.startswith("#")]
+    if any(importlib.util.find_spec(name.replace("-", "_")) is None for name in wanted):
+        pip_install("-r", str(ROOT / "tests" / "requirements.txt"))
+
+
+def ensure_chromium():
+    if shutil.which("chromium") or shutil.which("chromium-browser"):
+        return
+    if not shutil.which("apt-get"):
+        sys.exit("Chromium is needed for the browser tests: install your system's chromium package")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(sudo + ["apt-get", "update", "-qq"], env=env)
+    # fonts-noto-cjk: the Japanese labels render in screenshots like on a phone.
+    run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-noto-cjk"], env=env)
+
+
+def build():
+    sys.path.insert(0, str(ROOT / "py" / "tools"))
+    import build as site_build
+
+    return site_build.build(ROOT / "dist")
+
+
+def serve(args):
+    port = "8000"
+    if args[:1] == ["--port"] and len(args) > 1:
+        port = args[1]
+    ensure_package()
+    build()
+    os.execv(sys.executable, [sys.executable, str(ROOT / "py" / "tools" / "serve.py"), "--dir", str(ROOT / "dist"), "--port", port])
+
+
+def test(args):
+    ensure_package()
+    ensure_test_tools()
+    ensure_chromium()
+    build()
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(args or ["tests"])], cwd=ROOT)
+    sys.exit(result.returncode)
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in ("serve", "test"):
+        sys.exit(__doc__)
+    {"serve": serve, "test": test}[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

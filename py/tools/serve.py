@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Serve a built site on localhost with the right MIME types and pre-compressed files.
+
+    python3 py/tools/serve.py [--dir dist] [--port 8000] [--prefix /games/tabletop/]
+
+Serves FILE.gz with ``Content-Encoding: gzip`` when the browser accepts gzip and it exists.
+With --prefix the site answers under that sub-path only (to test deployment under a sub-path).
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+         ".json": "application/json", ".toml": "text/plain; charset=utf-8", ".py": "text/plain; charset=utf-8",
+         ".zip": "application/zip", ".css": "text/css", ".html": "text/html; charset=utf-8",
+         ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json", ".png": "image/png"}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+
+    def log_message(self, fmt, *args):  # quiet: tests read the requests from the browser side
+        if os.environ.get("TABLETOP_SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+    def translate_path(self, path):
+        if self.prefix != "/":
+            if not path.startswith(self.prefix):
+                return str(pathlib.Path(self.directory) / "__outside_prefix__")
+            path = "/" + path[len(self.prefix):]
+        return super().translate_path(path)
+
+    def guess_type(self, path):
+        return TYPES.get(pathlib.Path(str(path)).suffix, None) or super().guess_type(path)
+
+    def send_head(self):
+        path = pathlib.Path(self.translate_path(self.path.split("?", 1)[0]))
+        if path.is_dir():
+            path = path / "index.html"
+        gz = path.with_name(path.name + ".gz")
+        if "gzip" in self.headers.get("Accept-Encoding", "") and path.is_file() and gz.is_file():
+            body = gz.open("rb")
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(gz.stat().st_size))
+            self.end_headers()
+            return body
+        return super().send_head()
+
+    def end_headers(self):
+        # Revalidate every time: the service worker, not the HTTP cache, keeps the app offline.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def make_server(directory, port=0, prefix="/", host="127.0.0.1"):
+    handler = functools.partial(type("H", (Handler,), {"prefix": prefix}), directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    return server
+
+
+def serve_in_thread(directory, port=0, prefix="/"):
+    server = make_server(directory, port, prefix)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server
+
+
+def main():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", default=str(root / "dist"))
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/")
+    args = parser.parse_args()
+    server = make_server(args.dir, args.port, args.prefix)
+    print(f"Tabletop at http://localhost:{server.server_address[1]}{args.prefix}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""The browser glue: runs in a PyScript worker, holds the game being played, answers the JS view.
+
+Every export takes and returns JSON text (not JS proxies), so the boundary is plain data:
+the JS sends action strings and draws ``view(seat)``; it never re-derives a rule.
+"""
+import json
+
+from tabletop import session
+
+__export__ = ["load", "act", "view", "bot_action", "ping"]
+
+
+def ping():
+    return "pong"
+
+
+
+def load(log_json):
+    return json.dumps(session.load(str(log_json)))
+
+
+def act(seat, action):
+    return json.dumps(session.act(int(seat), str(action)))
+
+
+def view(seat):
+    return json.dumps(session.view(None if seat is None or int(seat) < 0 else int(seat)))
+
+
+def bot_action(seat, level, seed):
+    return json.dumps(session.bot_action(int(seat), str(level), int(seed)))

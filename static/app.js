@@ -1,0 +1,367 @@
+// The app shell: game list, setup screen, the table loop (human, computer and pass-and-play
+// seats), saving after every move and resuming on reload. The engine runs in a PyScript worker;
+// this file only sends action strings and draws what view(seat) returns.
+import { chooseLanguage, currentLanguage, gameTitle, setLanguage, SLUGS, t } from "./i18n.js";
+import { h } from "./table.js";
+
+const params = new URLSearchParams(location.search);
+const EMBED = params.get("embed") === "1";
+const app = document.getElementById("app");
+const storage = (() => { try { return window.localStorage; } catch { return null; } })();
+const memoryStore = new Map(); // when localStorage is blocked (some embedded iframes)
+const store = storage || {
+  getItem: (k) => (memoryStore.has(k) ? memoryStore.get(k) : null),
+  setItem: (k, v) => memoryStore.set(k, String(v)),
+  removeItem: (k) => memoryStore.delete(k),
+};
+
+chooseLanguage(params, store);
+if (EMBED) document.body.classList.add("embed");
+
+// Delay before a computer seat moves, so a person can follow the play (?botdelay=0 in tests).
+const botDelayParam = Number(params.get("botdelay"));
+const BOT_DELAY = Number.isFinite(botDelayParam) && botDelayParam >= 0 && botDelayParam <= 10000 ? botDelayParam : 700;
+
+// ---------------------------------------------------------------- engine (PyScript worker)
+let engineReady = null;
+function engine() {
+  if (!engineReady) {
+    const tag = document.querySelector('script[type="py"][worker]');
+    engineReady = (async () => {
+      while (!tag.xworker) await new Promise((r) => setTimeout(r, 5));
+      await tag.xworker.ready;
+      return tag.xworker.sync;
+    })();
+  }
+  return engineReady;
+}
+
+// Engine calls run one at a time, in order; each returns parsed JSON.
+let queue = Promise.resolve();
+function call(name, ...args) {
+  const run = queue.then(async () => JSON.parse(await (await engine())[name](...args)));
+  queue = run.catch(() => {});
+  return run;
+}
+
+// ---------------------------------------------------------------- messages
+function toast(text, kind = "error") {
+  let box = document.getElementById("toast");
+  if (!box) {
+    box = h("div", { id: "toast", role: "alert" });
+    document.body.append(box);
+  }
+  box.textContent = text;
+  box.className = `show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.className = ""; }, 8000);
+}
+
+// ---------------------------------------------------------------- catalog and routing
+let catalog = null;
+async function loadCatalog() {
+  if (!catalog) {
+    const list = await (await fetch("static/catalog.json")).json();
+    catalog = Object.fromEntries(list.map((g) => [g.slug, g]));
+  }
+  return catalog;
+}
+
+function navigate(query) {
+  const url = new URL(location.href);
+  url.search = "";
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  if (params.get("lang")) url.searchParams.set("lang", currentLanguage());
+  if (EMBED) url.searchParams.set("embed", "1");
+  history.pushState(null, "", url);
+  route();
+}
+
+window.addEventListener("popstate", () => route());
+
+async function route() {
+  const current = new URLSearchParams(location.search);
+  const slug = current.get("game");
+  await loadCatalog();
+  if (slug === null) return showList();
+  if (!SLUGS.includes(slug)) {
+    toast(t("settings_broken", { reason: `game=${slug}` }));
+    return showList();
+  }
+  return openGame(slug);
+}
+
+function header(title, extra = []) {
+  const langButton = h("button", {
+    type: "button", class: "lang", "aria-label": "language / 言語",
+    onclick: () => { setLanguage(currentLanguage() === "ja" ? "en" : "ja", store); rerender(); },
+  }, t("language"));
+  const back = EMBED ? h("a", { class: "full-app", href: location.pathname, target: "_blank", rel: "noopener" }, "Tabletop ↗")
+    : h("button", { type: "button", class: "back", onclick: () => { session = null; navigate({}); } }, "← ", t("back"));
+  return h("header", { class: "bar" }, title === null ? null : back, h("h1", {}, title ?? t("app_title")), ...extra, langButton);
+}
+
+let rerender = () => {};
+
+function showList() {
+  session = null;
+  rerender = showList;
+  document.title = t("app_title");
+  const items = SLUGS.map((slug) => {
+    const info = catalog[slug];
+    const ready = info && info.available;
+    return h("li", {},
+      ready ? h("button", { type: "button", class: "game", dataset: { slug }, onclick: () => navigate({ game: slug }) },
+        h("span", { class: "title" }, gameTitle(slug)),
+        h("span", { class: "players" }, t("players_n", { n: info.min_players === info.max_players ? `${info.min_players}` : `${info.min_players}–${info.max_players}` })))
+        : h("div", { class: "game coming", dataset: { slug } }, h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "tag" }, t("coming"))));
+  });
+  app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items));
+  document.body.dataset.screen = "list";
+}
+
+// ---------------------------------------------------------------- saved games
+// One key per game (and per embed id), so two games in one article keep their own saves, and a
+// broken save is removed alone: no other saved data is touched.
+function saveKey(slug) {
+  const id = params.get("id");
+  return `tabletop:save:${slug}` + (id && /^[\w-]{1,40}$/.test(id) ? `:${id}` : "");
+}
+
+function readSave(slug) {
+  const text = store.getItem(saveKey(slug));
+  if (text === null) return null;
+  try {
+    const data = JSON.parse(text);
+    if (!data || data.v !== 1 || typeof data.log !== "object" || !["bot", "hotseat"].includes(data.mode)) throw new Error("bad format");
+    return data;
+  } catch (err) {
+    return { broken: err.message || "bad format" };
+  }
+}
+
+function writeSave() {
+  if (!session) return;
+  store.setItem(saveKey(session.slug), JSON.stringify({ v: 1, log: session.log, mode: session.mode, level: session.level }));
+}
+
+// ---------------------------------------------------------------- setup screen
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] & 0x7fffffff;
+}
+
+let session = null; // {slug, log, mode, level, humans, status, viewer, revealedFor, selection, module}
+
+async function openGame(slug) {
+  const info = catalog[slug];
+  if (!info || !info.available) {
+    toast(`${gameTitle(slug)}: ${t("coming")}`);
+    return showList();
+  }
+  document.title = `${gameTitle(slug)} — ${t("app_title")}`;
+  const saved = readSave(slug);
+  if (saved && !saved.broken) {
+    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || "random");
+    if (loaded) return;
+    store.removeItem(saveKey(slug));
+    const reason = lastLoadError;
+    await newGame(slug, setupFromLog(saved.log, info));
+    return toast(t("save_broken", { reason }));
+  }
+  if (saved && saved.broken) {
+    store.removeItem(saveKey(slug));
+    await newGame(slug, defaultSetup(info));
+    return toast(t("save_broken", { reason: saved.broken }));
+  }
+  showSetup(slug, defaultSetup(info));
+}
+
+function defaultSetup(info) {
+  const options = Object.fromEntries(info.options.map((o) => [o.key, o.default]));
+  return { players: info.default_players, options, mode: "bot", level: "random" };
+}
+
+function setupFromLog(log, info) {
+  const base = defaultSetup(info);
+  if (log && Number.isInteger(log.players) && log.players >= info.min_players && log.players <= info.max_players) base.players = log.players;
+  return base;
+}
+
+function showSetup(slug, setup) {
+  session = null;
+  rerender = () => showSetup(slug, setup);
+  const info = catalog[slug];
+  const view = window.__views?.[slug];
+  const form = h("form", { class: "setup", onsubmit: (e) => { e.preventDefault(); newGame(slug, setup); } });
+  if (info.min_players !== info.max_players) {
+    const select = h("select", { name: "players", onchange: (e) => { setup.players = Number(e.target.value); } });
+    for (let n = info.min_players; n <= info.max_players; n++) select.append(h("option", { value: n, selected: n === setup.players }, n));
+    form.append(h("label", {}, t("players"), select));
+  } else {
+    form.append(h("p", {}, `${t("players")}: ${info.min_players}`));
+  }
+  for (const opt of info.options) {
+    const label = t(`option_${opt.key}`, {}, view?.STRINGS);
+    let input;
+    if (opt.kind === "bool") {
+      input = h("input", { type: "checkbox", name: opt.key, checked: setup.options[opt.key], onchange: (e) => { setup.options[opt.key] = e.target.checked; } });
+    } else if (opt.kind === "int") {
+      input = h("input", { type: "number", name: opt.key, min: opt.min, max: opt.max, value: setup.options[opt.key], inputmode: "numeric",
+        onchange: (e) => { setup.options[opt.key] = Number(e.target.value); } });
+    } else {
+      input = h("select", { name: opt.key, onchange: (e) => { setup.options[opt.key] = e.target.value; } },
+        opt.choices.map((c) => h("option", { value: c, selected: c === setup.options[opt.key] }, t(`choice_${opt.key}_${c}`, {}, view?.STRINGS))));
+    }
+    form.append(h("label", { class: `option-${opt.kind}` }, label, input));
+  }
+  const modes = h("fieldset", {}, h("legend", {}, t("mode")),
+    ["bot", "hotseat"].map((m) => h("label", { class: "radio" },
+      h("input", { type: "radio", name: "mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }),
+      t(`mode_${m}`))));
+  form.append(modes, h("button", { type: "submit", class: "primary start" }, t("start")));
+  app.replaceChildren(header(gameTitle(slug)), form);
+  document.body.dataset.screen = "setup";
+}
+
+async function newGame(slug, setup) {
+  const log = { game: slug, players: setup.players, options: setup.options, seed: randomSeed(), actions: [] };
+  const ok = await startSession(slug, log, setup.mode, setup.level || "random");
+  if (!ok) {
+    toast(lastLoadError);
+    showSetup(slug, defaultSetup(catalog[slug]));
+  }
+}
+
+let lastLoadError = "";
+async function startSession(slug, log, mode, level) {
+  app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
+  const [module, loaded] = await Promise.all([import(`./views/${slug}.js`), call("load", JSON.stringify(log))]);
+  if (!loaded.ok) {
+    lastLoadError = loaded.error;
+    return false;
+  }
+  const humans = mode === "hotseat" ? [...Array(loaded.players).keys()] : [0];
+  session = {
+    slug, log: structuredClone(log), mode, level, humans, module,
+    status: loaded, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
+    selection: new Set(), busy: false, botTimer: null,
+  };
+  writeSave();
+  rerender = drawTable;
+  await drawTable();
+  return true;
+}
+
+// ---------------------------------------------------------------- the table loop
+function seatName(seat) {
+  if (!session) return "";
+  if (session.mode === "hotseat") return t("player_n", { n: seat + 1 });
+  if (seat === session.humans[0]) return t("you");
+  return session.status.players > 2 ? `${t("computer")} ${seat}` : t("computer");
+}
+
+function chooseViewer() {
+  const { status, humans } = session;
+  if (status.over) return;
+  const waiting = status.to_move.filter((s) => humans.includes(s));
+  if (waiting.length && !waiting.includes(session.viewer)) session.viewer = waiting[0];
+}
+
+async function drawTable() {
+  if (!session) return;
+  const s = session;
+  chooseViewer();
+  if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer) {
+    return drawPassScreen();
+  }
+  const got = await call("view", s.viewer);
+  if (s !== session) return;
+  if (!got.ok) return toast(got.error);
+  const view = got.view;
+  s.lastView = view;
+  const ui = {
+    t: (key, p) => t(key, p, s.module.STRINGS),
+    seatName, viewer: s.viewer, act: humanAct, rerender: () => drawTableFrom(view, ui),
+    selection: s.selection, lang: currentLanguage(), mode: s.mode,
+    canAct: s.status.to_move.includes(s.viewer) && !s.busy,
+  };
+  drawTableFrom(view, ui);
+  scheduleBot();
+}
+
+function drawTableFrom(view, ui) {
+  const s = session;
+  if (!s) return;
+  const table = s.module.render(view, ui);
+  const newButton = h("button", { type: "button", class: "new", onclick: () => { clearTimeout(s.botTimer); store.removeItem(saveKey(s.slug)); session = null; showSetup(s.slug, setupFromLog(s.log, catalog[s.slug])); } }, t("new_game"));
+  const nodes = [header(gameTitle(s.slug), [newButton]), table];
+  if (view.phase === "over" && s.module.renderResult) {
+    nodes.push(h("section", { class: "result", role: "dialog", "aria-label": t("game_over") },
+      s.module.renderResult(view, ui),
+      h("button", { type: "button", class: "primary again", onclick: () => newGame(s.slug, { ...setupFromLog(s.log, catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level }) }, t("play_again"))));
+  }
+  app.replaceChildren(...nodes);
+  document.body.dataset.screen = "table";
+  document.body.dataset.phase = view.phase;
+  document.body.dataset.ready = "1";
+}
+
+function drawPassScreen() {
+  const s = session;
+  const name = seatName(s.viewer);
+  app.replaceChildren(header(gameTitle(s.slug)), h("section", { class: "pass" },
+    h("h2", {}, t("pass_to", { name })), h("p", {}, t("pass_hint", { name })),
+    h("button", { type: "button", class: "primary reveal", onclick: () => { s.revealedFor = s.viewer; s.selection.clear(); drawTable(); } }, t("ready", { name }))));
+  document.body.dataset.screen = "pass";
+  document.body.dataset.ready = "1";
+}
+
+async function applyAction(seat, action) {
+  const s = session;
+  const res = await call("act", seat, action);
+  if (s !== session) return res;
+  if (res.ok) {
+    s.log.actions.push([seat, action]);
+    s.status = res;
+    writeSave();
+  }
+  return res;
+}
+
+async function humanAct(action) {
+  const s = session;
+  if (!s || s.busy) return;
+  s.busy = true;
+  const res = await applyAction(s.viewer, action);
+  s.busy = false;
+  if (!res.ok) toast(t("refused") + res.error);
+  s.selection.clear();
+  if (s.mode === "hotseat" && !s.status.over && !s.status.to_move.includes(s.viewer)) s.revealedFor = null;
+  await drawTable();
+}
+
+function scheduleBot() {
+  const s = session;
+  if (!s || s.status.over || s.botTimer) return;
+  const botSeat = s.status.to_move.find((seat) => !s.humans.includes(seat));
+  if (botSeat === undefined) return;
+  // A view may ask for a longer pause (e.g. Más-Menos's discard race should be winnable).
+  const factor = s.module.botDelayFactor ? s.module.botDelayFactor(s.lastView) : 1;
+  s.botTimer = setTimeout(async () => {
+    const got = await call("bot_action", botSeat, s.level, randomSeed());
+    s.botTimer = null;
+    if (s !== session) return;
+    if (got.ok && s.status.to_move.includes(botSeat)) {
+      const res = await applyAction(botSeat, got.action);
+      if (!res.ok) toast(res.error);
+    }
+    await drawTable();
+  }, BOT_DELAY * factor);
+}
+
+// ---------------------------------------------------------------- start
+window.tabletop = { call, engine, saveKey }; // for tests and the console
+route().catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
+engine().then(() => { document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));

@@ -1,0 +1,35 @@
+// Service worker, generated into the site root by py/tools/build.py (never edit dist/sw.js).
+// Precaches every shipped file under a cache named by a hash of their contents, serves
+// same-origin GETs cache-first, and drops older caches when a new version activates.
+const VERSION = "__VERSION__";
+const CACHE = "tabletop-" + VERSION;
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("tabletop-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.endsWith("/version.json")) return; // always asked of the network: update checks
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      // The page is cached as "./": its query string (?game=...) must not miss the cache.
+      cache.match(request, { ignoreSearch: request.mode === "navigate" }).then((hit) => hit || fetch(request)),
+    ),
+  );
+});

@@ -1,0 +1,109 @@
+"""Browser tests in real Chromium (Debian's chromium, driven by Python Playwright).
+
+The site is built once into a temporary folder and served on 127.0.0.1. Chromium runs with a
+proxy pointing at a local sink that records and refuses everything: loopback bypasses the
+proxy, so anything reaching the sink is a request to another origin.
+"""
+import pathlib
+import shutil
+import socket
+import sys
+import threading
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py" / "tools"))
+
+import build  # noqa: E402
+import serve  # noqa: E402
+
+# Requests Chromium itself makes (not the app), even on about:blank.
+BROWSER_OWN_HOSTS = ("accounts.google.com", "update.googleapis.com", "clients2.google.com",
+                     "optimizationguide-pa.googleapis.com", "content-autofill.googleapis.com")
+
+
+class Sink:
+    """A proxy that answers 403 to everything and remembers the hosts asked for."""
+
+    def __init__(self):
+        self.hosts = []
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(50)
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            try:
+                conn.settimeout(2)
+                first = conn.recv(4096).split(b"\r\n", 1)[0].decode("latin-1")
+                parts = first.split()
+                if len(parts) >= 2:
+                    target = parts[1]
+                    host = target.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+                    self.hosts.append(host)
+                conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            except OSError:
+                pass
+            finally:
+                conn.close()
+
+    def foreign(self):
+        return [h for h in self.hosts if h and not h.endswith(BROWSER_OWN_HOSTS)]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    srv = serve.serve_in_thread(site)
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def sink():
+    return Sink()
+
+
+def chromium_path():
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise RuntimeError("Chromium is not installed: apt-get install chromium (the test setup does this)")
+    return path
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="session")
+def browser(sink):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True,
+                              args=CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{sink.port}"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
