@@ -51,7 +51,8 @@ def ensure_node_modules():
 
 def package_files():
     """Every Python file the browser needs: the package and the worker glue."""
-    files = sorted(p.relative_to(PY).as_posix() for p in (PY / "tabletop").rglob("*.py"))
+    files = sorted(p.relative_to(PY).as_posix() for p in (PY / "tabletop").rglob("*.py")
+                   if p.name != "__main__.py")  # the CLI is not for the browser
     return files + ["worker.py"]
 
 
