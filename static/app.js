@@ -170,6 +170,10 @@ async function openGame(slug) {
     await newGame(slug, setupFromLog(saved.log, info));
     return toast(t("save_broken", { reason }));
   }
+  if (!saved && (new URLSearchParams(location.search).get("start") === "1" || EMBED)) {
+    // A link or an embed that asks to play at once: the article's reader taps nothing to begin.
+    return newGame(slug, defaultSetup(info));
+  }
   if (saved && saved.broken) {
     store.removeItem(saveKey(slug));
     await newGame(slug, defaultSetup(info));
@@ -305,6 +309,7 @@ function drawTableFrom(view, ui) {
   app.replaceChildren(...nodes);
   document.body.dataset.screen = "table";
   document.body.dataset.phase = view.phase;
+  if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
 }
 
@@ -359,6 +364,18 @@ function scheduleBot() {
     }
     await drawTable();
   }, BOT_DELAY * factor);
+}
+
+// ---------------------------------------------------------------- offline
+// The service worker (sw.js, written by the build at the site root) precaches the app and the
+// runtime, so a second visit plays without a network.
+if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has("nosw")) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("sw.js").then(
+      (reg) => { document.body.dataset.sw = "registered"; return reg; },
+      () => { document.body.dataset.sw = "unavailable"; },
+    );
+  });
 }
 
 // ---------------------------------------------------------------- start

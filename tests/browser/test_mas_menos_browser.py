@@ -164,3 +164,24 @@ def test_game_list_shows_twelve_games_in_japanese(page, server):
     assert page.locator("ul.games li").count() == 12
     assert page.locator("[data-slug=mas_menos]").inner_text().startswith("マス・メノス")
     assert page.locator(".game.coming").count() >= 1
+
+
+def test_second_visit_plays_offline_from_the_service_worker(page, server):
+    open_game(page, server, "game=mas_menos&lang=en&botdelay=0&start=1")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.sw === 'registered'")
+    page.evaluate("navigator.serviceWorker.ready")
+    # Wait until the precache is complete (install finished: the worker is active).
+    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active) && caches.keys().then(k => k.length > 0)")
+    page.reload()  # now controlled by the service worker
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+        page.locator(".hand button.card.lit").first.wait_for(timeout=30_000)
+        take_turn(page)
+        page.wait_for_timeout(300)
+        assert len(saved_log(page)["actions"]) >= 1
+    finally:
+        page.context.set_offline(False)

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Start-up benchmark in headless Chromium: the app against bare Pyodide boot, same server, same run.
+
+    python3 tests/bench/bench_startup.py [--runs 5] [--json out.json]
+
+- app: navigation to ``?game=mas_menos&start=1`` until the table is drawn and playable (the
+  ``table-ready`` performance mark: engine booted in the worker, game loaded, view drawn);
+- bare: a page that only boots the same Pyodide through the same PyScript worker tag and
+  calls one function (the ``table-ready`` mark once it answers).
+Cold = a fresh browser context (empty HTTP cache, no service worker); warm = the same context
+navigated again (HTTP cache and service worker present). Medians of --runs. Bytes are counted by
+the server (bodies sent), for the cold load of each page.
+"""
+import argparse
+import json
+import pathlib
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py" / "tools"))
+import build  # noqa: E402
+import serve  # noqa: E402
+
+BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<py-config type="json">{"plugins": ["!error", "!py-editor", "!py-terminal", "!py-game", "!deprecations-manager", "!donkey"]}</py-config>
+<mpy-config type="json">{"plugins": ["!error", "!py-editor", "!py-terminal", "!py-game", "!deprecations-manager", "!donkey"]}</mpy-config>
+<script type="module" src="../static/vendor/pyscript/core.js"></script>
+<script type="module">
+const tag = document.querySelector('script[type="py"][worker]');
+while (!tag.xworker) await new Promise((r) => setTimeout(r, 5));
+await tag.xworker.ready;
+await tag.xworker.sync.ping();
+performance.mark("table-ready");
+document.body.dataset.ready = "1";
+</script></head><body>
+<script type="py" worker name="bare" src="bare.py" config="bare.toml"></script></body></html>
+"""
+
+
+class Counter:
+    def __init__(self):
+        self.bytes = 0
+        self.by_kind = {}
+        self.lock = threading.Lock()
+
+    def add(self, path, n):
+        kind = ("wasm" if path.endswith(".wasm") else "stdlib" if path.endswith("python_stdlib.zip")
+                else "runtime-js" if "/vendor/" in path else "app")
+        with self.lock:
+            self.bytes += n
+            self.by_kind[kind] = self.by_kind.get(kind, 0) + n
+
+
+def counting_server(directory, counter):
+    class H(serve.Handler):
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            counter.add(self.path.split("?")[0], len(data))
+            outputfile.write(data)
+
+    import functools
+    import http.server
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(H, directory=str(directory)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def measure(browser, url, runs, counter):
+    cold, warm, cold_bytes = [], [], []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        counter.bytes = 0
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", timeout=120_000)
+        cold.append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+        page.wait_for_timeout(1500)  # let the service worker finish precaching (not counted as cold bytes)
+        cold_bytes.append(counter.bytes)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", timeout=120_000)
+        warm.append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+        context.close()
+    return {"cold_s": round(statistics.median(cold), 3), "warm_s": round(statistics.median(warm), 3),
+            "cold_all": [round(x, 3) for x in cold], "warm_all": [round(x, 3) for x in warm],
+            "cold_bytes": int(statistics.median(cold_bytes))}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = pathlib.Path(tmp) / "site"
+        build.build(site)
+        bare = site / "bare"
+        bare.mkdir()
+        (bare / "index.html").write_text(BARE_HTML)
+        (bare / "bare.py").write_text("def ping():\n    return 'pong'\n\n__export__ = ['ping']\n")
+        (bare / "bare.toml").write_text('interpreter = "../static/vendor/pyodide/pyodide.mjs"\n')
+        counter = Counter()
+        srv = counting_server(site, counter)
+        base = f"http://127.0.0.1:{srv.server_address[1]}"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run"])
+            out = {}
+            for name, url in (("bare", f"{base}/bare/"), ("app", f"{base}/?game=mas_menos&start=1&lang=en")):
+                counter.by_kind = {}
+                out[name] = measure(browser, url, args.runs, counter)
+                out[name]["bytes_by_kind_all_runs"] = dict(counter.by_kind)
+            browser.close()
+    out["ratio_cold"] = round(out["app"]["cold_s"] / out["bare"]["cold_s"], 3)
+    out["ratio_warm"] = round(out["app"]["warm_s"] / out["bare"]["warm_s"], 3)
+    print(json.dumps(out, indent=1))
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
