@@ -1,0 +1,324 @@
+"""Slobberhannes: no-trump trick avoidance - shun the first trick, the last trick and the queen of clubs.
+
+Source: shared/rules/slobberhannes.md (authoritative), from the article
+seeds/002_714fba0c3b7068ce.txt (third article, "Slobberhannes", 2021-08-20).
+
+Rules in brief
+    3 to 6 players (default 4). Piquet pack (A K Q J T 9 8 7 in four suits); with 3, 5 or 6
+    players the black sevens are removed (30 cards). All cards are dealt one at a time from the
+    dealer's left. The dealer's left neighbour leads; followers must follow suit if they can;
+    the highest card of the led suit wins and leads next. No trumps. Each deal costs 1 penalty
+    point to the winner of the first trick, 1 to the taker of the queen of clubs, 1 to the winner
+    of the last trick and 1 more to a player who took all three. Option ``revoke_penalty``:
+    failing to follow is allowed and costs 1 per revoke (default: failing to follow is illegal).
+    The deal passes clockwise; after a deal in which someone reaches ``loss_limit`` (10) the game
+    ends and the player(s) with the highest total lose. There is no winner.
+
+Action notation
+    ``play C`` with C a card code: rank ``AKQJT987`` then suit ``SHDC`` (``QC`` = queen of clubs).
+    Canonical card order is the rules file's deck order: spades, hearts, diamonds, clubs, each
+    from the ace down to the seven.
+
+View (``view(seat)``)
+    ``hand`` (own only), ``hand_counts``, ``dealer``, ``leader``/``to_act``, the current ``trick``,
+    the finished tricks of this deal (``history``, each with its ``winner``: played cards are
+    public), ``tricks_won`` per seat this deal, ``first_trick_winner`` and ``queen_winner`` (who
+    took QC so far, public), ``tricks_played``/``tricks_per_deal``, ``penalties`` (totals),
+    ``deals_played``, ``last_deal`` (the previous deal's record with a ``breakdown``: one entry per
+    seat with its points and the reasons, e.g. ``["first trick +1", "queen of clubs +1"]``),
+    ``my_revokes`` (own revokes this deal; other seats' revokes are shown only in the deal record),
+    ``to_move`` and ``legal_actions``; ``result`` once the game is over.
+
+Decisions beyond the rules file
+    - A shuffled game without a setup has dealer 0 (the rules allow a random dealer; the seat
+      order is already arbitrary, so nothing is lost and replays stay simple).
+    - The next deal is dealt at once (rules section 4), so a view shows no card of the previous
+      deal: its record (who took the first trick, the queen, the last trick, revokes, points and
+      reasons) stays in ``last_deal``.
+    - Deal records carry, besides the rules file's fields, ``dealer`` and ``breakdown``; the
+      breakdown lists only the seats that scored in that deal (the others scored 0).
+    - Setup: ``hands`` and ``deals`` together are refused; a setup without either only fixes the
+      dealer and/or starting penalties and the deals are shuffled from the seed. ``loss_limit``
+      is 1 to 99.
+    - The state keeps finished tricks compactly (``[leader, winner, cards...]``) to keep clones
+      cheap; views show them in the shared trick form ``{"leader", "cards": [[seat, card]...],
+      "winner"}``.
+"""
+from __future__ import annotations
+
+from ..cards import card_name, check_setup_hands, deck, parse_cards, suit_of, SUIT_NAMES
+from ..core import GameInfo, GameState, IllegalAction, Option
+from ..tricks import new_trick, public_trick, to_play, winning_play
+
+RANKS = "AKQJT987"
+SUITS = "SHDC"
+PACK = deck(RANKS, SUITS)
+ORDER = {card: i for i, card in enumerate(PACK)}
+RANK_VALUE = {r: len(RANKS) - i for i, r in enumerate(RANKS)}  # A highest
+SHORT_PACK = [c for c in PACK if c not in ("7S", "7C")]
+QUEEN = "QC"
+
+
+def pack_for(players):
+    return PACK if players == 4 else SHORT_PACK
+
+
+def _rank_value(card):
+    return RANK_VALUE[card[0]]
+
+
+class SlobberhannesState(GameState):
+    # -- setup --------------------------------------------------------------------------------
+    def setup(self, setup):
+        n = self.d["players"]
+        limit = self.d["options"]["loss_limit"]
+        deals, dealer, penalties = [], 0, [0] * n
+        if setup is not None:
+            unknown = set(setup) - {"hands", "deals", "dealer", "penalties"}
+            if unknown:
+                raise ValueError(f"slobberhannes: unknown setup key(s) {sorted(unknown)}")
+            if "hands" in setup and "deals" in setup:
+                raise ValueError("slobberhannes: give either 'hands' or 'deals' in the setup, not both")
+            if "deals" in setup:
+                if not isinstance(setup["deals"], list) or not all(isinstance(x, dict) and "hands" in x
+                                                                    for x in setup["deals"]):
+                    raise ValueError("slobberhannes: setup 'deals' must be a list of {\"hands\": [...]}")
+                deals = [x["hands"] for x in setup["deals"]]
+            elif "hands" in setup:
+                deals = [setup["hands"]]
+            pack = pack_for(n)
+            size = len(pack) // n
+            for hands in deals:
+                seen = check_setup_hands(hands, n, set(pack), [size] * n, "slobberhannes")
+                if len(seen) != len(pack):
+                    raise ValueError(f"slobberhannes: each deal must be exactly the {len(pack)}-card pack "
+                                     f"for {n} players")
+            deals = [[list(h) for h in hands] for hands in deals]
+            dealer = setup.get("dealer", 0)
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+                raise ValueError(f"slobberhannes: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            if "penalties" in setup:
+                penalties = setup["penalties"]
+                if (not isinstance(penalties, list) or len(penalties) != n
+                        or any(isinstance(p, bool) or not isinstance(p, int) for p in penalties)):
+                    raise ValueError(f"slobberhannes: setup 'penalties' must be a list of {n} whole numbers")
+                if any(not 0 <= p < limit for p in penalties):
+                    raise ValueError(f"slobberhannes: starting penalties must be from 0 to {limit - 1} "
+                                     f"(below the loss limit)")
+                penalties = list(penalties)
+        self.d.update({
+            "phase": "play", "deals": deals, "dealer": (dealer - 1) % n, "penalties": penalties,
+            "deals_played": 0, "deal_log": [],
+        })
+        self._start_deal()
+
+    def _deal_hands(self):
+        n = self.d["players"]
+        index = self.d["deals_played"]
+        if index < len(self.d["deals"]):
+            hands = [list(h) for h in self.d["deals"][index]]
+        else:
+            cards = list(pack_for(n))
+            self.rng.shuffle(cards)
+            hands = [[] for _ in range(n)]
+            seat = (self.d["dealer"] + 1) % n
+            for card in cards:  # one at a time, clockwise from the dealer's left
+                hands[seat].append(card)
+                seat = (seat + 1) % n
+        return [sorted(h, key=ORDER.__getitem__) for h in hands]
+
+    def _start_deal(self):
+        d = self.d
+        n = d["players"]
+        d["dealer"] = (d["dealer"] + 1) % n
+        leader = (d["dealer"] + 1) % n
+        d.update({
+            "phase": "play", "hands": self._deal_hands(), "trick": new_trick(leader), "history": [],
+            "tricks_played": 0, "tricks_per_deal": len(pack_for(n)) // n, "to_act": leader,
+            "first_trick_winner": None, "queen_winner": None, "revokes": [0] * n,
+        })
+
+    # -- whose turn -----------------------------------------------------------------------------
+    def movers_play(self):
+        return [self.d["to_act"]]
+
+    # -- legal actions ------------------------------------------------------------------------
+    def _allowed(self, seat):
+        d = self.d
+        hand = d["hands"][seat]
+        trick = d["trick"]
+        if not trick["cards"] or d["options"]["revoke_penalty"]:
+            return hand
+        led = suit_of(trick["cards"][0][1])
+        same = [c for c in hand if c[1] == led]
+        return same or hand
+
+    def legal_play(self, seat):
+        return ["play " + c for c in self._allowed(seat)]
+
+    # -- applying -----------------------------------------------------------------------------
+    def apply_play(self, seat, verb, args):
+        d = self.d
+        if verb != "play":
+            raise IllegalAction(f"'{verb}' is not a move in Slobberhannes: play one card, e.g. 'play 7S'")
+        (card,) = parse_cards(args, ORDER, count=1)
+        hand = d["hands"][seat]
+        if card not in hand:
+            if card not in pack_for(d["players"]):
+                raise IllegalAction(f"{card} is not in the pack with {d['players']} players")
+            raise IllegalAction(f"you do not hold the {card_name(card)}")
+        trick = d["trick"]
+        revoke = False
+        if trick["cards"]:
+            led = suit_of(trick["cards"][0][1])
+            if card[1] != led and any(c[1] == led for c in hand):
+                if not d["options"]["revoke_penalty"]:
+                    raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+                revoke = True
+        # -- valid: change the state
+        hand.remove(card)
+        if revoke:
+            d["revokes"][seat] += 1
+        trick["cards"].append([seat, card])
+        nxt = to_play(trick, d["players"])
+        if nxt is not None:
+            d["to_act"] = nxt
+            return
+        self._finish_trick()
+
+    def _finish_trick(self):
+        d = self.d
+        trick = d["trick"]
+        winner = winning_play(trick["cards"], suit_of, _rank_value)[0]
+        # Finished tricks are kept compactly as [leader, winner, cards in play order...];
+        # the i-th card was played by (leader + i) % n. Views expand them (see _history).
+        d["history"].append([trick["leader"], winner] + [card for _, card in trick["cards"]])
+        d["tricks_played"] += 1
+        if d["tricks_played"] == 1:
+            d["first_trick_winner"] = winner
+        if any(card == QUEEN for _, card in trick["cards"]):
+            d["queen_winner"] = winner
+        if d["tricks_played"] == d["tricks_per_deal"]:
+            self._score_deal(winner)
+            return
+        d["trick"] = new_trick(winner)
+        d["to_act"] = winner
+
+    def _score_deal(self, last):
+        d = self.d
+        # A deal is logged compactly as [dealer, first, queen, last, revokes...]; see _full_record.
+        log = [d["dealer"], d["first_trick_winner"], d["queen_winner"], last] + d["revokes"]
+        for entry in _breakdown(log, d["options"]["revoke_penalty"]):
+            d["penalties"][entry["seat"]] += entry["points"]
+        d["deal_log"].append(log)
+        d["deals_played"] += 1
+        if max(d["penalties"]) >= d["options"]["loss_limit"]:
+            d.update({"phase": "over", "to_act": None, "trick": new_trick(None)})
+            return
+        self._start_deal()
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self):
+        d = self.d
+        if not self.is_over():
+            return None
+        worst = max(d["penalties"])
+        return {"penalties": list(d["penalties"]),
+                "losers": [s for s, p in enumerate(d["penalties"]) if p == worst],
+                "winner": None, "deals_played": d["deals_played"],
+                "deals": [_full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]]}
+
+    def snapshot(self):
+        snap = super().snapshot()
+        snap["leader"] = self.d["trick"]["leader"]
+        records = self.d["deal_log"]
+        snap["last_deal"] = _full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
+        return snap
+
+    def view(self, seat):
+        d = self.d
+        n = d["players"]
+        tricks_won = [0] * n
+        for t in d["history"]:
+            tricks_won[t[1]] += 1
+        v = {
+            "game": "slobberhannes", "seat": seat, "phase": d["phase"], "players": n,
+            "revoke_penalty": d["options"]["revoke_penalty"], "dealer": d["dealer"], "leader": d["trick"]["leader"],
+            "to_act": d["to_act"], "to_move": self.to_move(),
+            "hand_counts": [len(h) for h in d["hands"]],
+            "trick": public_trick(d["trick"])["cards"],
+            "history": [{"leader": t[0], "cards": [[(t[0] + i) % n, c] for i, c in enumerate(t[2:])],
+                         "winner": t[1]} for t in d["history"]],
+            "tricks_won": tricks_won, "tricks_played": d["tricks_played"],
+            "tricks_per_deal": d["tricks_per_deal"],
+            "first_trick_winner": d["first_trick_winner"], "queen_winner": d["queen_winner"],
+            "penalties": list(d["penalties"]), "loss_limit": d["options"]["loss_limit"],
+            "deals_played": d["deals_played"],
+            "last_deal": (_full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])
+                          if d["deal_log"] else None),
+        }
+        if seat is not None:
+            v["hand"] = list(d["hands"][seat])
+            if d["options"]["revoke_penalty"]:
+                v["my_revokes"] = d["revokes"][seat]
+            v["legal_actions"] = self.legal_actions(seat)
+        else:
+            v["legal_actions"] = []
+        if self.is_over():
+            v["result"] = self.result()
+        return v
+
+    def hidden_cards(self, seat):
+        hidden = set()
+        for s, hand in enumerate(self.d["hands"]):
+            if s != seat:
+                hidden.update(hand)
+        return hidden
+
+    def all_cards(self):
+        return list(pack_for(self.d["players"]))
+
+
+def _breakdown(log, revoke_penalty):
+    """The seats that scored in a logged deal: their penalty points and the reason for each point."""
+    out = {}
+    first, queen, last = log[1], log[2], log[3]
+    for seat, why in ((first, "first trick +1"), (queen, "queen of clubs +1"), (last, "last trick +1")):
+        entry = out.setdefault(seat, {"seat": seat, "points": 0, "reasons": []})
+        entry["points"] += 1
+        entry["reasons"].append(why)
+    if first == queen == last:
+        out[first]["points"] += 1
+        out[first]["reasons"].append("all three +1")
+    if revoke_penalty:
+        for seat, count in enumerate(log[4:]):
+            if count:
+                entry = out.setdefault(seat, {"seat": seat, "points": 0, "reasons": []})
+                entry["points"] += count
+                entry["reasons"].append("revoke +1" if count == 1 else f"{count} revokes +{count}")
+    return [out[seat] for seat in sorted(out)]
+
+
+def _full_record(log, revoke_penalty):
+    """The rules file's deal record (plus ``dealer`` and ``breakdown``) from a logged deal."""
+    breakdown = _breakdown(log, revoke_penalty)
+    penalties = [0] * (len(log) - 4)
+    for entry in breakdown:
+        penalties[entry["seat"]] = entry["points"]
+    return {"dealer": log[0], "first": log[1], "queen": log[2], "last": log[3], "revokes": log[4:],
+            "penalties": penalties, "breakdown": breakdown}
+
+
+SlobberhannesState.info = GAME = GameInfo(
+    slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
+    options=(
+        Option("revoke_penalty", False, "bool",
+               "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),
+        Option("loss_limit", 10, "int", "the game ends when someone has this many penalty points",
+               minimum=1, maximum=99),
+    ),
+    state_class=SlobberhannesState,
+    # Every deal hands out at least 3 points, so at most n*(limit-1)/3 + 1 deals of at most 32 cards.
+    max_actions=32 * (6 * 98 // 3 + 1),
+    variants=({"revoke_penalty": True}, {"loss_limit": 3}),
+)
