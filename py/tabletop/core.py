@@ -14,6 +14,7 @@ The rules themselves live in the game modules, never here.
 """
 from __future__ import annotations
 
+import marshal
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -24,11 +25,21 @@ class IllegalAction(Exception):
 
 
 def plain_copy(value):
-    """Deep copy of plain JSON data (dict/list/str/int/float/bool/None); faster than deepcopy."""
+    """Deep copy of plain JSON data (dict/list/str/int/float/bool/None); faster than deepcopy.
+
+    marshal round-trips exactly these types in C, about twice as fast as walking them in Python.
+    """
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:  # something marshal does not take: walk it
+        return _walk_copy(value)
+
+
+def _walk_copy(value):
     if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
+        return {k: _walk_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [plain_copy(v) for v in value]
+        return [_walk_copy(v) for v in value]
     return value
 
 
@@ -58,7 +69,8 @@ class Option:
                 raise ValueError(f"option {self.key!r} must be at most {self.maximum}, not {value}")
             return value
         if self.kind == "choice":
-            if value not in self.choices:
+            # Compare types too: 0 == False in Python, but 0 is not the option value False.
+            if not any(value == c and type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise ValueError(f"option {self.key!r} must be one of {allowed}, not {value!r}")
             return value
@@ -140,8 +152,8 @@ class GameInfo:
         if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
             raise ValueError(f"{self.slug}: not a saved {self.slug} state")
         state = self.state_class.__new__(self.state_class)
-        d = plain_copy(data)
-        rng_state = d.pop("rng")
+        rng_state = data["rng"]
+        d = plain_copy({k: v for k, v in data.items() if k != "rng"})  # the generator is not copied twice
         try:
             state.rng = random.Random(0)
             state.rng.setstate((rng_state[0], tuple(rng_state[1]), rng_state[2]))
