@@ -7,7 +7,7 @@ import json
 
 from tabletop import session
 
-__export__ = ["load", "act", "view", "bot_action", "ping"]
+__export__ = ["load", "act", "view", "bot_action", "ping", "hint", "analysis"]
 
 
 def ping():
@@ -29,3 +29,12 @@ def view(seat):
 
 def bot_action(seat, level, seed):
     return json.dumps(session.bot_action(int(seat), str(level), int(seed)))
+
+
+def hint(seat):
+    return json.dumps(session.hint(int(seat)))
+
+
+def analysis(deal=None):
+    """The last finished deal's analysis; ``deal`` (1-based) for an earlier one (-1/None: last)."""
+    return json.dumps(session.analysis(None if deal is None or int(deal) < 1 else int(deal)))

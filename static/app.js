@@ -193,11 +193,11 @@ function setupFromLog(log, info) {
   return base;
 }
 
-function showSetup(slug, setup) {
+async function showSetup(slug, setup) {
   session = null;
   rerender = () => showSetup(slug, setup);
   const info = catalog[slug];
-  const view = window.__views?.[slug];
+  const view = await import(`./views/${slug}.js`); // its STRINGS label the options
   const form = h("form", { class: "setup", onsubmit: (e) => { e.preventDefault(); newGame(slug, setup); } });
   if (info.min_players !== info.max_players) {
     const select = h("select", { name: "players", onchange: (e) => { setup.players = Number(e.target.value); } });
@@ -207,6 +207,7 @@ function showSetup(slug, setup) {
     form.append(h("p", {}, `${t("players")}: ${info.min_players}`));
   }
   for (const opt of info.options) {
+    if (opt.kind === "choice" && opt.choices.length < 2) continue; // nothing to choose
     const label = t(`option_${opt.key}`, {}, view?.STRINGS);
     let input;
     if (opt.kind === "bool") {
@@ -215,7 +216,8 @@ function showSetup(slug, setup) {
       input = h("input", { type: "number", name: opt.key, min: opt.min, max: opt.max, value: setup.options[opt.key], inputmode: "numeric",
         onchange: (e) => { setup.options[opt.key] = Number(e.target.value); } });
     } else {
-      input = h("select", { name: opt.key, onchange: (e) => { setup.options[opt.key] = e.target.value; } },
+      // Choices may be numbers or booleans: take the declared value, not the element's text.
+      input = h("select", { name: opt.key, onchange: (e) => { setup.options[opt.key] = opt.choices[e.target.selectedIndex]; } },
         opt.choices.map((c) => h("option", { value: c, selected: c === setup.options[opt.key] }, t(`choice_${opt.key}_${c}`, {}, view?.STRINGS))));
     }
     form.append(h("label", { class: `option-${opt.kind}` }, label, input));
@@ -224,7 +226,13 @@ function showSetup(slug, setup) {
     ["bot", "hotseat"].map((m) => h("label", { class: "radio" },
       h("input", { type: "radio", name: "mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }),
       t(`mode_${m}`))));
-  form.append(modes, h("button", { type: "submit", class: "primary start" }, t("start")));
+  form.append(modes);
+  const levels = info.levels || ["random"];
+  if (levels.length > 1) {
+    form.append(h("label", {}, t("level"), h("select", { name: "level", onchange: (e) => { setup.level = e.target.value; } },
+      levels.map((l) => h("option", { value: l, selected: l === setup.level }, t(`level_${l}`))))));
+  }
+  form.append(h("button", { type: "submit", class: "primary start" }, t("start")));
   app.replaceChildren(header(gameTitle(slug)), form);
   document.body.dataset.screen = "setup";
 }
@@ -287,7 +295,7 @@ async function drawTable() {
   s.lastView = view;
   const ui = {
     t: (key, p) => t(key, p, s.module.STRINGS),
-    seatName, viewer: s.viewer, act: humanAct, rerender: () => drawTableFrom(view, ui),
+    seatName, viewer: s.viewer, act: humanAct, call, rerender: () => drawTableFrom(view, ui),
     selection: s.selection, lang: currentLanguage(), mode: s.mode,
     canAct: s.status.to_move.includes(s.viewer) && !s.busy,
   };

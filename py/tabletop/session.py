@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from . import SLUGS, IllegalAction, get_game
-from .bots import choose_action
+from .bots import bot_levels, choose_action
 
 _current = {"state": None, "log": None}
 
@@ -104,7 +104,72 @@ def catalog():
     out = []
     for slug in SLUGS:
         try:
-            out.append({"available": True, **get_game(slug).describe()})
+            out.append({"available": True, **get_game(slug).describe(), "levels": bot_levels(slug)})
         except ValueError:
             out.append({"slug": slug, "available": False})
     return out
+
+
+# -- queries beyond the contract (a game's solver) ------------------------------------------------
+# They dispatch on what the game module offers, never on the slug: ``hint_actions(state, seat)``
+# (the best actions now), ``deal_analysis(state)`` (perfect-play analysis of the last finished
+# deal, None before one ends) and ``finished_deals(state)`` (cheap count, to find earlier deals).
+
+def _game_module(state):
+    import sys
+
+    return sys.modules[type(state).__module__]
+
+
+def hint(seat):
+    """``{"ok": True, "actions": [...]}``: the game's best actions for ``seat`` now."""
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    adapter = getattr(_game_module(state), "hint_actions", None)
+    if adapter is None:
+        return {"ok": False, "error": f"{state.d['game']} has no hints"}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        return {"ok": False, "error": f"there is no seat {seat}"}
+    if state.is_over():
+        return {"ok": False, "error": "the game is over"}
+    if seat not in state.to_move():
+        return {"ok": False, "error": f"it is not seat {seat}'s turn"}
+    try:
+        actions = adapter(state, seat)
+    except Exception as err:  # a search budget or any failure of the query: never the game
+        return {"ok": False, "error": str(err) or type(err).__name__}
+    return {"ok": True, "actions": list(actions)}
+
+
+def analysis(deal=None):
+    """``{"ok": True, "analysis": {...}}`` for the last finished deal, or for deal number ``deal``
+    (1-based; an earlier deal is found by replaying the log, as the state keeps only the last)."""
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    module = _game_module(state)
+    adapter = getattr(module, "deal_analysis", None)
+    if adapter is None:
+        return {"ok": False, "error": f"{state.d['game']} has no analysis"}
+    target = state
+    if deal is not None:
+        count = getattr(module, "finished_deals", None)
+        done = count(state) if count is not None else None
+        if isinstance(deal, bool) or not isinstance(deal, int) or done is None or not 1 <= deal <= done:
+            return {"ok": False, "error": f"deal {deal} has not finished"}
+        if deal < done:
+            log = _current["log"]
+            target = get_game(log["game"]).new_state(players=log["players"], options=log["options"],
+                                                     seed=log["seed"])
+            for seat, action in log["actions"]:
+                target.apply(seat, action)
+                if count(target) == deal:
+                    break
+    try:
+        result = adapter(target)
+    except Exception as err:  # a search budget or any failure of the query: never the game
+        return {"ok": False, "error": str(err) or type(err).__name__}
+    if result is None:
+        return {"ok": False, "error": "no deal has finished yet"}
+    return {"ok": True, "analysis": json.loads(json.dumps(result))}

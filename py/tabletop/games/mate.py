@@ -304,7 +304,7 @@ MateState.info = GAME = GameInfo(
     slug="mate", title="Mate", min_players=2, max_players=2, default_players=2,
     options=(Option("rounds", 1, "int", "deal-and-replay rounds (2 = the four-game match)",
                     minimum=1, maximum=2),
-             Option("foreplacing", False, "bool", "foreplacing variant (not available)")),
+             Option("foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,))),
     state_class=MateState, max_actions=2 * 2 * 2 * TRICKS,
     variants=({"rounds": 2},), check_combination=_check_combination,
 )
@@ -703,3 +703,67 @@ def analyse_deal(state, actions=None, node_budget=DEFAULT_NODE_BUDGET):
         values.append(result)
     return {"dealer": dealer, "start_value": values[0], "values": values, "result": result,
             "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None}
+
+
+# =============================================================================================
+# Adapters for the app (tabletop.session and tabletop.bots dispatch on these names, not on slug)
+# =============================================================================================
+
+HINT_NODE_BUDGET = DEFAULT_NODE_BUDGET  # a full deal from the first lead needs some 40 000
+
+
+def hint_actions(state, seat, node_budget=HINT_NODE_BUDGET):
+    """The hint: every optimal action of ``seat`` now, in deck order ([] if it may not act).
+
+    Raises ``SearchBudgetExceeded`` beyond ``node_budget`` positions."""
+    return best_moves(state, seat, node_budget)
+
+
+def finished_deals(state):
+    """How many deals of the match have ended (cheap: the session uses it to find a deal's end)."""
+    return len(state.d["deal_results"])
+
+
+def deal_analysis(state, node_budget=DEFAULT_NODE_BUDGET):
+    """``analyse_deal(state)`` of the last finished deal, JSON-safe, or None before any deal ends.
+
+    Adds ``deal_number`` and, to name moves, ``tricks``: for each action of the deal (index as in
+    ``mistakes[i]["index"]``) the number of the trick it belongs to (1-based)."""
+    last = state.d.get("last_deal")
+    if last is None:
+        return None
+    out = analyse_deal(state, node_budget=node_budget)
+    out["deal_number"] = last["deal_number"]
+    out["tricks"] = [n for n, t in enumerate(last["tricks"], 1) for _ in range(1 if t[2] is None else 2)]
+    return out
+
+
+def state_from_view(view):
+    """A state holding the position of ``view(seat)`` (complete information, rules section 9).
+
+    For the bots, which see only the view: the seat's hand and the derived ``opponent_hand`` are
+    both hands, with the leader, the trick in progress and the trick number. The result is good
+    for ``legal_actions``, ``apply`` to the end of this deal and the solver; it does not know the
+    earlier deals (``points`` and ``deal_results`` are copied, the deal history is empty).
+    """
+    import random
+
+    seat = view.get("seat")
+    if seat not in (0, 1) or view.get("phase") != "play":
+        raise ValueError("mate: a position needs the view of a seat during play")
+    hands = [None, None]
+    hands[seat] = sorted(view["hand"], key=ORDER.__getitem__)
+    hands[1 - seat] = sorted(view["opponent_hand"], key=ORDER.__getitem__)
+    options = dict(view["options"])
+    state = MateState.__new__(MateState)
+    state.rng = random.Random(0)
+    state.d = {
+        "game": "mate", "players": 2, "options": options, "seed": 0, "phase": "play",
+        "deal_number": view["deal_number"], "first_dealer": view["dealer"], "dealer": view["dealer"],
+        "setup_deals": [], "points": list(view["points"]),
+        "deal_results": [dict(r) for r in view["deal_results"]], "last_deal": None,
+        "leader": view["leader"], "trick_number": view["trick_number"],
+        "dealt": [list(h) for h in hands], "hands": hands,
+        "trick": [list(x) for x in view["trick"]], "history": [],
+    }
+    return state

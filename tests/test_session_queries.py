@@ -1,0 +1,176 @@
+"""The worker API's solver queries (session.hint / session.analysis) and the "strong" bot level."""
+import json
+import random
+
+import pytest
+
+import worker
+from tabletop import get_game, session
+from tabletop.bots import LEVELS, choose_action
+from tabletop.games import mate as M
+
+SEED_EXAMPLE = {  # rules 11.1: deal 1 is mated 7 x 7 = 49, the replay 7 x 3 = 21
+    "hands": [["7C", "7S", "7H", "7D", "AD", "TD", "AC", "TC", "AS", "AH"],
+              ["KD", "QD", "KC", "QC", "TS", "KS", "QS", "TH", "KH", "QH"]], "dealer": 0}
+SEED_DEAL_1 = [[0, "play AD"], [1, "play QD"], [0, "play TD"], [1, "play KD"], [0, "play AC"],
+               [1, "play QC"], [0, "play TC"], [1, "play KC"], [0, "play AS"], [1, "play QS"],
+               [0, "play AH"], [1, "play QH"], [0, "play 7D"]]
+
+
+def random_log(seed, rounds=1, stop=None):
+    """A log of seeded random play (to the end, or to ``stop`` actions)."""
+    state = get_game("mate").new_state(players=2, options={"rounds": rounds}, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over() and (stop is None or len(actions) < stop):
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        actions.append([seat, action])
+    return {"game": "mate", "players": 2, "options": {"rounds": rounds}, "seed": seed, "actions": actions}
+
+
+def test_hint_is_the_solvers_best_moves_and_legal():
+    for seed in range(4):
+        for stop in (0, 1, 5, 12):
+            log = random_log(seed, stop=stop)
+            assert session.load(log)["ok"]
+            state, _ = session.replay(log)
+            if state.is_over():
+                continue
+            seat = state.to_move()[0]
+            got = session.hint(seat)
+            assert got["ok"], got
+            assert got["actions"] == M.best_moves(state, seat)
+            assert got["actions"] and set(got["actions"]) <= set(state.legal_actions(seat))
+
+
+def test_hint_refusals():
+    session._current.update(state=None, log=None)
+    assert session.hint(0) == {"ok": False, "error": "no game is loaded"}
+    assert session.load(random_log(1, stop=0))["ok"]
+    assert session.hint(1)["ok"] is False and "turn" in session.hint(1)["error"]
+    assert session.hint(2)["ok"] is False and "seat" in session.hint(2)["error"]
+    assert session.load(random_log(2))["ok"]  # a finished match
+    assert session.hint(0) == {"ok": False, "error": "the game is over"}
+
+
+def test_games_without_a_solver_say_so():
+    log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 3, "actions": []}
+    assert session.load(log)["ok"]
+    out = session.hint(0)
+    assert out["ok"] is False and "no hints" in out["error"]
+    out = session.analysis()
+    assert out["ok"] is False and "no analysis" in out["error"]
+
+
+def test_analysis_of_the_seed_example():
+    state = get_game("mate").new_state(players=2, setup=SEED_EXAMPLE)
+    for seat, action in SEED_DEAL_1:
+        state.apply(seat, action)
+    # session.load takes a seeded log; put the explicit-setup state in place as the session would.
+    session._current.update(state=state, log={"game": "mate", "players": 2, "options": {}, "seed": 0,
+                                              "actions": list(SEED_DEAL_1)})
+    out = session.analysis()
+    assert out["ok"], out
+    a = out["analysis"]
+    assert a == json.loads(json.dumps(a))
+    assert a["deal_number"] == 1 and a["dealer"] == 0 and a["result"] == 49
+    assert a["start_value"] == M.analyse_deal(state)["start_value"] >= 49
+    assert a["tricks"] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]
+    assert len(a["values"]) == len(SEED_DEAL_1) + 1
+
+
+def test_analysis_before_any_deal_and_of_every_deal():
+    log = random_log(5, stop=3)
+    assert session.load(log)["ok"]
+    out = session.analysis()
+    assert out == {"ok": False, "error": "no deal has finished yet"}
+    full = random_log(5, rounds=2)
+    assert session.load(full)["ok"]
+    state, _ = session.replay(full)
+    last = session.analysis()
+    assert last["ok"] and last["analysis"]["deal_number"] == 4
+    assert session.analysis(4) == last
+    for deal in (1, 2, 3):
+        got = session.analysis(deal)
+        assert got["ok"], got
+        a = got["analysis"]
+        assert a["deal_number"] == deal
+        want = state.result()["deal_results"][deal - 1]
+        assert a["dealer"] == want["dealer"]
+        net = 0 if want["mater"] is None else (want["score"] if want["mater"] == want["dealer"] else -want["score"])
+        assert a["result"] == net
+        assert a["start_value"] == a["values"][0]
+        assert len(a["tricks"]) == len(a["values"]) - 1
+    assert session.analysis(5)["ok"] is False
+    assert session.analysis(0)["ok"] is False
+
+
+def test_worker_wrappers_speak_json():
+    assert {"hint", "analysis"} <= set(worker.__export__)
+    log = random_log(7, stop=0)
+    assert json.loads(worker.load(json.dumps(log)))["ok"]
+    state, _ = session.replay(log)
+    seat = state.to_move()[0]
+    hint = json.loads(worker.hint(seat))
+    assert hint["ok"] and hint["actions"] == M.best_moves(state, seat)
+    assert json.loads(worker.analysis(-1))["ok"] is False  # nothing finished yet
+    assert json.loads(worker.load(json.dumps(random_log(7))))["ok"]
+    assert json.loads(worker.analysis(-1))["analysis"]["deal_number"] == 2
+    assert json.loads(worker.analysis(1))["analysis"]["deal_number"] == 1
+
+
+def test_state_from_view_is_the_position():
+    for seed in range(6):
+        log = random_log(seed, stop=seed * 3 + 1)
+        state, _ = session.replay(log)
+        if state.is_over():
+            continue
+        seat = state.to_move()[0]
+        for who in (0, 1):
+            pos = M.state_from_view(state.view(who))
+            assert pos.legal_actions(who) == state.legal_actions(who)
+            assert sorted(pos.d["hands"][0]) == sorted(state.d["hands"][0])
+            assert sorted(pos.d["hands"][1]) == sorted(state.d["hands"][1])
+        pos = M.state_from_view(state.view(seat))
+        assert M.move_values(pos) == M.move_values(state)
+    with pytest.raises(ValueError):
+        M.state_from_view(state.view(None))
+
+
+def test_strong_bot_plays_a_best_move_and_random_stays_default():
+    assert LEVELS[0] == "random" and "strong" in LEVELS
+    for seed in range(4):
+        log = random_log(seed, stop=2 * seed)
+        state, _ = session.replay(log)
+        seat = state.to_move()[0]
+        action = choose_action("mate", state.view(seat), "strong", 1)
+        assert action == M.best_moves(state, seat)[0]
+        assert session.load(log)["ok"]
+        assert session.bot_action(seat, "strong", 9) == {"ok": True, "action": action}
+    assert choose_action.__defaults__[0] == "random"
+
+
+def test_strong_bot_never_does_worse_than_the_deal_value():
+    """The perfect-play bot, as the dealer, reaches at least what it can force against random."""
+    for seed in range(3):
+        state = get_game("mate").new_state(players=2, seed=100 + seed)
+        value = M.solve(state, seat=0)
+        rng = random.Random(seed)
+        while state.d["deal_number"] == 1:
+            seat = state.to_move()[0]
+            if seat == 0:
+                action = choose_action("mate", state.view(0), "strong", 0)
+            else:
+                action = rng.choice(state.legal_actions(1))
+            state.apply(seat, action)
+        r = state.d["deal_results"][0]
+        net = 0 if r["mater"] is None else (r["score"] if r["mater"] == 0 else -r["score"])
+        assert net >= value
+
+
+def test_strong_bot_without_a_solver_plays_as_random():
+    state = get_game("mas_menos").new_state(players=2, seed=4)
+    view = state.view(0)
+    assert choose_action("mas_menos", view, "strong", 3) == choose_action("mas_menos", view, "random", 3)
