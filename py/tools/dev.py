@@ -42,16 +42,31 @@ def ensure_test_tools():
         pip_install("-r", str(ROOT / "tests" / "requirements.txt"))
 
 
-def ensure_chromium():
-    if shutil.which("chromium") or shutil.which("chromium-browser"):
-        return
+def apt_install(*packages):
     if not shutil.which("apt-get"):
-        sys.exit("Chromium is needed for the browser tests: install your system's chromium package")
+        sys.exit(f"the browser tests need {', '.join(packages)}: install them with your system's package manager")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(sudo + ["apt-get", "update", "-qq"], env=env)
-    # fonts-noto-cjk: the Japanese labels render in screenshots like on a phone.
-    run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-noto-cjk"], env=env)
+    run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages], env=env)
+
+
+def has_japanese_font():
+    if not shutil.which("fc-list"):
+        return False
+    out = subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True).stdout
+    return bool(out.strip())
+
+
+def ensure_chromium():
+    missing = []
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        missing.append("chromium")
+    # The Japanese labels must render in screenshots as on a phone, not as empty boxes.
+    if not has_japanese_font():
+        missing.append("fonts-noto-cjk")
+    if missing:
+        apt_install(*missing)
 
 
 def build():
