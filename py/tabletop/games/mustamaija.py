@@ -1,0 +1,668 @@
+"""Mustamaija: Finnish multiple-attack beating game; the last player holding cards loses.
+
+Source: shared/rules/mustamaija.md (authoritative), from the article
+seeds/001_1859130c0ad850e7.txt (a Japanese translation of pagat.com's Mustamaija page, 2009).
+
+Rules in brief
+    52 cards (or 32: 7-A), A high. Five cards each (three with ``hand_size: 3``), dealt one at a
+    time from the dealer's left; the rest is the talon. Each exchange has one attacker and one
+    defender (the next seat clockwise that has cards); the first attacker is the dealer's left.
+    The attacker puts one or more cards of one suit on the table, one ``add`` at a time, and
+    commits them with ``attack`` (once the talon is empty, never more cards than the defender
+    holds), then refills to the hand size. The defender beats any of them, one pair per ``beat``
+    (a higher card of the suit, or any trump against a non-trump); beaten pairs leave the game.
+    The defence ends by itself when every attack card is beaten (the defender attacks next) or
+    with ``take``, which picks up the rest (the seat after the defender attacks next). Then the
+    defender refills. When the talon is empty, a seat without cards is out; the last seat with
+    cards loses: it always holds the queen of spades (QS, the Mustamaija), which can never be
+    beaten and beats nothing.
+    Trumps (``trump_mode``): ``turn_up`` turns the first non-spade of the talon right after the
+    first attack is committed (turned spades go back into the middle, the trump card to the
+    bottom, face up); ``diamonds`` fixes diamonds; ``marriage`` starts without trumps until a
+    seat about to act shows the K and Q of a non-spade suit with ``declare X``.
+    ``end_at_first_out`` stops at the first out, whose seat wins.
+
+Action notation
+    ``add C`` (one card of the pending attack), ``attack`` (commit it), ``beat A:B`` (attack
+    card A beaten by hand card B), ``take``, ``declare H|D|C`` (marriage mode only).
+    Cards are rank+suit codes, ranks ``23456789TJQKA``, suits ``SHDC``. ``legal_actions`` lists
+    ``add``s (deck order: spades, hearts, diamonds, clubs, each 2 up to A), then ``attack``; or
+    ``beat``s (by attack card, then beater, in deck order), then ``take``; then any ``declare``.
+
+View (``view(seat)``)
+    ``hand`` (own only), ``hand_counts``, ``known_cards`` (per seat: the cards everyone knows
+    are in that hand: picked-up attack cards, the drawn trump card or a drawn turned spade, a
+    declared K and Q), ``attacker``/``defender`` (of the exchange now on), ``attack`` (null
+    before the first attack, else the current or last attack: its ``attacker`` and
+    ``defender``, ``status`` -- ``building``, ``defending``, ``defended`` (all beaten) or
+    ``taken`` (the unbeaten cards were picked up) -- and ``cards``, ``[card, beaten_by]`` in the
+    order added, ``beaten_by`` null while unbeaten; a finished attack stays shown until the
+    next attacker adds its first card), ``table`` (unbeaten attack cards), ``attack_limit``
+    (most cards the attack may have while it is built, null while the talon has cards),
+    ``talon_count``, ``trump``, ``trump_card`` with ``trump_card_in_talon`` (face up under the
+    talon) and ``trump_card_drawn_by``, ``turned_spades``, ``declared_by``, ``discard_count``,
+    ``out_order`` (seats out, in order), ``to_move`` and the seat's ``legal_actions``. At the
+    end: every hand (``hands``), ``maija_holder`` (the seat holding QS), ``summary`` (per
+    seat: outcome and reasons) and ``result``.
+
+Decisions beyond the rules file
+    - With 7 or 8 players and no ``hand_size`` given, the hand size defaults to 3 (the only
+      size allowed there); an explicit ``hand_size: 5`` with 7-8 players is refused.
+    - Explicit setup: ``stock`` may be left out (empty talon); hands may exceed the hand size.
+    - Every hand is shown when the game is over (with ``end_at_first_out`` others still hold cards).
+    - A turned spade's place in the talon is public (the rules fix it), so whoever draws a turned
+      spade or the face-up trump card is publicly known to hold it (``known_cards``).
+    - The last finished attack (with its beaters and whether it was taken) stays in the view until
+      the next attacker adds its first card, as ``beaten`` does in the rules' state keys; there is
+      no longer history (what was picked up is kept in ``known_cards``).
+
+Engine notes
+    The deal is shuffled with ``SmallRandom`` (SplitMix64, a one-number state) instead of the
+    Mersenne Twister: cloning and comparing the Twister's 625-number state dominated the cost of
+    this many-action game in bots and in the conformance harness. ``clone`` and
+    ``GAME.from_json`` are overridden for it; ``to_json`` is the shared one.
+"""
+from __future__ import annotations
+
+import random
+
+from ..cards import check_setup_hands, deck
+from ..core import GameInfo, GameState, IllegalAction, Option, plain_copy
+
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+PACK = deck(RANKS, SUITS)
+PACK32 = deck("789TJQKA", SUITS)
+ORDER = {card: i for i, card in enumerate(PACK)}
+PACK_SET = {52: frozenset(PACK), 32: frozenset(PACK32)}
+RANK_VALUE = {r: i for i, r in enumerate(RANKS)}
+MAIJA = "QS"
+SUIT_PLURAL = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+DECLARABLE = ("H", "D", "C")
+
+
+MASK64 = (1 << 64) - 1
+MASK32 = (1 << 32) - 1
+
+
+class SmallRandom(random.Random):
+    """A seeded generator whose whole state is one 64-bit number (SplitMix64).
+
+    Used instead of the Mersenne Twister only because the conformance harness, ``clone`` (bots)
+    and ``to_json`` copy and compare the generator's state at every step, and the Twister's 625
+    numbers made that most of this long game's cost. Pure integer arithmetic: the same seed
+    deals the same cards in CPython and in Pyodide. ``getstate()`` is ``(VERSION, (hi, lo), None)``
+    with two 32-bit halves, so a saved state survives a trip through JavaScript numbers.
+    """
+
+    VERSION = "splitmix64"
+
+    def seed(self, a=None, version=2):
+        self._state = int(a or 0) & MASK64
+        self.gauss_next = None
+
+    def _next64(self):
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def getrandbits(self, k):
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        out, bits = 0, 0
+        while bits < k:
+            out = (out << 64) | self._next64()
+            bits += 64
+        return out >> (bits - k)
+
+    def random(self):
+        return (self._next64() >> 11) * (1.0 / (1 << 53))
+
+    def getstate(self):
+        return (self.VERSION, (self._state >> 32, self._state & MASK32), None)
+
+    def setstate(self, state):
+        try:
+            version, (hi, lo), _ = state
+            ok = version == self.VERSION and all(isinstance(x, int) and 0 <= x <= MASK32 for x in (hi, lo))
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise ValueError(f"not a {self.VERSION} generator state: {state!r}")
+        self._state = (hi << 32) | lo
+
+    @classmethod
+    def restored(cls, state):
+        rng = cls.__new__(cls)
+        rng.gauss_next = None
+        rng.setstate(state)
+        return rng
+
+
+def ordinal(n):
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def beats(beater, attack, trump):
+    """True if ``beater`` beats attack card ``attack`` (QS beats nothing and is never beaten)."""
+    if beater == MAIJA or attack == MAIJA:
+        return False
+    if beater[-1] == attack[-1]:
+        return RANK_VALUE[beater[:-1]] > RANK_VALUE[attack[:-1]]
+    return trump is not None and beater[-1] == trump and attack[-1] != trump
+
+
+def _sorted(cards):
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+class MustamaijaState(GameState):
+    # -- setup --------------------------------------------------------------------------------
+    def setup(self, setup):
+        n = self.players
+        opts = self.options
+        size = opts["hand_size"]
+        pack = PACK_SET[opts["deck"]]
+        # The only randomness of a deal is this shuffle; see SmallRandom for why not the Twister.
+        self.rng = SmallRandom(self.d["seed"])
+        if setup is None:
+            dealer = 0
+            cards = list(PACK if opts["deck"] == 52 else PACK32)
+            self.rng.shuffle(cards)
+            hands = [[] for _ in range(n)]
+            for i in range(n * size):
+                hands[(dealer + 1 + i) % n].append(cards[i])
+            stock = cards[n * size:]
+        else:
+            unknown = set(setup) - {"dealer", "hands", "stock"}
+            if unknown:
+                raise ValueError(f"mustamaija: unknown setup key(s) {sorted(unknown)}")
+            dealer = setup.get("dealer", 0)
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+                raise ValueError(f"mustamaija: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            if "hands" not in setup:
+                raise ValueError("mustamaija: setup needs 'hands' (one list of cards per seat)")
+            hands = setup["hands"]
+            for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+                if isinstance(hand, list):
+                    if not hand:
+                        raise ValueError(f"mustamaija: seat {seat} must hold at least one card")
+                    if not all(isinstance(c, str) for c in hand):
+                        raise ValueError(f"mustamaija: the hand of seat {seat} must list card codes such as 'QS'")
+            seen = check_setup_hands(hands, n, pack, None, "mustamaija")
+            stock = setup.get("stock", [])
+            if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
+                raise ValueError("mustamaija: setup 'stock' must be a list of card codes such as 'QS'")
+            for card in stock:
+                if card not in pack:
+                    raise ValueError(f"mustamaija: unknown card {card!r} in the stock")
+                if card in seen:
+                    raise ValueError(f"mustamaija: card {card} appears twice in the setup")
+                seen.add(card)
+            if MAIJA not in seen:
+                raise ValueError("mustamaija: the queen of spades (QS) must be in play")
+            hands = [list(h) for h in hands]
+            stock = list(stock)
+        in_play = {c for h in hands for c in h}.union(stock)
+        out_of_play = [c for c in (PACK if opts["deck"] == 52 else PACK32) if c not in in_play]
+        first = (dealer + 1) % n
+        self.d.update({
+            "phase": "attack", "dealer": dealer,
+            "hands": [_sorted(h) for h in hands], "talon": stock,
+            "known": [[] for _ in range(n)],
+            "attacker": first, "defender": (first + 1) % n,
+            "table": [], "attack": [], "beaten": [],
+            "trump": "D" if opts["trump_mode"] == "diamonds" else None,
+            "trump_card": None, "trump_fixed": opts["trump_mode"] != "turn_up",
+            "turned": [], "trump_card_drawn_by": None, "declared_by": None,
+            "discard_count": 0, "out_order": [], "attack_seats": None,
+            "out_of_play": out_of_play, "loser": None, "winner": None,
+        })
+
+    def clone(self):
+        other = self.__class__.__new__(self.__class__)
+        other.d = plain_copy(self.d)
+        other.rng = SmallRandom.restored(self.rng.getstate())
+        return other
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _next_with_cards(self, start):
+        """The first seat from ``start`` clockwise (``start`` included) that has cards."""
+        hands, n = self.d["hands"], self.players
+        for step in range(n):
+            seat = (start + step) % n
+            if hands[seat]:
+                return seat
+        raise AssertionError("nobody holds cards")
+
+    def _limit(self):
+        """Most cards the attack may have: the defender's hand while the talon is empty."""
+        d = self.d
+        return None if d["talon"] else len(d["hands"][d["defender"]])
+
+    def _refill(self, seat):
+        d = self.d
+        hand, talon = d["hands"][seat], d["talon"]
+        drew = False
+        while len(hand) < self.options["hand_size"] and talon:
+            card = talon.pop(0)
+            hand.append(card)
+            drew = True
+            if card == d["trump_card"]:
+                d["trump_card_drawn_by"] = seat
+                d["known"][seat].append(card)
+            elif card in d["turned"]:
+                d["known"][seat].append(card)
+        if drew:
+            hand.sort(key=ORDER.__getitem__)
+
+    def _remove_from_hand(self, seat, card):
+        d = self.d
+        d["hands"][seat].remove(card)
+        if card in d["known"][seat]:
+            d["known"][seat].remove(card)
+
+    def _declare_choices(self, seat):
+        d = self.d
+        if self.options["trump_mode"] != "marriage" or d["trump"] is not None:
+            return []
+        if d["phase"] == "attack" and d["table"]:
+            return []
+        if d["phase"] == "defend" and d["beaten"]:
+            return []
+        hand = d["hands"][seat]
+        return [s for s in DECLARABLE if "K" + s in hand and "Q" + s in hand]
+
+    def _check_declare(self, seat, args):
+        d = self.d
+        if len(args) != 1 or args[0] not in SUIT_PLURAL:
+            raise IllegalAction("declare one suit: declare H, declare D or declare C")
+        suit = args[0]
+        mode = self.options["trump_mode"]
+        if mode == "turn_up":
+            raise IllegalAction("nobody declares in this game: trumps are turned up from the talon")
+        if mode == "diamonds":
+            raise IllegalAction("nobody declares in this game: diamonds are always trumps")
+        if d["trump"] is not None:
+            raise IllegalAction(f"trumps already declared: {SUIT_PLURAL[d['trump']]}")
+        if suit == "S":
+            raise IllegalAction("spades can never be trumps")
+        if d["phase"] == "attack" and d["table"]:
+            raise IllegalAction("declare only before the first add of your attack")
+        if d["phase"] == "defend" and d["beaten"]:
+            raise IllegalAction("declare only before the first beat of your defence")
+        hand = d["hands"][seat]
+        if "K" + suit not in hand or "Q" + suit not in hand:
+            raise IllegalAction(f"seat {seat} holds no K{suit}+Q{suit}")
+        return suit
+
+    def _declare(self, seat, suit):
+        d = self.d
+        d["trump"] = suit
+        d["declared_by"] = seat
+        for card in ("K" + suit, "Q" + suit):
+            if card not in d["known"][seat]:
+                d["known"][seat].append(card)
+
+    def _card_arg(self, card):
+        if card not in PACK_SET[self.options["deck"]]:
+            raise IllegalAction(f"{card!r} is not a card of this game")
+        return card
+
+    # -- whose turn -----------------------------------------------------------------------------
+    def movers_attack(self):
+        return [self.d["attacker"]]
+
+    def movers_defend(self):
+        return [self.d["defender"]]
+
+    def apply(self, seat, action):
+        if (self._is_seat(seat) and not self.is_over() and isinstance(action, str) and action.split()
+                and seat not in self.to_move()):
+            d = self.d
+            if d["phase"] == "attack" and seat == d["defender"]:
+                raise IllegalAction(f"the attack is not committed yet: seat {seat} cannot act")
+            actor = self.to_move()[0]
+            raise IllegalAction(f"it is not seat {seat}'s turn: seat {actor} is "
+                                f"{'attacking' if d['phase'] == 'attack' else 'defending'}")
+        return super().apply(seat, action)
+
+    # -- legal actions ------------------------------------------------------------------------
+    def legal_attack(self, seat):
+        d = self.d
+        hand, table = d["hands"][seat], d["table"]
+        limit = self._limit()
+        out = []
+        if limit is None or len(table) < limit:
+            if table:
+                suit = table[0][-1]
+                out = ["add " + c for c in hand if c[-1] == suit]
+            else:
+                out = ["add " + c for c in hand]
+        if table:
+            out.append("attack")
+        else:
+            out.extend("declare " + s for s in self._declare_choices(seat))
+        return out
+
+    def legal_defend(self, seat):
+        d = self.d
+        hand, trump = d["hands"][seat], d["trump"]
+        out = ["beat " + a + ":" + b for a in _sorted(d["table"]) for b in hand if beats(b, a, trump)]
+        out.append("take")
+        out.extend("declare " + s for s in self._declare_choices(seat))
+        return out
+
+    # -- applying -----------------------------------------------------------------------------
+    def apply_attack(self, seat, verb, args):
+        d = self.d
+        if verb == "add":
+            if len(args) != 1:
+                raise IllegalAction("one card per add, e.g. 'add 7C'" if args else "add one card, e.g. 'add 7C'")
+            card = self._card_arg(args[0])
+            hand, table = d["hands"][seat], d["table"]
+            if card not in hand:
+                raise IllegalAction(f"you do not hold {card}")
+            if table and card[-1] != table[0][-1]:
+                lead = table[0][-1]
+                extra = ""
+                limit = self._limit()
+                if limit is not None and len(table) >= limit:
+                    extra = f" (seat {d['defender']} also holds only {limit} card{'s' if limit != 1 else ''})"
+                raise IllegalAction(f"mixed suits: {card} is not a {SUIT_ONE[lead]}{extra}")
+            limit = self._limit()
+            if limit is not None and len(table) >= limit:
+                raise IllegalAction(f"a {ordinal(len(table) + 1)} attack card, but the defender holds "
+                                    f"{limit} and the talon is empty")
+            if not table:
+                d["beaten"] = []
+                d["attack"] = []
+                d["attack_seats"] = [seat, d["defender"]]
+            self._remove_from_hand(seat, card)
+            table.append(card)
+            d["attack"].append(card)
+            return
+        if verb == "attack":
+            if args:
+                raise IllegalAction("attack takes no cards: put them on the table one by one with 'add', "
+                                    "then say 'attack'")
+            if not d["table"]:
+                raise IllegalAction("nothing added yet: add at least one card, then attack")
+            if not d["trump_fixed"]:
+                self._fix_trump()
+            self._refill(seat)
+            d["phase"] = "defend"
+            return
+        if verb == "declare":
+            suit = self._check_declare(seat, args)
+            self._declare(seat, suit)
+            return
+        if verb in ("beat", "take"):
+            raise IllegalAction("you are attacking: add cards, then attack")
+        raise IllegalAction(f"unknown move {verb!r}: use add, attack"
+                            + (" or declare" if self.options["trump_mode"] == "marriage" else ""))
+
+    def _fix_trump(self):
+        """The turn-up procedure of the rules (section 3), run once after the first attack."""
+        d = self.d
+        d["trump_fixed"] = True
+        talon = d["talon"]
+        index = next((i for i, c in enumerate(talon) if c[-1] != "S"), None)
+        if index is None:
+            return
+        spades, card, rest = talon[:index], talon[index], talon[index + 1:]
+        k = len(rest) // 2
+        d["talon"] = rest[:k] + spades + rest[k:] + [card]
+        d["trump_card"] = card
+        d["trump"] = card[-1]
+        d["turned"] = list(spades)
+
+    def apply_defend(self, seat, verb, args):
+        d = self.d
+        if verb == "beat":
+            if len(args) != 1:
+                raise IllegalAction("one pair per beat, e.g. 'beat 9H:TH'" if args
+                                    else "name one pair: 'beat attack_card:your_card', e.g. 'beat 9H:TH'")
+            pair = args[0].split(":")
+            if len(pair) != 2:
+                raise IllegalAction(f"{args[0]!r} is not a pair: write attack_card:your_card, e.g. 9H:TH")
+            attack, beater = self._card_arg(pair[0]), self._card_arg(pair[1])
+            if attack not in d["table"]:
+                if any(a == attack for a, _ in d["beaten"]):
+                    raise IllegalAction(f"{attack} is already beaten")
+                raise IllegalAction(f"{attack} is not an attack card on the table")
+            if beater not in d["hands"][seat]:
+                raise IllegalAction(f"you do not hold {beater}")
+            trump = d["trump"]
+            if not beats(beater, attack, trump):
+                raise IllegalAction(self._why_not(beater, attack, trump))
+            self._remove_from_hand(seat, beater)
+            d["table"].remove(attack)
+            d["beaten"].append([attack, beater])
+            d["discard_count"] += 2
+            if not d["table"]:
+                self._end_defence(taken=[])
+            return
+        if verb == "take":
+            if args:
+                raise IllegalAction("take takes no cards: it picks up every unbeaten attack card")
+            taken = list(d["table"])
+            hand = d["hands"][seat]
+            hand.extend(taken)
+            hand.sort(key=ORDER.__getitem__)
+            d["known"][seat].extend(taken)
+            d["table"] = []
+            self._end_defence(taken=taken)
+            return
+        if verb == "declare":
+            suit = self._check_declare(seat, args)
+            self._declare(seat, suit)
+            return
+        if verb in ("add", "attack"):
+            raise IllegalAction("you are defending: beat attack cards or take")
+        raise IllegalAction(f"unknown move {verb!r}: use beat or take"
+                            + (" (or declare)" if self.options["trump_mode"] == "marriage" else ""))
+
+    @staticmethod
+    def _why_not(beater, attack, trump):
+        if attack == MAIJA:
+            return "QS cannot be beaten"
+        if beater == MAIJA:
+            return "QS beats nothing"
+        if beater[-1] == attack[-1]:
+            if trump is not None and attack[-1] == trump:
+                return f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}"
+            return f"{beater} does not beat {attack}"
+        if trump is None:
+            return f"no trumps: {beater} does not beat {attack}"
+        if attack[-1] == trump:
+            return f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}"
+        return f"{beater} does not beat {attack}: beat it with a higher {SUIT_ONE[attack[-1]]} or a trump"
+
+    def _end_defence(self, taken):
+        d = self.d
+        attacker, defender = d["attacker"], d["defender"]
+        self._refill(defender)
+        gone = []
+        if not d["talon"]:
+            for seat in (attacker, defender):
+                if not d["hands"][seat]:
+                    d["out_order"].append(seat)
+                    gone.append(seat)
+        holders = [s for s in range(self.players) if d["hands"][s]]
+        if self.options["end_at_first_out"] and gone:
+            d["winner"] = gone[0]
+            d["phase"] = "over"
+            return
+        if not d["talon"] and len(holders) == 1:
+            d["loser"] = holders[0]
+            d["phase"] = "over"
+            return
+        start = defender if not taken else (defender + 1) % self.players
+        new_attacker = self._next_with_cards(start)
+        d["attacker"] = new_attacker
+        d["defender"] = self._next_with_cards((new_attacker + 1) % self.players)
+        d["phase"] = "attack"
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self):
+        d = self.d
+        if not self.is_over():
+            return None
+        return {"loser": d["loser"], "winner": d["winner"], "out_order": list(d["out_order"]),
+                "trump": d["trump"]}
+
+    def snapshot(self):
+        snap = super().snapshot()
+        snap["hand_counts"] = [len(h) for h in self.d["hands"]]
+        snap["talon_count"] = len(self.d["talon"])
+        return snap
+
+    def _maija_holder(self):
+        for seat, hand in enumerate(self.d["hands"]):
+            if MAIJA in hand:
+                return seat
+        return None
+
+    def _summary(self):
+        d = self.d
+        out = []
+        for seat in range(self.players):
+            cards = len(d["hands"][seat])
+            reasons = []
+            if seat in d["out_order"]:
+                place = d["out_order"].index(seat) + 1
+                reasons.append(f"out {ordinal(place)}")
+                outcome = "winner" if d["winner"] == seat else "out"
+                if outcome == "winner":
+                    reasons.append("first out: wins")
+            elif d["loser"] == seat:
+                outcome = "loser"
+                reasons.append("last seat holding cards, with the Mustamaija (QS): loses")
+            else:
+                outcome = "in"
+                reasons.append(f"still holding {cards} card{'s' if cards != 1 else ''} when the game stopped")
+                if MAIJA in d["hands"][seat]:
+                    reasons.append("holds the Mustamaija (QS)")
+            out.append({"seat": seat, "outcome": outcome, "cards_left": cards, "reasons": reasons})
+        return out
+
+    def view(self, seat):
+        d = self.d
+        over = self.is_over()
+        trump_card = d["trump_card"]
+        in_talon = trump_card is not None and d["trump_card_drawn_by"] is None
+        attack = None
+        if d["attack_seats"] is not None:
+            beaten_by = dict(d["beaten"])
+            if d["phase"] == "defend":
+                status = "defending"
+            elif d["table"] and d["phase"] == "attack":
+                status = "building"
+            else:
+                status = "defended" if len(beaten_by) == len(d["attack"]) else "taken"
+            attack = {"attacker": d["attack_seats"][0], "defender": d["attack_seats"][1], "status": status,
+                      "cards": [[c, beaten_by.get(c)] for c in d["attack"]]}
+        v = {
+            "game": "mustamaija", "seat": seat, "players": self.players, "options": dict(self.options),
+            "phase": d["phase"], "dealer": d["dealer"], "attacker": d["attacker"], "defender": d["defender"],
+            "to_move": self.to_move(),
+            "hand_counts": [len(h) for h in d["hands"]],
+            "known_cards": [_sorted(k) for k in d["known"]],
+            "attack": attack, "table": list(d["table"]),
+            "attack_limit": self._limit() if d["phase"] == "attack" else None,
+            "talon_count": len(d["talon"]), "trump": d["trump"], "trump_card": trump_card,
+            "trump_card_in_talon": in_talon, "trump_card_drawn_by": d["trump_card_drawn_by"],
+            "turned_spades": list(d["turned"]), "declared_by": d["declared_by"],
+            "discard_count": d["discard_count"], "out_order": list(d["out_order"]),
+        }
+        if seat is not None:
+            v["hand"] = list(d["hands"][seat])
+            v["legal_actions"] = self.legal_actions(seat)
+        else:
+            v["legal_actions"] = []
+        if over:
+            v["hands"] = [list(h) for h in d["hands"]]
+            v["maija_holder"] = self._maija_holder()
+            v["summary"] = self._summary()
+            v["result"] = self.result()
+        return v
+
+    def hidden_cards(self, seat):
+        """Cards in other hands that nobody saw go there, the talon's hidden cards, cards out of play.
+
+        Every card whose face was shown to all (attack cards, beaters, turned cards, a declared
+        K and Q) is either out of the game, in the talon at its public place, or in a hand's
+        ``known`` list, so it is not hidden.
+        """
+        d = self.d
+        hidden = set(d["out_of_play"])
+        if self.is_over():
+            return hidden
+        public = set(d["turned"])
+        public.add(d["trump_card"])
+        hidden.update(c for c in d["talon"] if c not in public)
+        for other, hand in enumerate(d["hands"]):
+            if other != seat:
+                known = d["known"][other]
+                hidden.update(c for c in hand if c not in known)
+        return hidden
+
+    def all_cards(self):
+        return list(PACK if self.options["deck"] == 52 else PACK32)
+
+
+class MustamaijaInfo(GameInfo):
+    """GameInfo whose ``hand_size`` default is 3 for 7-8 players (5 is allowed only up to 6)."""
+
+    def check_options(self, options, players=None):
+        if options is None:
+            options = {}
+        if isinstance(options, dict) and isinstance(players, int) and players > 6 and "hand_size" not in options:
+            options = dict(options, hand_size=3)
+        return super().check_options(options, players)
+
+    def from_json(self, data):
+        """As ``GameInfo.from_json``, for this game's SmallRandom generator."""
+        if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
+            raise ValueError(f"{self.slug}: not a saved {self.slug} state")
+        rng_state = data["rng"]
+        state = self.state_class.__new__(self.state_class)
+        try:
+            state.rng = SmallRandom.restored((rng_state[0], tuple(rng_state[1]), rng_state[2]))
+        except (TypeError, ValueError, IndexError) as err:
+            raise ValueError(f"{self.slug}: corrupt random generator state ({err})") from None
+        state.d = {k: plain_copy(v) for k, v in data.items() if k != "rng"}
+        return state
+
+
+def _check_combination(options, players):
+    if players is not None and options["hand_size"] == 5 and players > 6:
+        raise ValueError(f"mustamaija: {players} players need hand_size 3 (5-card hands allow 2 to 6 players)")
+
+
+MustamaijaState.info = GAME = MustamaijaInfo(
+    slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
+    options=(
+        Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
+               "3 is the default with 7-8 players)", choices=(5, 3)),
+        Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
+               "attack; diamonds: always diamonds; marriage: first K+Q declaration",
+               choices=("turn_up", "diamonds", "marriage")),
+        Option("deck", 52, "choice", "52 cards, or 32 (7 to A)", choices=(52, 32)),
+        Option("end_at_first_out", False, "bool", "stop when the first player goes out; that player wins"),
+    ),
+    state_class=MustamaijaState, check_combination=_check_combination, max_actions=5_000,
+    variants=(
+        {"hand_size": 3, "trump_mode": "diamonds"},
+        {"hand_size": 3, "trump_mode": "marriage"},
+        {"trump_mode": "marriage"},
+        {"deck": 32},
+        {"end_at_first_out": True},
+        {"hand_size": 3},
+    ),
+)
