@@ -1,0 +1,472 @@
+"""知略悪略 Chiryaku Akuryaku (Mit List und Tücke): may-follow tricks, collect exactly two colours.
+
+Source: shared/rules/chiryaku_akuryaku.md (authoritative), from the article
+seeds/003_b0c7dce753912f46.txt (a Japanese blog review of the 数寄ゲームズ edition).
+
+Rules in brief
+    4-6 players, 14 cards each from four colours R Y B P (4p: 1-14 of each; 5p: R, Y 1-18 and
+    B, P 1-17; 6p: 1-21 of each). The dealer's left leads the first trick; the deal rotates each
+    round. Anyone may play any card, except that a trick may never show a fourth colour; a seat
+    that cannot play (three colours down and none of them in hand) ends the round at once and
+    the unfinished trick is lost to everyone. When all n cards are down (phase ``take``) the big
+    brother (highest card of the lead colour) takes ceil(n/2) cards of his choice; the little
+    brother (lowest card not of the lead colour, ties to the earlier card) gets the rest and
+    leads next; without a little brother the rest is discarded and the big brother leads.
+    Collections lie face up by colour; the moment a player shows all four colours he turns two
+    colours face down (phase ``facedown``; the big brother's choice before the little brother
+    gets his share), and later cards of those colours go face down too. Round score: with face
+    down cards U1*U2 // D; else two colours a*b, three colours a*b // c (c the smallest), one or
+    none 0. ``rounds`` rounds (default: one per player); highest total wins, ties share.
+
+Action notation
+    ``play R7``, ``take R18 R4 P9`` (exactly ceil(n/2) cards of the trick, any order),
+    ``facedown B P`` (two different colours, any order). Card codes are colour + number
+    (``R1``..``P21``); canonical order is the deck order R, Y, B, P, each from 1 upwards; colours
+    in ``facedown`` in the order R Y B P.
+
+View (``view(seat)``)
+    Own ``hand``; ``hand_counts``; ``trick`` (``[[seat, card], ...]``), ``lead_colour``,
+    ``trick_colours``, ``big_brother``/``little_brother`` (once the trick is full),
+    ``take_count``; ``last_trick`` (the previous trick of this round: cards, big and little
+    brother, the cards taken, given and discarded); ``face_up_cards`` per seat (the face-up
+    cards in deck order, i.e. grouped by colour), ``face_down`` (count per seat) and ``face_down_colours``: face-down piles are shown
+    only as colours and count; ``discarded`` (cards out of this round); ``live_scores`` and
+    ``live_reasons`` (what each seat's collection scores now, and why); ``scores``,
+    ``round_scores``, ``last_round`` (the previous round's summary: who was blocked and a
+    ``breakdown`` of every seat's score with the reason), ``to_act``, ``to_move``,
+    ``legal_actions``; once over ``result`` and every ``hands``.
+
+Decisions beyond the rules file
+    - Option ``rounds`` defaults to null, meaning "the number of players" (a default that depends
+      on the player count); an explicit value must be 1-50.
+    - Round summaries carry counts and reasons but no card codes: the next round is dealt at once
+      (the rules have no pause) and its cards are then in hidden hands.
+    - When the game is over every remaining hand is shown.
+    - The view carries the previous trick (``last_trick``) rather than the whole round: every
+      collected card is on the table in ``face_up_cards`` anyway, and the conformance harness's
+      time budget is dominated by view size at 6 players.
+    - Explicit setup: ``hands`` and ``deals`` together are refused; ``scores`` must be whole
+      numbers, one per seat.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core import GameInfo, GameState, IllegalAction, Option
+from ..tricks import next_seat
+
+COLOURS = "RYBP"
+COLOUR_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "P": "purple"}
+TOP = {4: {"R": 14, "Y": 14, "B": 14, "P": 14},
+       5: {"R": 18, "Y": 18, "B": 17, "P": 17},
+       6: {"R": 21, "Y": 21, "B": 21, "P": 21}}
+HAND_SIZE = 14
+PACKS = {n: [c + str(i) for c in COLOURS for i in range(1, top[c] + 1)] for n, top in TOP.items()}
+ORDERS = {n: {card: i for i, card in enumerate(pack)} for n, pack in PACKS.items()}
+COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS)}
+FACEDOWN_CHOICES = ["facedown " + a + " " + b for a, b in combinations(COLOURS, 2)]
+
+
+def colour(card):
+    return card[0]
+
+
+def number(card):
+    return int(card[1:])
+
+
+def take_count(players):
+    return (players + 1) // 2
+
+
+def brothers(trick):
+    """(big, little) seats of a full trick; little is None when every card is of the lead colour."""
+    lead = colour(trick[0][1])
+    big = max((p for p in trick if colour(p[1]) == lead), key=lambda p: number(p[1]))[0]
+    little, low = None, None
+    for seat, card in trick:  # in play order, so the earlier card keeps a tie
+        if colour(card) != lead and (low is None or number(card) < low):
+            little, low = seat, number(card)
+    return big, little
+
+
+def round_score(up, down_count, down_colours):
+    """(score, reason) for a collection: ``up`` maps colour -> face-up count."""
+    if down_count:
+        a, b = [c for c in COLOURS if c not in down_colours]
+        score = up[a] * up[b] // down_count
+        return score, (f"face up {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} / "
+                       f"{down_count} face down = {score}")
+    held = sorted((c for c in COLOURS if up[c]), key=lambda c: -up[c])
+    if not held:
+        return 0, "no cards = 0"
+    if len(held) == 1:
+        return 0, f"one colour only ({COLOUR_NAMES[held[0]]} {up[held[0]]}) = 0"
+    a, b = held[0], held[1]
+    if len(held) == 2:
+        score = up[a] * up[b]
+        return score, f"two colours: {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} = {score}"
+    c = held[2]
+    score = up[a] * up[b] // up[c]
+    return score, (f"three colours: {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} / "
+                   f"{COLOUR_NAMES[c]} {up[c]} = {score}")
+
+
+def _check_int(value, what, low=None, high=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"chiryaku_akuryaku: {what} must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"chiryaku_akuryaku: {what} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise ValueError(f"chiryaku_akuryaku: {what} must be at most {high}, not {value}")
+    return value
+
+
+def _check_hands(hands, players, where):
+    order = ORDERS[players]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise ValueError(f"chiryaku_akuryaku: {where} needs one hand per seat ({players})")
+    seen = set()
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list):
+            raise ValueError(f"chiryaku_akuryaku: {where}: the hand of seat {seat} must be a list of card codes")
+        if len(hand) != HAND_SIZE:
+            raise ValueError(f"chiryaku_akuryaku: {where}: seat {seat} must hold {HAND_SIZE} cards, not {len(hand)}")
+        for card in hand:
+            if not isinstance(card, str) or card not in order:
+                raise ValueError(f"chiryaku_akuryaku: {where}: {card!r} (seat {seat}) is not a card "
+                                 f"of the {players}-player set")
+            if card in seen:
+                raise ValueError(f"chiryaku_akuryaku: {where}: card {card} appears twice")
+            seen.add(card)
+    return [sorted(h, key=order.__getitem__) for h in hands]
+
+
+class ChiryakuState(GameState):
+    # -- setup --------------------------------------------------------------------------------
+    def setup(self, setup):
+        n = self.d["players"]
+        deals, dealer, scores = [], 0, [0] * n
+        if setup is not None:
+            unknown = set(setup) - {"hands", "deals", "dealer", "scores"}
+            if unknown:
+                raise ValueError(f"chiryaku_akuryaku: unknown setup key(s) {sorted(unknown)}")
+            if "hands" in setup and "deals" in setup:
+                raise ValueError("chiryaku_akuryaku: give either 'hands' or 'deals', not both")
+            if "hands" in setup:
+                deals = [_check_hands(setup["hands"], n, "setup 'hands'")]
+            elif "deals" in setup:
+                raw = setup["deals"]
+                if not isinstance(raw, list):
+                    raise ValueError("chiryaku_akuryaku: setup 'deals' must be a list of {\"hands\": ...}")
+                for i, deal in enumerate(raw):
+                    if not isinstance(deal, dict) or set(deal) != {"hands"}:
+                        raise ValueError(f"chiryaku_akuryaku: deals[{i}] must be an object with only 'hands'")
+                    deals.append(_check_hands(deal["hands"], n, f"deals[{i}]"))
+            dealer = _check_int(setup.get("dealer", 0), "dealer", 0, n - 1)
+            raw_scores = setup.get("scores", scores)
+            if not isinstance(raw_scores, list) or len(raw_scores) != n:
+                raise ValueError(f"chiryaku_akuryaku: setup 'scores' must be a list of {n} whole numbers")
+            scores = [_check_int(s, f"the score of seat {i}") for i, s in enumerate(raw_scores)]
+        rounds = self.d["options"]["rounds"]
+        self.d.update({
+            "phase": "play", "rounds": rounds if rounds is not None else n, "round": 0,
+            "dealer": (dealer - 1) % n, "deals": deals, "scores": scores, "round_scores": [],
+            "last_round": None,
+        })
+        self._start_round()
+
+    def _start_round(self):
+        d = self.d
+        n = d["players"]
+        d["round"] += 1
+        d["dealer"] = (d["dealer"] + 1) % n
+        order = ORDERS[n]
+        if d["deals"]:
+            hands = d["deals"].pop(0)
+        else:
+            cards = list(PACKS[n])
+            self.rng.shuffle(cards)
+            hands = [[] for _ in range(n)]
+            for i, card in enumerate(cards):  # one at a time, from the dealer's left
+                hands[(d["dealer"] + 1 + i) % n].append(card)
+            hands = [sorted(h, key=order.__getitem__) for h in hands]
+        leader = (d["dealer"] + 1) % n
+        d.update({
+            "phase": "play", "hands": hands, "leader": leader, "to_act": leader, "trick": [],
+            "tricks_played": 0, "last_trick": None, "discarded": [],
+            "up": [{c: [] for c in COLOURS} for _ in range(n)], "down": [[] for _ in range(n)],
+            "face_down_colours": [None] * n, "pending": None,
+        })
+
+    # -- whose turn -----------------------------------------------------------------------------
+    def _movers(self):
+        return [self.d["to_act"]]
+
+    movers_play = movers_take = movers_facedown = _movers
+
+    # -- legal actions ------------------------------------------------------------------------
+    def _playable(self, seat):
+        d = self.d
+        shown = {colour(c) for _, c in d["trick"]}
+        hand = d["hands"][seat]
+        if len(shown) < 3:
+            return list(hand)
+        return [c for c in hand if colour(c) in shown]
+
+    def legal_play(self, seat):
+        return ["play " + c for c in self._playable(seat)]
+
+    def legal_take(self, seat):
+        d = self.d
+        order = ORDERS[d["players"]]
+        cards = sorted((c for _, c in d["trick"]), key=order.__getitem__)
+        return ["take " + " ".join(combo) for combo in combinations(cards, take_count(d["players"]))]
+
+    def legal_facedown(self, seat):
+        return list(FACEDOWN_CHOICES)
+
+    # -- applying -----------------------------------------------------------------------------
+    def _parse(self, args, count, what):
+        order = ORDERS[self.d["players"]]
+        if len(args) != count:
+            raise IllegalAction(f"name exactly {count} {what}{'s' if count != 1 else ''}, not {len(args)}")
+        for code in args:
+            if code not in order:
+                raise IllegalAction(f"{code!r} is not a card of this game")
+        if len(set(args)) != len(args):
+            raise IllegalAction(f"a card is named twice: {' '.join(args)}")
+        return sorted(args, key=order.__getitem__)
+
+    def _wrong_verb(self, verb, expected):
+        if verb in ("play", "take", "facedown"):
+            raise IllegalAction(f"'{verb}' is not possible now: {expected}")
+        raise IllegalAction(f"unknown move {verb!r}: {expected}")
+
+    def apply_play(self, seat, verb, args):
+        d = self.d
+        if verb != "play":
+            self._wrong_verb(verb, "play one card ('play R7')")
+        (card,) = self._parse(args, 1, "card")
+        if card not in d["hands"][seat]:
+            raise IllegalAction(f"you do not hold {card}")
+        shown = []
+        for _, c in d["trick"]:
+            if colour(c) not in shown:
+                shown.append(colour(c))
+        if len(shown) >= 3 and colour(card) not in shown:
+            names = ", ".join(COLOUR_NAMES[c] for c in sorted(shown, key=COLOUR_ORDER.__getitem__))
+            raise IllegalAction(f"{card} would be a fourth colour: the trick already shows {names}")
+        d["hands"][seat].remove(card)
+        d["trick"].append([seat, card])
+        n = d["players"]
+        if len(d["trick"]) == n:
+            big, _ = brothers(d["trick"])
+            d["phase"] = "take"
+            d["to_act"] = big
+            return
+        nxt = next_seat(seat, n)
+        d["to_act"] = nxt
+        if not self._playable(nxt):
+            self._end_round(blocked=nxt)
+
+    def apply_take(self, seat, verb, args):
+        d = self.d
+        k = take_count(d["players"])
+        if verb != "take":
+            self._wrong_verb(verb, f"you are the big brother: take {k} cards of the trick ('take ...')")
+        chosen = self._parse(args, k, "card")
+        in_trick = {c for _, c in d["trick"]}
+        missing = [c for c in chosen if c not in in_trick]
+        if missing:
+            raise IllegalAction(f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the trick")
+        big, little = brothers(d["trick"])
+        rest = [c for _, c in d["trick"] if c not in chosen]
+        d["last_trick"] = {"leader": d["leader"], "cards": d["trick"], "big": big, "little": little,
+                           "taken": chosen, "given": rest if little is not None else [],
+                           "discarded": [] if little is not None else rest}
+        if little is None:
+            d["discarded"].extend(rest)
+        d["trick"] = []
+        d["tricks_played"] += 1
+        d["pending"] = {"little": little, "share": rest if little is not None else [],
+                        "leader": little if little is not None else big}
+        if self._receive(big, chosen):
+            return
+        self._continue()
+
+    def _receive(self, seat, cards):
+        """Add cards to a collection; True when the seat must now turn two colours face down."""
+        d = self.d
+        down_colours = d["face_down_colours"][seat]
+        up = d["up"][seat]
+        for card in cards:
+            if down_colours is not None and colour(card) in down_colours:
+                d["down"][seat].append(card)
+            else:
+                pile = up[colour(card)]
+                pile.append(card)
+                pile.sort(key=number)
+        if down_colours is None and all(up[c] for c in COLOURS):
+            d["phase"] = "facedown"
+            d["to_act"] = seat
+            return True
+        return False
+
+    def _continue(self):
+        """After the big brother's cards (and any facedown): the little brother's share, then on."""
+        d = self.d
+        pending = d["pending"]
+        if pending["little"] is not None and pending["share"]:
+            little, share = pending["little"], pending["share"]
+            pending["share"] = []
+            if self._receive(little, share):
+                return
+        d["pending"] = None
+        if d["tricks_played"] >= HAND_SIZE or not any(d["hands"]):
+            self._end_round(blocked=None)
+            return
+        d["phase"] = "play"
+        d["leader"] = d["to_act"] = pending["leader"]
+
+    def apply_facedown(self, seat, verb, args):
+        d = self.d
+        if verb != "facedown":
+            self._wrong_verb(verb, "your collection shows four colours: turn two face down ('facedown B P')")
+        if len(args) != 2 or any(a not in COLOURS for a in args):
+            raise IllegalAction("name two colours to turn face down, from R Y B P (e.g. 'facedown B P')")
+        if args[0] == args[1]:
+            raise IllegalAction("name two different colours")
+        chosen = sorted(args, key=COLOUR_ORDER.__getitem__)
+        up = d["up"][seat]
+        for c in chosen:
+            d["down"][seat].extend(up[c])
+            up[c] = []
+        d["face_down_colours"][seat] = chosen
+        self._continue()
+
+    # -- scoring --------------------------------------------------------------------------------
+    def _seat_score(self, seat):
+        d = self.d
+        up = {c: len(x) for c, x in d["up"][seat].items()}
+        return round_score(up, len(d["down"][seat]), d["face_down_colours"][seat] or ())
+
+    def _end_round(self, blocked):
+        d = self.d
+        n = d["players"]
+        if d["trick"]:
+            d["discarded"].extend(c for _, c in d["trick"])
+        scored = [self._seat_score(s) for s in range(n)]
+        points = [p for p, _ in scored]
+        d["round_scores"].append(points)
+        for s in range(n):
+            d["scores"][s] += points[s]
+        d["last_round"] = {"round": d["round"], "dealer": d["dealer"], "blocked": blocked,
+                           "tricks_played": d["tricks_played"], "scores": points,
+                           "reasons": [why for _, why in scored]}
+        if d["round"] >= d["rounds"]:
+            d["phase"] = "over"
+            d["to_act"] = None
+            d["trick"] = []
+            return
+        self._start_round()
+
+    def _face_up_counts(self):
+        return [{c: len(up[c]) for c in COLOURS} for up in self.d["up"]]
+
+    # -- reading ------------------------------------------------------------------------------
+    def snapshot(self):
+        out = super().snapshot()
+        out["face_up"] = self._face_up_counts()
+        out["face_down"] = [len(x) for x in self.d["down"]]
+        return out
+
+    def result(self):
+        d = self.d
+        if not self.is_over():
+            return None
+        best = max(d["scores"])
+        return {"scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
+                "winners": [s for s, v in enumerate(d["scores"]) if v == best],
+                "rounds_played": len(d["round_scores"])}
+
+    def view(self, seat):
+        d = self.d
+        n = d["players"]
+        over = self.is_over()
+        trick = d["trick"]
+        shown = []
+        for _, c in trick:
+            if colour(c) not in shown:
+                shown.append(colour(c))
+        full = d["phase"] == "take"
+        big, little = brothers(trick) if full else (None, None)
+        live = [self._seat_score(s) for s in range(n)]
+        v = {
+            "game": "chiryaku_akuryaku", "seat": seat, "phase": d["phase"], "players": n,
+            "options": dict(d["options"]), "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
+            "leader": d["leader"], "to_act": d["to_act"], "to_move": self.to_move(),
+            "hand_counts": [len(h) for h in d["hands"]],
+            "trick": [list(p) for p in trick],
+            "lead_colour": colour(trick[0][1]) if trick else None,
+            "trick_colours": sorted(shown, key=COLOUR_ORDER.__getitem__),
+            "big_brother": big, "little_brother": little, "take_count": take_count(n),
+            "tricks_played": d["tricks_played"],
+            "last_trick": self._last_trick_view(),
+            "face_up_cards": [d["up"][s]["R"] + d["up"][s]["Y"] + d["up"][s]["B"] + d["up"][s]["P"]
+                              for s in range(n)],
+            "face_down": [len(x) for x in d["down"]],
+            "face_down_colours": [list(x) if x else None for x in d["face_down_colours"]],
+            "discarded": list(d["discarded"]),
+            "live_scores": [p for p, _ in live], "live_reasons": [r for _, r in live],
+            "scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
+            "last_round": self._last_round_view(),
+        }
+        if seat is not None:
+            v["hand"] = list(d["hands"][seat])
+            v["legal_actions"] = self.legal_actions(seat)
+        else:
+            v["legal_actions"] = []
+        if over:
+            v["hands"] = [list(h) for h in d["hands"]]
+            v["result"] = self.result()
+        return v
+
+    def _last_trick_view(self):
+        t = self.d["last_trick"]
+        if t is None:
+            return None
+        return {"leader": t["leader"], "cards": [list(p) for p in t["cards"]], "big": t["big"],
+                "little": t["little"], "taken": list(t["taken"]), "given": list(t["given"]),
+                "discarded": list(t["discarded"])}
+
+    def _last_round_view(self):
+        last = self.d["last_round"]
+        if last is None:
+            return None
+        out = {k: last[k] for k in ("round", "dealer", "blocked", "tricks_played")}
+        out["breakdown"] = [{"seat": s, "points": p, "reasons": [why]}
+                            for s, (p, why) in enumerate(zip(last["scores"], last["reasons"]))]
+        return out
+
+    def hidden_cards(self, seat):
+        d = self.d
+        if self.is_over():
+            return set()
+        hidden = set()
+        for s, hand in enumerate(d["hands"]):
+            if s != seat:
+                hidden.update(hand)
+        return hidden
+
+    def all_cards(self):
+        return list(PACKS[self.d["players"]])
+
+
+ChiryakuState.info = GAME = GameInfo(
+    slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
+    options=(Option("rounds", None, "int", "rounds in a game (default: the number of players)",
+                    minimum=1, maximum=50),),
+    state_class=ChiryakuState, max_actions=50 * 130,
+    variants=({"rounds": 1},),
+)

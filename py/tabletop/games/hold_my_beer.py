@@ -1,0 +1,623 @@
+"""Hold My Beer: three-player tarot trick-taking in which you predict your finishing place.
+
+Source: shared/rules/hold_my_beer.md (authoritative), from the article
+seeds/004_62ac2266e940fd77.txt (a blog translation of the designer's rules on BGG, 2024-01-01).
+
+Rules in brief
+    54 cards: four suits K Q N(cavalier) J T 9 8 7 and 22 trumps TR1..TR21 plus the Fool (the
+    highest trump). 18 cards each; phase ``discard``: everyone puts one card face down into the
+    talon (3 cards); phase ``bid``: everyone secretly predicts its place 1, 2 or 3 (revealed
+    together). Phase ``play``: 17 tricks, must follow, else must trump, and must beat the highest
+    trump in the trick when able (also when trumps are led). The Fool may always be played, is
+    never compulsory and always wins its trick. After a trick: the winner gains a game point for
+    each bird (TR1-TR3) played into it by another player; a trick won by TR21 pauses in
+    ``power21`` (``take`` its card points or ``scrap`` the trick); a trick won by a bird (not the
+    last) pauses in ``bird`` (``exchange`` a hand card with a talon card, or ``pass``). The last
+    trick's winner also takes the talon's card points. Card points: K 4, Q 3, N 2, J 1, trumps 2,
+    Fool -2 (80 in all). Places by competition ranking; a correct prediction of 1 or 3 scores 1,
+    of 2 scores 3, plus 1 for every other player who made the same prediction and was wrong. The
+    match ends at once when someone has ``target_points`` game points (also mid-game through a
+    bird bonus), else after ``max_games`` games; the highest total wins (ties share).
+
+Action notation
+    ``discard C``, ``bid 1|2|3``, ``play C``, ``take``, ``scrap``, ``exchange A B`` (one card of
+    the hand and one of the talon, either order), ``pass``. Card codes: ``KS QS NS JS TS 9S 8S
+    7S`` and the same for ``H D C``, ``TR1`` .. ``TR21``, ``FOOL``; that list is the canonical
+    (deck) order of cards inside an action and in views.
+
+View (``view(seat)``)
+    Own ``hand``, ``hand_counts``; ``discarded``/``bid_in`` (who has acted, public), own
+    ``my_discard`` and ``my_bid``; ``bids`` (all three once revealed, else only the seat's own);
+    ``talon_count`` and ``talon`` (the cards when this seat may see them: its own ``bird`` phase,
+    option ``talon_face_up``, or the match is over; else null); ``talon_seen`` (talon cards this
+    seat has seen or put there this game); ``exchanges`` (who exchanged after which trick, with
+    the cards only for the exchanger or when the talon is face up); ``trick`` (``[[seat, card],
+    ...]``), ``history`` (this game's finished tricks with winner, card points, bird bonus and
+    ``status`` taken/scrapped/pending; ``cards`` in play order from ``leader``), ``card_points``,
+    ``game_points``, ``bird_points`` (bird bonuses of this game), ``pending_points`` (during
+    ``power21``), ``last_game`` (the last scored game: card points, ranks, bids, prediction
+    score, bird points, talon points and taker, and a ``breakdown`` of every seat's game points
+    with the reasons), ``score_sheet`` (game points gained per game), and once over ``result``,
+    every ``hands`` and the ``talon``. ``to_move`` and ``legal_actions`` as always.
+
+Decisions beyond the rules file
+    - Game summaries carry numbers and reasons but no card codes: the next deal starts at once
+      (the rules file has no pause) and those cards are then in hidden hands. So a game's tricks
+      are in the view while it is played, and the last game's when the match is over.
+    - A seat remembers the talon cards it has seen (its discard, its bird looks, the cards it
+      gave): they are listed in its ``talon_seen`` and are not secret from it afterwards.
+    - When the match is over all hands and the talon are shown.
+    - If the last game is scored and someone reaches ``target_points`` at the same time,
+      ``end_reason`` is ``"target"``.
+    - Explicit setup: a deal without ``talon`` needs at least 2 cards per hand (one trick after
+      the discard); ``game_number`` may not exceed ``max_games``; ``game_points`` must all be
+      below ``target_points`` (else the match would already be over).
+"""
+from __future__ import annotations
+
+from ..core import GameInfo, GameState, IllegalAction, Option
+from ..tricks import next_seat, winning_play
+
+SUITS = "SHDC"
+SUIT_RANKS = "KQNJT987"  # deck order (high to low), as the rules file lists the pack
+FOOL = "FOOL"
+PACK = [r + s for s in SUITS for r in SUIT_RANKS] + [f"TR{i}" for i in range(1, 22)] + [FOOL]
+ORDER = {card: i for i, card in enumerate(PACK)}
+TRUMP = "T"
+SUIT = {c: (TRUMP if c.startswith("TR") or c == FOOL else c[-1]) for c in PACK}
+# Strength within its suit (trumps: TR1=1 .. TR21=21, FOOL=22).
+VALUE = {c: (22 if c == FOOL else int(c[2:]) if c.startswith("TR") else "789TJNQK".index(c[0])) for c in PACK}
+POINTS = {c: (-2 if c == FOOL else 2 if c.startswith("TR") else {"K": 4, "Q": 3, "N": 2, "J": 1}.get(c[0], 0))
+          for c in PACK}
+BIRDS = ("TR1", "TR2", "TR3")
+TR21 = "TR21"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+PLACE = {1: "1st", 2: "2nd", 3: "3rd"}
+DEAL_SIZE = 18
+PLAYERS = 3
+
+
+def _sorted(cards):
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def _parse(args, count):
+    """Card codes of an action in deck order; IllegalAction for unknown or repeated codes."""
+    if len(args) != count:
+        raise IllegalAction(f"name exactly {count} card{'s' if count != 1 else ''}, not {len(args)}")
+    for code in args:
+        if code not in ORDER:
+            raise IllegalAction(f"{code!r} is not a card of this game")
+    if len(set(args)) != len(args):
+        raise IllegalAction(f"{args[0]} is named twice")
+    return _sorted(args)
+
+
+def highest_trump(trick):
+    """Value of the highest trump in a trick ([[seat, card], ...]); the Fool counts 22; 0 if none."""
+    best = 0
+    for _, card in trick:
+        if SUIT[card] == TRUMP and VALUE[card] > best:
+            best = VALUE[card]
+    return best
+
+
+def legal_cards(hand, trick):
+    """Cards of ``hand`` that may be played to ``trick`` (must follow, trump, overtrump; Fool free)."""
+    if not trick:
+        return list(hand)
+    led = SUIT[trick[0][1]]
+    rest = [c for c in hand if c != FOOL]
+    if led != TRUMP:
+        same = [c for c in rest if SUIT[c] == led]
+        if same:
+            return same + [FOOL] if FOOL in hand else same
+    trumps = [c for c in rest if SUIT[c] == TRUMP]
+    if not trumps:
+        return list(hand)
+    high = highest_trump(trick)
+    over = [c for c in trumps if VALUE[c] > high]
+    out = over or trumps
+    return out + [FOOL] if FOOL in hand else out
+
+
+def trick_winner(trick):
+    """The ``[seat, card]`` winning a full trick: the Fool, else the highest trump, else the led suit."""
+    for play in trick:
+        if play[1] == FOOL:
+            return play
+    return winning_play(trick, SUIT.__getitem__, VALUE.__getitem__, trump=TRUMP)
+
+
+def ranks_of(points):
+    """Competition ranking: 1 + number of players with strictly more card points."""
+    return [1 + sum(1 for q in points if q > p) for p in points]
+
+
+def prediction_scores(bids, ranks):
+    """Game points for the predictions, and the reasons, per seat."""
+    scores, reasons = [], []
+    for seat, bid in enumerate(bids):
+        why = []
+        if bid == ranks[seat]:
+            base = 3 if bid == 2 else 1
+            why.append(f"predicted {PLACE[bid]} and finished {PLACE[ranks[seat]]} +{base}")
+            extra = 0
+            for other, ob in enumerate(bids):
+                if other != seat and ob == bid and ob != ranks[other]:
+                    extra += 1
+                    why.append(f"seat {other} also predicted {PLACE[bid]} and was wrong +1")
+            scores.append(base + extra)
+        else:
+            why.append(f"predicted {PLACE[bid]} but finished {PLACE[ranks[seat]]} +0")
+            scores.append(0)
+        reasons.append(why)
+    return scores, reasons
+
+
+def _check_int(value, what, low=None, high=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"hold_my_beer: {what} must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise ValueError(f"hold_my_beer: {what} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise ValueError(f"hold_my_beer: {what} must be at most {high}, not {value}")
+    return value
+
+
+def _check_triple(value, what, low=None):
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise ValueError(f"hold_my_beer: {what} must be a list of {PLAYERS} whole numbers")
+    return [_check_int(v, f"{what} of seat {i}", low) for i, v in enumerate(value)]
+
+
+def _check_deal(deal, where):
+    """Validate one explicit deal {"hands", "talon"?, "bids"?}; return it normalised."""
+    if not isinstance(deal, dict):
+        raise ValueError(f"hold_my_beer: {where} must be an object with 'hands'")
+    unknown = set(deal) - {"hands", "talon", "bids"}
+    if unknown:
+        raise ValueError(f"hold_my_beer: unknown key(s) {sorted(unknown)} in {where}")
+    if "hands" not in deal:
+        raise ValueError(f"hold_my_beer: {where} needs 'hands'")
+    hands = deal["hands"]
+    if not isinstance(hands, list) or len(hands) != PLAYERS:
+        raise ValueError(f"hold_my_beer: {where}: 'hands' must hold one list per seat ({PLAYERS})")
+    seen = set()
+
+    def check_cards(cards, label):
+        if not isinstance(cards, list):
+            raise ValueError(f"hold_my_beer: {where}: {label} must be a list of card codes")
+        for card in cards:
+            if not isinstance(card, str) or card not in ORDER:
+                raise ValueError(f"hold_my_beer: {where}: unknown card {card!r} in {label}")
+            if card in seen:
+                raise ValueError(f"hold_my_beer: {where}: card {card} appears twice")
+            seen.add(card)
+
+    for seat, hand in enumerate(hands):
+        check_cards(hand, f"the hand of seat {seat}")
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1:
+        raise ValueError(f"hold_my_beer: {where}: the hands must be of equal length, not {[len(h) for h in hands]}")
+    size = sizes.pop()
+    out = {"hands": [_sorted(h) for h in hands]}
+    if "talon" in deal:
+        check_cards(deal["talon"], "the talon")
+        if len(deal["talon"]) != 3:
+            raise ValueError(f"hold_my_beer: {where}: the talon must hold 3 cards, not {len(deal['talon'])}")
+        if size < 1:
+            raise ValueError(f"hold_my_beer: {where}: each hand needs at least 1 card")
+        out["talon"] = _sorted(deal["talon"])
+        if "bids" in deal:
+            bids = deal["bids"]
+            if not isinstance(bids, list) or len(bids) != PLAYERS:
+                raise ValueError(f"hold_my_beer: {where}: 'bids' must be a list of {PLAYERS} predictions")
+            for seat, bid in enumerate(bids):
+                if isinstance(bid, bool) or bid not in (1, 2, 3):
+                    raise ValueError(f"hold_my_beer: {where}: the bid of seat {seat} must be 1, 2 or 3, not {bid!r}")
+            out["bids"] = list(bids)
+    else:
+        if "bids" in deal:
+            raise ValueError(f"hold_my_beer: {where}: 'bids' may only be given together with 'talon'")
+        if size < 2:
+            raise ValueError(f"hold_my_beer: {where}: without a talon each hand needs at least 2 cards "
+                             "(one goes to the talon)")
+    return out
+
+
+class HoldMyBeerState(GameState):
+    # -- setup --------------------------------------------------------------------------------
+    def setup(self, setup):
+        opts = self.d["options"]
+        first_deal = None
+        start_player, game_number = 0, 1
+        game_points, card_points, next_deals = [0, 0, 0], [0, 0, 0], []
+        if setup is not None:
+            unknown = set(setup) - {"hands", "talon", "bids", "start_player", "game_number",
+                                    "game_points", "card_points", "next_deals"}
+            if unknown:
+                raise ValueError(f"hold_my_beer: unknown setup key(s) {sorted(unknown)}")
+            if "hands" not in setup:
+                raise ValueError("hold_my_beer: setup needs 'hands'")
+            first_deal = _check_deal({k: setup[k] for k in ("hands", "talon", "bids") if k in setup}, "setup")
+            start_player = _check_int(setup.get("start_player", 0), "start_player", 0, PLAYERS - 1)
+            game_number = _check_int(setup.get("game_number", 1), "game_number", 1, opts["max_games"])
+            game_points = _check_triple(setup.get("game_points", [0, 0, 0]), "game_points", 0)
+            if max(game_points) >= opts["target_points"]:
+                raise ValueError(f"hold_my_beer: game_points {game_points} already reach target_points "
+                                 f"{opts['target_points']}: the match would be over")
+            card_points = _check_triple(setup.get("card_points", [0, 0, 0]), "card_points")
+            raw = setup.get("next_deals", [])
+            if not isinstance(raw, list):
+                raise ValueError("hold_my_beer: setup 'next_deals' must be a list of deals")
+            next_deals = [_check_deal(x, f"next_deals[{i}]") for i, x in enumerate(raw)]
+        self.d.update({
+            "phase": "discard", "game_number": game_number, "start_player": start_player,
+            "game_points": game_points, "next_deals": next_deals, "last_game": None, "last_extra": None,
+            "score_sheet": [],
+            "end_reason": None,
+        })
+        self._start_game(first_deal, card_points)
+
+    def _start_game(self, deal, card_points=None):
+        d = self.d
+        if deal is None:
+            cards = list(PACK)
+            self.rng.shuffle(cards)
+            deal = {"hands": [_sorted(cards[i * DEAL_SIZE:(i + 1) * DEAL_SIZE]) for i in range(PLAYERS)]}
+        hands = [list(h) for h in deal["hands"]]
+        talon = list(deal.get("talon", []))
+        bids = list(deal["bids"]) if "bids" in deal else [None, None, None]
+        face_up = d["options"]["talon_face_up"]
+        d.update({
+            "phase": "play" if "bids" in deal else "bid" if "talon" in deal else "discard",
+            "leader": d["start_player"], "hands": hands, "discards": [None, None, None],
+            "talon": talon, "bids": bids,
+            "card_points": list(card_points) if card_points is not None else [0, 0, 0],
+            "bird_points": [0, 0, 0], "trick": [], "history": [], "exchanges": [],
+            "seen": [[], [], []], "public_seen": _sorted(talon) if face_up else [],
+        })
+
+    # -- whose turn -----------------------------------------------------------------------------
+    def movers_discard(self):
+        return [s for s in range(PLAYERS) if self.d["discards"][s] is None]
+
+    def movers_bid(self):
+        return [s for s in range(PLAYERS) if self.d["bids"][s] is None]
+
+    def movers_play(self):
+        d = self.d
+        return [next_seat(d["trick"][-1][0], PLAYERS) if d["trick"] else d["leader"]]
+
+    def movers_power21(self):
+        return [self.d["leader"]]
+
+    movers_bird = movers_power21
+
+    # -- legal actions ------------------------------------------------------------------------
+    def legal_discard(self, seat):
+        return ["discard " + c for c in self.d["hands"][seat]]
+
+    def legal_bid(self, seat):
+        return ["bid 1", "bid 2", "bid 3"]
+
+    def legal_play(self, seat):
+        d = self.d
+        return ["play " + c for c in legal_cards(d["hands"][seat], d["trick"])]
+
+    def legal_power21(self, seat):
+        return ["take", "scrap"]
+
+    def legal_bird(self, seat):
+        d = self.d
+        out = []
+        for own in d["hands"][seat]:
+            for other in d["talon"]:
+                a, b = (own, other) if ORDER[own] < ORDER[other] else (other, own)
+                out.append((ORDER[a], ORDER[b], f"exchange {a} {b}"))
+        out.sort()
+        return [x[2] for x in out] + ["pass"]
+
+    # -- applying -----------------------------------------------------------------------------
+    def _wrong_verb(self, verb, expected):
+        known = {"discard", "bid", "play", "take", "scrap", "exchange", "pass"}
+        if verb in known:
+            raise IllegalAction(f"'{verb}' is not possible now: {expected}")
+        raise IllegalAction(f"unknown move {verb!r}: {expected}")
+
+    def apply_discard(self, seat, verb, args):
+        d = self.d
+        if verb != "discard":
+            self._wrong_verb(verb, "everyone first discards one card to the talon ('discard C')")
+        (card,) = _parse(args, 1)
+        if card not in d["hands"][seat]:
+            raise IllegalAction(f"you do not hold {card}")
+        d["hands"][seat].remove(card)
+        d["discards"][seat] = card
+        if None not in d["discards"]:
+            d["talon"] = _sorted(d["discards"])
+            for s in range(PLAYERS):
+                d["seen"][s] = [d["discards"][s]]
+            if d["options"]["talon_face_up"]:
+                d["public_seen"] = list(d["talon"])
+            d["phase"] = "bid"
+
+    def apply_bid(self, seat, verb, args):
+        d = self.d
+        if verb != "bid":
+            self._wrong_verb(verb, "predict your place first ('bid 1', 'bid 2' or 'bid 3')")
+        if len(args) != 1 or args[0] not in ("1", "2", "3"):
+            raise IllegalAction("bid 1, 2 or 3 (the place you predict)")
+        d["bids"][seat] = int(args[0])
+        if None not in d["bids"]:
+            d["phase"] = "play"
+
+    def apply_play(self, seat, verb, args):
+        d = self.d
+        if verb != "play":
+            self._wrong_verb(verb, "play one card ('play C')")
+        (card,) = _parse(args, 1)
+        hand = d["hands"][seat]
+        if card not in hand:
+            raise IllegalAction(f"you do not hold {card}")
+        allowed = legal_cards(hand, d["trick"])
+        if card not in allowed:
+            raise IllegalAction(self._why_not(hand, card))
+        hand.remove(card)
+        d["trick"].append([seat, card])
+        if len(d["trick"]) == PLAYERS:
+            self._finish_trick()
+
+    def _why_not(self, hand, card):
+        trick = self.d["trick"]
+        led = SUIT[trick[0][1]]
+        rest = [c for c in hand if c != FOOL]
+        if led != TRUMP and any(SUIT[c] == led for c in rest):
+            return f"you must follow {SUIT_NAMES[led]} (or play the Fool)"
+        high = highest_trump(trick)
+        trumps = [c for c in rest if SUIT[c] == TRUMP]
+        if SUIT[card] == TRUMP and any(VALUE[c] > high for c in trumps):
+            best = next(c for _, c in trick if SUIT[c] == TRUMP and VALUE[c] == high)
+            return f"you must beat {best} with a higher trump (or play the Fool)"
+        if led == TRUMP:
+            return "trumps were led: you must play a trump (or the Fool)"
+        return f"you have no {SUIT_NAMES[led]}: you must play a trump (or the Fool)"
+
+    def _finish_trick(self):
+        d = self.d
+        trick = d["trick"]
+        winner, win_card = trick_winner(trick)
+        bonus = sum(1 for s, c in trick if c in BIRDS and s != winner)
+        points = sum(POINTS[c] for _, c in trick)
+        d["game_points"][winner] += bonus
+        d["bird_points"][winner] += bonus
+        entry = {"leader": d["leader"], "cards": [c for _, c in trick], "winner": winner, "points": points,
+                 "bird_bonus": bonus, "status": "pending" if win_card == TR21 else "taken"}
+        d["history"].append(entry)
+        d["trick"] = []
+        d["leader"] = winner
+        if d["game_points"][winner] >= d["options"]["target_points"]:
+            d["phase"] = "over"
+            d["end_reason"] = "target"
+            return
+        if win_card == TR21:
+            d["phase"] = "power21"
+            return
+        d["card_points"][winner] += points
+        self._after_trick(win_card)
+
+    def _after_trick(self, win_card):
+        d = self.d
+        winner = d["leader"]
+        if not d["hands"][winner]:
+            self._score_game()
+        elif win_card in BIRDS:
+            d["phase"] = "bird"
+            seen = set(d["seen"][winner]) | set(d["talon"])
+            d["seen"][winner] = _sorted(seen)
+        else:
+            d["phase"] = "play"
+
+    def apply_power21(self, seat, verb, args):
+        d = self.d
+        if verb not in ("take", "scrap"):
+            self._wrong_verb(verb, "your 21 won the trick: 'take' its card points or 'scrap' the trick")
+        if args:
+            raise IllegalAction(f"'{verb}' takes no cards")
+        entry = d["history"][-1]
+        if verb == "take":
+            d["card_points"][seat] += entry["points"]
+            entry["status"] = "taken"
+        else:
+            entry["status"] = "scrapped"
+        self._after_trick(TR21)
+
+    def apply_bird(self, seat, verb, args):
+        d = self.d
+        if verb == "pass":
+            if args:
+                raise IllegalAction("'pass' takes no cards")
+            d["exchanges"].append({"seat": seat, "after_trick": len(d["history"]), "gave": None, "took": None})
+            d["phase"] = "play"
+            return
+        if verb != "exchange":
+            self._wrong_verb(verb, "your bird won the trick: 'exchange' a hand card with a talon card, or 'pass'")
+        a, b = _parse(args, 2)
+        hand, talon = d["hands"][seat], d["talon"]
+        if a in hand and b in talon:
+            own, other = a, b
+        elif b in hand and a in talon:
+            own, other = b, a
+        elif a in hand and b in hand:
+            raise IllegalAction(f"{a} and {b} are both in your hand: name one talon card")
+        elif a in talon and b in talon:
+            raise IllegalAction(f"{a} and {b} are both in the talon: name one card of your hand")
+        else:
+            missing = [c for c in (a, b) if c not in hand and c not in talon]
+            held = [c for c in (a, b) if c in hand]
+            if held:
+                raise IllegalAction(f"{missing[0]} is not in the talon")
+            raise IllegalAction(f"you do not hold {' or '.join(missing)}, and "
+                                f"{'it is' if len(missing) == 1 else 'they are'} not in the talon")
+        hand.remove(own)
+        hand.append(other)
+        hand.sort(key=ORDER.__getitem__)
+        talon.remove(other)
+        talon.append(own)
+        talon.sort(key=ORDER.__getitem__)
+        d["seen"][seat] = _sorted(set(d["seen"][seat]) | {own})
+        if d["options"]["talon_face_up"]:
+            d["public_seen"] = _sorted(set(d["public_seen"]) | {own, other})
+        d["exchanges"].append({"seat": seat, "after_trick": len(d["history"]), "gave": own, "took": other})
+        d["phase"] = "play"
+
+    # -- scoring --------------------------------------------------------------------------------
+    def _score_game(self):
+        d = self.d
+        winner = d["leader"]
+        talon_points = sum(POINTS[c] for c in d["talon"])
+        d["card_points"][winner] += talon_points
+        cp = list(d["card_points"])
+        ranks = ranks_of(cp)
+        score, _ = prediction_scores(d["bids"], ranks)
+        for seat in range(PLAYERS):
+            d["game_points"][seat] += score[seat]
+        d["last_game"] = {"card_points": cp, "ranks": ranks, "bids": list(d["bids"]), "score": score}
+        d["last_extra"] = {"game_number": d["game_number"], "bird_points": list(d["bird_points"]),
+                           "talon_points": talon_points, "talon_to": winner}
+        d["score_sheet"].append([score[s] + d["bird_points"][s] for s in range(PLAYERS)])
+        if max(d["game_points"]) >= d["options"]["target_points"]:
+            d["phase"], d["end_reason"] = "over", "target"
+        elif d["game_number"] >= d["options"]["max_games"]:
+            d["phase"], d["end_reason"] = "over", "games"
+        else:
+            d["game_number"] += 1
+            d["start_player"] = (d["start_player"] + 1) % PLAYERS
+            deal = d["next_deals"].pop(0) if d["next_deals"] else None
+            self._start_game(deal)
+
+    # -- reading ------------------------------------------------------------------------------
+    def result(self):
+        d = self.d
+        if not self.is_over():
+            return None
+        gp = d["game_points"]
+        best = max(gp)
+        last = d["last_game"]
+        return {"game_points": list(gp), "winners": [s for s in range(PLAYERS) if gp[s] == best],
+                "end_reason": d["end_reason"], "game_number": d["game_number"],
+                "last_game": None if last is None else {k: list(v) for k, v in last.items()},
+                "games_played": len(d["score_sheet"]), "score_sheet": [list(x) for x in d["score_sheet"]]}
+
+    def _talon_visible(self, seat):
+        d = self.d
+        if self.is_over() or d["options"]["talon_face_up"]:
+            return True
+        return seat is not None and d["phase"] == "bird" and d["leader"] == seat
+
+    def view(self, seat):
+        d = self.d
+        over = self.is_over()
+        revealed = None not in d["bids"]
+        formed = None not in d["discards"] or d["phase"] != "discard"
+        face_up = d["options"]["talon_face_up"]
+        v = {
+            "game": "hold_my_beer", "seat": seat, "phase": d["phase"], "players": PLAYERS,
+            "options": dict(d["options"]), "game_number": d["game_number"],
+            "start_player": d["start_player"], "leader": d["leader"],
+            "hand_counts": [len(h) for h in d["hands"]],
+            "discarded": [formed or x is not None for x in d["discards"]],
+            "bid_in": [b is not None for b in d["bids"]],
+            "bids": list(d["bids"]) if revealed else [None] * PLAYERS,
+            "talon_count": len(d["talon"]) if formed else sum(1 for x in d["discards"] if x is not None),
+            "talon": list(d["talon"]) if formed and self._talon_visible(seat) else None,
+            "trick": [list(p) for p in d["trick"]],
+            "history": [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"],
+                         "points": t["points"], "bird_bonus": t["bird_bonus"], "status": t["status"]}
+                        for t in d["history"]],
+            "exchanges": [self._exchange_view(x, seat, face_up) for x in d["exchanges"]],
+            "card_points": list(d["card_points"]), "game_points": list(d["game_points"]),
+            "bird_points": list(d["bird_points"]),
+            "pending_points": d["history"][-1]["points"] if d["phase"] == "power21" else None,
+            "last_game": self._last_game_view(),
+            "score_sheet": [list(x) for x in d["score_sheet"]],
+            "to_move": self.to_move(),
+        }
+        if seat is not None:
+            v["hand"] = list(d["hands"][seat])
+            v["my_discard"] = d["discards"][seat]
+            v["my_bid"] = d["bids"][seat]
+            if not revealed:
+                v["bids"][seat] = d["bids"][seat]
+            v["talon_seen"] = list(d["seen"][seat])
+            v["legal_actions"] = self.legal_actions(seat)
+        else:
+            v["legal_actions"] = []
+        if over:
+            v["hands"] = [list(h) for h in d["hands"]]
+            v["result"] = self.result()
+        return v
+
+    @staticmethod
+    def _exchange_view(x, seat, face_up):
+        out = {"seat": x["seat"], "after_trick": x["after_trick"], "exchanged": x["gave"] is not None}
+        if face_up or x["seat"] == seat:
+            out["gave"], out["took"] = x["gave"], x["took"]
+        return out
+
+    def _last_game_view(self):
+        """The last scored game: points, places, predictions, and every seat's game points with reasons."""
+        d = self.d
+        last = d["last_game"]
+        if last is None:
+            return None
+        extra = d["last_extra"]
+        out = {k: list(x) for k, x in last.items()}
+        out.update(game_number=extra["game_number"], bird_points=list(extra["bird_points"]),
+                   talon_points=extra["talon_points"], talon_to=extra["talon_to"])
+        _, reasons = prediction_scores(last["bids"], last["ranks"])
+        breakdown = []
+        for seat in range(PLAYERS):
+            why = reasons[seat]
+            birds = extra["bird_points"][seat]
+            if birds:
+                why.append(f"captured {birds} bird{'s' if birds > 1 else ''} of other players +{birds}")
+            breakdown.append({"seat": seat, "points": last["score"][seat] + birds, "reasons": why})
+        out["breakdown"] = breakdown
+        return out
+
+    def hidden_cards(self, seat):
+        d = self.d
+        if self.is_over():
+            return set()
+        hidden = set()
+        for s in range(PLAYERS):
+            if s != seat:
+                hidden.update(d["hands"][s])
+                if d["phase"] == "discard" and d["discards"][s] is not None:
+                    hidden.add(d["discards"][s])
+        hidden.update(d["talon"])
+        if seat is not None:
+            hidden.difference_update(d["seen"][seat])
+            if d["phase"] == "bird" and d["leader"] == seat:
+                hidden.difference_update(d["talon"])
+        hidden.difference_update(d["public_seen"])
+        return hidden
+
+    def all_cards(self):
+        return list(PACK)
+
+
+HoldMyBeerState.info = GAME = GameInfo(
+    slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
+    options=(
+        Option("target_points", 20, "int", "game points that end the match at once", minimum=1, maximum=999),
+        Option("max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99),
+        Option("talon_face_up", False, "bool", "the talon is public (and so are bird exchanges)"),
+    ),
+    state_class=HoldMyBeerState, max_actions=99 * 80,
+    # Short matches keep the harness quick; the default (full 6-game) match is played too.
+    variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
+              {"talon_face_up": True, "target_points": 4, "max_games": 2}),
+)
