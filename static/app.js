@@ -7,7 +7,7 @@ import { h } from "./table.js";
 const params = new URLSearchParams(location.search);
 const EMBED = params.get("embed") === "1";
 const app = document.getElementById("app");
-const storage = (() => { try { return window.localStorage; } catch { return null; } })();
+const storage = (() => { try { const s = window.localStorage; s.getItem("tabletop:probe"); return s; } catch { return null; } })();
 const memoryStore = new Map(); // when localStorage is blocked (some embedded iframes)
 const store = storage || {
   getItem: (k) => (memoryStore.has(k) ? memoryStore.get(k) : null),
@@ -79,10 +79,24 @@ function navigate(query) {
 
 window.addEventListener("popstate", () => route());
 
+// A browser that blocks storage for third-party frames (e.g. Chromium's tracking protection) also
+// stops the Python runtime, which keeps its own files in IndexedDB: say so and offer the full app.
+function showStorageBlocked() {
+  const slug = new URLSearchParams(location.search).get("game");
+  const href = `${location.pathname}?${slug && SLUGS.includes(slug) ? `game=${slug}&` : ""}lang=${currentLanguage()}`;
+  app.replaceChildren(h("section", { class: "blocked" },
+    h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
+    h("p", {}, t("storage_blocked")),
+    h("a", { class: "button primary open-full", href, target: "_blank", rel: "noopener" }, t("open_full"))));
+  document.body.dataset.screen = "blocked";
+}
+
 async function route() {
   const current = new URLSearchParams(location.search);
+  if (EMBED && !storage) return showStorageBlocked();
   const slug = current.get("game");
   await loadCatalog();
+  if (current.get("page") === "embed") return showEmbedPage();
   if (slug === null) return showList();
   if (!SLUGS.includes(slug)) {
     toast(t("settings_broken", { reason: `game=${slug}` }));
@@ -96,8 +110,9 @@ function header(title, extra = []) {
     type: "button", class: "lang", "aria-label": "language / 言語",
     onclick: () => { setLanguage(currentLanguage() === "ja" ? "en" : "ja", store); rerender(); },
   }, t("language"));
-  const back = EMBED ? h("a", { class: "full-app", href: location.pathname, target: "_blank", rel: "noopener" }, "Tabletop ↗")
+  const back = EMBED ? h("a", { class: "full-app", href: `${location.pathname}${new URLSearchParams(location.search).get("game") ? `?game=${new URLSearchParams(location.search).get("game")}` : ""}`, target: "_blank", rel: "noopener" }, "Tabletop ↗")
     : h("button", { type: "button", class: "back", onclick: () => { session = null; navigate({}); } }, "← ", t("back"));
+  // In an embed the link opens the full app (same game) in a new tab.
   return h("header", { class: "bar" }, title === null ? null : back, h("h1", {}, title ?? t("app_title")), ...extra, langButton);
 }
 
@@ -116,8 +131,43 @@ function showList() {
         h("span", { class: "players" }, t("players_n", { n: info.min_players === info.max_players ? `${info.min_players}` : `${info.min_players}–${info.max_players}` })))
         : h("div", { class: "game coming", dataset: { slug } }, h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "tag" }, t("coming"))));
   });
-  app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items));
+  app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items),
+    h("p", { class: "footer-links" }, h("a", { href: "?page=embed", onclick: (e) => { e.preventDefault(); navigate({ page: "embed" }); } }, t("embed_page"))));
   document.body.dataset.screen = "list";
+}
+
+// The page an article's author copies a game's snippet from, with a live preview.
+function embedSnippet(slug) {
+  const base = new URL(".", location.href);
+  const src = new URL(`?game=${slug}&embed=1&lang=${currentLanguage()}`, base).href;
+  return `<iframe src="${src}" data-tabletop title="${gameTitle(slug)}" style="width:100%;max-width:720px;border:0" height="640" loading="lazy"></iframe>\n`
+    + `<script src="${new URL("static/embed.js", base).href}" async></script>`;
+}
+
+function showEmbedPage() {
+  session = null;
+  rerender = showEmbedPage;
+  document.title = `${t("embed_page")} — ${t("app_title")}`;
+  const rows = SLUGS.filter((slug) => catalog[slug]?.available).map((slug) => {
+    const code = embedSnippet(slug);
+    const preview = h("div", { class: "preview" });
+    return h("section", { class: "snippet", dataset: { slug } },
+      h("h2", {}, gameTitle(slug)),
+      h("textarea", { readonly: true, rows: 4, "aria-label": `${gameTitle(slug)} snippet`, onfocus: (e) => e.target.select() }, code),
+      h("div", { class: "actions" },
+        h("button", { type: "button", onclick: async (e) => { await navigator.clipboard?.writeText(code); e.target.textContent = t("copied"); } }, t("copy")),
+        h("button", { type: "button", class: "show-preview", onclick: () => {
+          // One live preview at a time: each one boots its own Python.
+          for (const other of document.querySelectorAll(".snippet .preview")) other.replaceChildren();
+          const holder = document.createElement("div");
+          holder.innerHTML = code.split("\n")[0];
+          preview.replaceChildren(holder.firstChild);
+        } }, t("preview"))),
+      preview);
+  });
+  app.replaceChildren(header(t("embed_page")), h("p", {}, t("embed_help")), ...rows);
+  if (!document.querySelector("script[data-embed-helper]")) document.head.append(h("script", { src: "static/embed.js", "data-embed-helper": true }));
+  document.body.dataset.screen = "embed";
 }
 
 // ---------------------------------------------------------------- saved games
@@ -376,14 +426,32 @@ function scheduleBot() {
 
 // ---------------------------------------------------------------- offline
 // The service worker (sw.js, written by the build at the site root) precaches the app and the
-// runtime, so a second visit plays without a network.
+// runtime, so a second visit plays without a network. When a new build's worker takes over, the
+// page reloads once to run the new version; the game in progress is in its saved log.
 if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has("nosw")) {
+  const hadController = !!navigator.serviceWorker.controller;
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController && !reloading) {
+      reloading = true;
+      location.reload();
+    }
+  });
   window.addEventListener("load", () => {
-    navigator.serviceWorker.register("sw.js").then(
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
       (reg) => { document.body.dataset.sw = "registered"; return reg; },
       () => { document.body.dataset.sw = "unavailable"; },
     );
   });
+}
+
+// ---------------------------------------------------------------- embedding
+// In an article's iframe the page tells its parent how tall it is, so the iframe can grow to fit
+// (static/embed.js on the article's side listens). Only a height is sent: nothing private.
+if (EMBED && window.parent !== window) {
+  const report = () => window.parent.postMessage({ type: "tabletop:height", height: Math.ceil(document.documentElement.scrollHeight) }, "*");
+  new ResizeObserver(report).observe(document.body);
+  window.addEventListener("load", report);
 }
 
 // ---------------------------------------------------------------- start

@@ -49,6 +49,13 @@ const STRINGS = {
     game_n: "Game {n} of {total}",
     match_points: "Match points",
     players_n: "{n} players",
+    embed_page: "Embed a game in your article",
+    embed_help: "Paste a snippet into your article's HTML. The game fits the width it is given and grows to its height; each game keeps its own saved game.",
+    storage_blocked: "This browser does not let an embedded game keep its data here. Open the game in its own tab to play.",
+    open_full: "Open the game ↗",
+    copy: "Copy",
+    copied: "Copied",
+    preview: "Preview",
   },
   ja: {
     app_title: "Tabletop",
@@ -98,6 +105,13 @@ const STRINGS = {
     game_n: "第{n}ゲーム（全{total}ゲーム）",
     match_points: "マッチ得点",
     players_n: "{n}人",
+    embed_page: "記事にゲームを埋め込む",
+    embed_help: "コードを記事のHTMLに貼り付けてください。ゲームは与えられた幅に合わせ、高さは内容に合わせて伸びます。ゲームごとに別々に保存されます。",
+    storage_blocked: "このブラウザでは埋め込まれたゲームがデータを保存できません。ゲームを別のタブで開いて遊んでください。",
+    open_full: "ゲームを開く ↗",
+    copy: "コピー",
+    copied: "コピーしました",
+    preview: "プレビュー",
   },
 };
 

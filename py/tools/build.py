@@ -132,7 +132,22 @@ def build(out):
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
 
-    shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    version = write_service_worker(out)
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
+    count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
+    print(f"build: {out} version {version}, {count} files, {total / 1e6:.1f} MB")
+    return version
+
+
+def write_service_worker(out):
+    """sw.js and version.json for the files in ``out``; the version is a hash of all of them.
+
+    Also (re)writes the gzip copies. Returns the version.
+    """
+    for gz in out.rglob("*.gz"):
+        gz.unlink()
+    shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and p.name not in ("sw.js", "version.json"))
     digest = hashlib.sha256()
     for rel in shipped:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
@@ -145,8 +160,6 @@ def build(out):
     for path in list(out.rglob("*")):
         if path.is_file() and path.suffix in COMPRESS:
             path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
-    print(f"build: {out} version {version}, {len(shipped) + 1} files, {total / 1e6:.1f} MB")
     return version
 
 

@@ -1,0 +1,179 @@
+"""The site as deployed: offline after one visit, updates to a new build, any sub-path, embedding."""
+import functools
+import http.server
+import shutil
+import threading
+
+import build
+import serve
+
+GAME = "game=mas_menos&lang=en&botdelay=0&start=1"
+
+
+def wait_table(page):
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+
+
+def wait_precached(page):
+    page.wait_for_function("""async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return !!(reg && reg.active && navigator.serviceWorker.controller !== undefined
+                  && (await caches.keys()).some(k => k.startsWith('tabletop-')));
+    }""", timeout=120_000, polling=250)
+
+
+def fresh_site(site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy
+
+
+def test_offline_with_cache_wiped_and_server_stopped(browser, site, tmp_path):
+    own = fresh_site(site, tmp_path)
+    srv = serve.serve_in_thread(own)
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    try:
+        page.goto(url + "?" + GAME)
+        wait_table(page)
+        wait_precached(page)
+        srv.shutdown()
+        srv.server_close()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.clearBrowserCache")
+        context.set_offline(True)
+        page.goto(url + "?lang=en")
+        page.wait_for_selector("ul.games [data-slug=mas_menos]", timeout=60_000)
+        page.click("button[data-slug=mas_menos]")
+        wait_table(page)  # the saved game resumes, engine and all, from the service worker
+        page.locator(".hand button.card.lit").first.click()
+        page.wait_for_timeout(200)
+        assert page.locator("body[data-screen=table]").count() == 1
+    finally:
+        context.close()
+
+
+def test_a_returning_visitor_gets_the_new_build(browser, site, tmp_path):
+    own = fresh_site(site, tmp_path)
+    srv = serve.serve_in_thread(own)
+    url = f"http://127.0.0.1:{srv.server_address[1]}/?lang=en"
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector("ul.games")
+        wait_precached(page)
+        page.reload()
+        page.wait_for_selector("ul.games")
+        assert page.locator("meta[name=build-marker]").count() == 0
+        # A new build: changed content, so a new version and a new cache.
+        index = own / "index.html"
+        index.write_text(index.read_text().replace("<head>", '<head>\n<meta name="build-marker" content="v2">'))
+        old_version = (own / "version.json").read_text()
+        build.write_service_worker(own)
+        assert (own / "version.json").read_text() != old_version
+        page.reload()  # the browser checks sw.js, installs the new worker, which takes over and reloads
+        page.wait_for_function("document.querySelector('meta[name=build-marker]') !== null", timeout=60_000, polling=250)
+        keys = page.evaluate("caches.keys()")
+        assert len([k for k in keys if k.startswith("tabletop-")]) == 1  # the old cache is gone
+    finally:
+        context.close()
+        srv.shutdown()
+
+
+def test_served_from_a_sub_path(browser, site):
+    srv = serve.serve_in_thread(site, prefix="/games/tabletop/")
+    base = f"http://127.0.0.1:{srv.server_address[1]}/games/tabletop/"
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    failed = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    try:
+        page.goto(base + "?" + GAME)
+        wait_table(page)
+        page.locator(".hand button.card.lit").first.click()
+        assert failed == [] and errors == []
+    finally:
+        context.close()
+        srv.shutdown()
+
+
+ARTICLE = """<!doctype html><html><head><meta charset="utf-8"><title>An article</title></head><body>
+<h1>Más-Menos and Mate</h1><p>Try them here:</p>
+<iframe id="one" src="{app}?game=mas_menos&embed=1&lang=en&botdelay=0" data-tabletop style="width:100%;border:0" height="300"></iframe>
+<iframe id="two" src="{app}?game=mate&embed=1&lang=en&botdelay=0" data-tabletop style="width:100%;border:0" height="300"></iframe>
+<script src="{app}static/embed.js" async></script>
+</body></html>"""
+
+
+def article_server(tmp_path, app):
+    (tmp_path / "article.html").write_text(ARTICLE.format(app=app))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *a: None
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    return other
+
+
+# Debian's Chromium blocks all storage in third-party frames (its third-party-cookie phase-out),
+# which also stops Pyodide; most browsers give such frames partitioned storage. The embedding test
+# runs a browser configured like them; the next test checks the message under the blocking one.
+PARTITIONED_STORAGE = "--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecationTrial,BlockThirdPartyCookies"
+
+
+def test_embedded_in_an_article_on_another_origin(server, sink, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from conftest import CHROMIUM_ARGS, chromium_path
+
+    other = article_server(tmp_path, server + "/")
+    pw = sync_playwright().start()
+    own_browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [
+        PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}"])
+    context = own_browser.new_context(viewport={"width": 412, "height": 915})
+    page = context.new_page()
+    try:
+        page.goto(f"http://localhost:{other.server_address[1]}/article.html")  # localhost vs 127.0.0.1: another origin
+        one = page.frame_locator("#one")
+        one.locator("body[data-screen=table]").wait_for(timeout=120_000)
+        # Play a move inside the embedded game: discard three cards.
+        for _ in range(3):
+            one.locator(".hand button.card.lit:not(.selected)").first.click()
+        one.locator("button[data-verb=discard]:not([disabled])").click()
+        one.locator(".seat.bottom .badge").first.wait_for()
+        # The iframe grew to its table (embed.js listened to the height message).
+        page.wait_for_function("parseInt(document.getElementById('one').style.height || '0') > 300", timeout=30_000)
+        two = page.frame_locator("#two")
+        two.locator("body[data-screen=table]").wait_for(timeout=120_000)
+        # Both games keep their own saves in the app's storage.
+        saves = one.locator("body").evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tabletop:save:')).sort()")
+        assert saves == ["tabletop:save:mas_menos", "tabletop:save:mate"]
+        mas = one.locator("body").evaluate("() => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.length")
+        assert mas >= 1
+        assert one.locator("a.full-app").get_attribute("target") == "_blank"
+        assert sink.foreign() == []
+    finally:
+        context.close()
+        own_browser.close()
+        pw.stop()
+        other.shutdown()
+
+
+def test_embed_where_third_party_storage_is_blocked_says_so(browser, server, tmp_path):
+    other = article_server(tmp_path, server + "/")
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"http://localhost:{other.server_address[1]}/article.html")
+        one = page.frame_locator("#one")
+        one.locator("body[data-screen=blocked]").wait_for(timeout=30_000)
+        assert "own tab" in one.locator(".blocked p").inner_text()
+        link = one.locator("a.open-full")
+        assert link.get_attribute("target") == "_blank" and "game=mas_menos" in link.get_attribute("href")
+    finally:
+        context.close()
+        other.shutdown()
