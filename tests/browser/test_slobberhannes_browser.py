@@ -1,0 +1,149 @@
+"""Slobberhannes end to end in real Chromium, at phone size: a whole game (short loss limit) by
+clicking against three computer seats, the result checked against CPython's replay of the saved
+log, refused moves, and pass-and-play hiding the hand between two people."""
+import json
+import time
+
+from tabletop.session import replay
+
+SAVE_KEY = "tabletop:save:slobberhannes"
+
+
+def open_game(page, server, lang="en"):
+    page.goto(f"{server}/?game=slobberhannes&lang={lang}&botdelay=0")
+    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
+
+
+def saved_log(page):
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["log"]
+
+
+def wait_my_turn(page, timeout_s=60):
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        if page.locator(".hand button.card.lit").count():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the human's turn did not come")
+
+
+def check_refusals(page):
+    """Malformed, out-of-turn and not-following moves are refused with a reason; nothing changes."""
+    before = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert before["to_act"] == 0 and before["legal_actions"]
+    refused = page.evaluate("tabletop.call('act', 0, 'play ZZ')")
+    assert refused["ok"] is False and "ZZ" in refused["error"], refused
+    other = page.evaluate("tabletop.call('view', 2)")["view"]
+    refused = page.evaluate(f"tabletop.call('act', 2, 'play {other['hand'][0]}')")
+    assert refused["ok"] is False and refused["error"], refused
+    unlit = [c for c in before["hand"] if f"play {c}" not in before["legal_actions"]]
+    if unlit:  # a card that does not follow suit while the seat can follow
+        refused = page.evaluate(f"tabletop.call('act', 0, 'play {unlit[0]}')")
+        assert refused["ok"] is False and "must follow" in refused["error"], refused
+        assert page.locator(f".hand .card[data-card='{unlit[0]}']").count() == 1
+        assert page.locator(f".hand button.card.lit[data-card='{unlit[0]}']").count() == 0  # not lit, not tappable
+    after = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert after == before
+    assert saved_log(page)["actions"] == page.evaluate(
+        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions")
+
+
+def test_full_game_against_three_computers_shows_the_engine_result(page, server, sink):
+    open_game(page, server)
+    assert page.locator("body[data-screen=setup]").count() == 1
+    form = page.locator("form.setup").inner_text()
+    assert "Loss limit" in form and "Revoke" in form
+    page.select_option("select[name=players]", "4")
+    page.fill("input[name=loss_limit]", "3")
+    page.locator("input[name=loss_limit]").dispatch_event("change")
+    page.check("input[name=mode][value=bot]")
+    page.click("button.start")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    log = saved_log(page)
+    assert log["players"] == 4 and log["options"]["loss_limit"] == 3
+
+    # Seat 0 deals, so the three computers lead the first trick before the human plays.
+    wait_my_turn(page)
+    assert page.locator(".slob-seats .slob-seat").count() == 3
+    assert page.locator(".warn[data-warn=first]").count() == 1
+    assert page.locator(".trick .played").count() == 3
+    assert "game ends at 3 points" in page.locator(".slob-info").inner_text()
+    assert page.locator(".slob-me").get_attribute("data-penalty") == "0"
+    check_refusals(page)
+
+    deal_panels = {}
+    deadline = time.time() + 240
+    while not page.locator("section.result").count():
+        assert time.time() < deadline, "the game did not finish in time"
+        try:
+            panel = page.locator(".slob-deal.fresh")
+            if panel.count():
+                deal_panels[panel.get_attribute("data-deal", timeout=1000)] = (
+                    panel.get_attribute("data-penalties", timeout=1000), panel.inner_text(timeout=1000))
+            lit = page.locator(".hand button.card.lit")
+            if lit.count():
+                lit.first.click(timeout=5000)
+            else:
+                page.wait_for_timeout(50)
+        except Exception:  # a re-render replaced the element between finding and clicking: look again
+            page.wait_for_timeout(50)
+
+    state, log = replay(saved_log(page))
+    assert state.is_over()
+    result = state.result()
+    score = page.locator(".slob-result")
+    assert score.get_attribute("data-penalties") == ",".join(map(str, result["penalties"]))
+    assert score.get_attribute("data-losers") == ",".join(map(str, result["losers"]))
+    assert score.get_attribute("data-deals-played") == str(result["deals_played"])
+    assert score.get_attribute("data-deal-penalties") == ";".join(
+        ",".join(map(str, d["penalties"])) for d in result["deals"])
+    assert max(result["penalties"]) >= 3
+    text = score.inner_text()
+    assert "lose" in text and "no winner" in text
+    for seat in result["losers"]:
+        assert page.locator(f".slob-result tr[data-seat='{seat}']").get_attribute("class") == "loser"
+    # Every deal's reasons: the first trick, the queen of clubs and the last trick each cost 1.
+    for i, d in enumerate(result["deals"]):
+        line = page.locator(f".slob-result ol.deals > li[data-deal='{i + 1}']").inner_text()
+        for key, words in (("first", "first trick +1"), ("queen", "queen of clubs +1"), ("last", "last trick +1")):
+            assert words in line
+        if d["first"] == d["queen"] == d["last"]:
+            assert "all three +1" in line
+    # The end-of-deal panels seen at the table showed the engine's record of that deal.
+    for deal, (penalties, panel_text) in deal_panels.items():
+        record = result["deals"][int(deal) - 1]
+        assert penalties == ",".join(map(str, record["penalties"]))
+        assert "first trick +1" in panel_text
+    assert len(log["actions"]) == 32 * result["deals_played"]
+    assert not page.errors, page.errors
+    assert sink.foreign() == [], sink.foreign()
+
+
+def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
+    page.goto(f"{server}/?game=slobberhannes&lang=ja&botdelay=0")
+    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
+    if page.locator("body[data-screen=table]").count():  # a save from before: start afresh
+        page.click("button.new")
+        page.wait_for_selector("body[data-screen=setup]")
+    assert "終了する失点" in page.locator("form.setup").inner_text()
+    page.select_option("select[name=players]", "3")
+    page.check("input[name=mode][value=hotseat]")
+    page.click("button.start")
+    page.wait_for_selector("body[data-screen=pass]", timeout=120_000)
+    # Seat 0 deals, seat 1 (Player 2) leads: the phone goes to Player 2 with no hand on screen.
+    assert "プレイヤー2" in page.locator(".pass h2").inner_text()
+    assert page.locator(".hand .card").count() == 0
+    page.click("button.reveal")
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".hand .card").count() == 10  # 3 players: 30 cards, 10 each
+    assert page.locator(".slob-seats .slob-seat").count() == 2
+    assert "あなたの番です" in page.locator(".prompt").inner_text()
+    page.locator(".hand button.card.lit").first.click()
+    page.wait_for_selector("body[data-screen=pass]")
+    assert "プレイヤー3" in page.locator(".pass h2").inner_text()
+    assert page.locator(".hand .card").count() == 0
+    page.click("button.reveal")
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".trick .played").count() == 1
+    assert page.locator(".slob-seat[data-seat='1']").get_attribute("data-cards") == "9"
+    assert not page.errors, page.errors
