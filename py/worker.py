@@ -7,7 +7,7 @@ import json
 
 from tabletop import session
 
-__export__ = ["load", "act", "view", "bot_action", "ping", "hint", "analysis"]
+__export__ = ["replay_open", "replay_step", "load", "act", "view", "bot_action", "ping", "hint", "analysis"]
 
 
 def ping():
@@ -38,3 +38,11 @@ def hint(seat):
 def analysis(deal=None):
     """The last finished deal's analysis; ``deal`` (1-based) for an earlier one (-1/None: last)."""
     return json.dumps(session.analysis(None if deal is None or int(deal) < 1 else int(deal)))
+
+
+def replay_open(log_json):
+    return json.dumps(session.replay_open(str(log_json)))
+
+
+def replay_step(step):
+    return json.dumps(session.replay_step(int(step)))

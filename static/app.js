@@ -2,7 +2,7 @@
 // seats), saving after every move and resuming on reload. The engine runs in a PyScript worker;
 // this file only sends action strings and draws what view(seat) returns.
 import { chooseLanguage, currentLanguage, gameTitle, setLanguage, SLUGS, t } from "./i18n.js";
-import { h } from "./table.js";
+import { cardEl, h } from "./table.js";
 
 const params = new URLSearchParams(location.search);
 const EMBED = params.get("embed") === "1";
@@ -97,6 +97,7 @@ async function route() {
   const slug = current.get("game");
   await loadCatalog();
   if (current.get("page") === "embed") return showEmbedPage();
+  if (current.get("replay") !== null) return showReplay(current.get("replay"));
   if (slug === null) return showList();
   if (!SLUGS.includes(slug)) {
     toast(t("settings_broken", { reason: `game=${slug}` }));
@@ -168,6 +169,98 @@ function showEmbedPage() {
   app.replaceChildren(header(t("embed_page")), h("p", {}, t("embed_help")), ...rows);
   if (!document.querySelector("script[data-embed-helper]")) document.head.append(h("script", { src: "static/embed.js", "data-embed-helper": true }));
   document.body.dataset.screen = "embed";
+}
+
+// ---------------------------------------------------------------- rules pages
+// Each game's rules in the reader's language (static/rules/<slug>.json), over whatever is shown.
+async function showRules(slug) {
+  let data;
+  try {
+    data = await (await fetch(`static/rules/${slug}.json`)).json();
+  } catch {
+    return toast(`${gameTitle(slug)}: ${t("rules_missing")}`);
+  }
+  const page = data[currentLanguage()] || data.en;
+  const close = () => { box.remove(); opener?.focus(); };
+  const opener = document.activeElement;
+  const box = h("section", { class: "rules-page", role: "dialog", "aria-modal": "true", "aria-label": page.title, tabindex: "-1",
+    onkeydown: (e) => { if (e.key === "Escape") close(); } },
+  h("div", { class: "rules-head" }, h("h2", {}, page.title), h("button", { type: "button", class: "close", onclick: close }, t("close"))),
+  page.sections.map((sec) => h("section", {}, h("h3", {}, sec.heading),
+    (sec.paragraphs || []).map((p) => h("p", {}, p)),
+    sec.items && sec.items.length ? h("ul", {}, sec.items.map((i) => h("li", {}, i))) : null)),
+  data.source && data.source.url ? h("p", { class: "source" }, h("a", { href: data.source.url, target: "_blank", rel: "noopener" }, t("original_article"))) : null);
+  document.body.append(box);
+  box.focus();
+}
+
+function rulesButton(slug) {
+  return h("button", { type: "button", class: "rules-button", onclick: () => showRules(slug) }, t("rules_link"));
+}
+
+// ---------------------------------------------------------------- replays
+// ?replay=<name> steps through static/replays/<name>.json; ?replay=<JSON log> (URL-encoded) steps
+// through that log. Every seat's cards are shown; the engine replays and checks every move.
+async function loadReplayLog(value) {
+  if (/^[\w-]{1,80}$/.test(value)) {
+    const res = await fetch(`static/replays/${value}.json`);
+    if (!res.ok) throw new Error(t("replay_missing", { name: value }));
+    return res.text();
+  }
+  JSON.parse(value); // a malformed inline log is refused here, with the parser's reason
+  return value;
+}
+
+async function showReplay(value) {
+  session = null;
+  let text;
+  try {
+    text = await loadReplayLog(value);
+  } catch (err) {
+    toast(`${t("replay")}: ${err.message}`);
+    return showList();
+  }
+  app.replaceChildren(header(t("replay")), h("p", { class: "loading" }, t("loading")));
+  const opened = await call("replay_open", text);
+  if (!opened.ok) {
+    toast(`${t("replay")}: ${opened.error}`);
+    return showList();
+  }
+  const slug = opened.game;
+  const module = await import(`./views/${slug}.js`);
+  let step = 0;
+  const names = (seat) => t("player_n", { n: seat + 1 });
+  const draw = async () => {
+    const got = await call("replay_step", step);
+    if (!got.ok) return toast(got.error);
+    const view = got.views[0];
+    const ui = {
+      t: (key, p) => t(key, p, module.STRINGS), seatName: names, viewer: 0, act: () => {}, call,
+      rerender: () => {}, selection: new Set(), lang: currentLanguage(), mode: "replay", canAct: false,
+    };
+    const go = (k) => { step = Math.max(0, Math.min(got.steps, k)); draw(); };
+    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay") },
+      h("button", { type: "button", class: "first", "aria-label": t("replay_first"), onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", class: "prev", "aria-label": t("replay_prev"), onclick: () => go(step - 1), disabled: step === 0 }, "◀"),
+      h("span", { class: "step", dataset: { step, steps: got.steps } }, `${step} / ${got.steps}`),
+      h("button", { type: "button", class: "next", "aria-label": t("replay_next"), onclick: () => go(step + 1), disabled: step === got.steps }, "▶"),
+      h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "⏭"));
+    const lastMove = got.last ? h("p", { class: "last-move" }, `${names(got.last[0])}: ${got.last[1]}`) : h("p", { class: "last-move" }, t("replay_start"));
+    const hands = h("section", { class: "all-hands", "aria-label": t("replay_hands") },
+      got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, names(seat)),
+        h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => (/^[2-9TJQKA][SHDC]$/.test(c) ? cardEl(c, { small: true }) : h("span", { class: "code" }, c)))))));
+    const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`), controls, lastMove, hands, module.render(view, ui)];
+    if (view.phase === "over" && module.renderResult) nodes.push(h("section", { class: "result inline" }, module.renderResult(view, ui)));
+    app.replaceChildren(...nodes);
+    document.body.dataset.screen = "replay";
+  };
+  rerender = draw;
+  document.onkeydown = (e) => {
+    if (document.body.dataset.screen !== "replay") return;
+    if (e.key === "ArrowRight") app.querySelector(".replay-controls .next")?.click();
+    if (e.key === "ArrowLeft") app.querySelector(".replay-controls .prev")?.click();
+  };
+  await draw();
 }
 
 // ---------------------------------------------------------------- saved games
@@ -283,7 +376,7 @@ async function showSetup(slug, setup) {
       levels.map((l) => h("option", { value: l, selected: l === setup.level }, t(`level_${l}`))))));
   }
   form.append(h("button", { type: "submit", class: "primary start" }, t("start")));
-  app.replaceChildren(header(gameTitle(slug)), form);
+  app.replaceChildren(header(gameTitle(slug), [rulesButton(slug)]), form);
   document.body.dataset.screen = "setup";
 }
 
@@ -358,7 +451,7 @@ function drawTableFrom(view, ui) {
   if (!s) return;
   const table = s.module.render(view, ui);
   const newButton = h("button", { type: "button", class: "new", onclick: () => { clearTimeout(s.botTimer); store.removeItem(saveKey(s.slug)); session = null; showSetup(s.slug, setupFromLog(s.log, catalog[s.slug])); } }, t("new_game"));
-  const nodes = [header(gameTitle(s.slug), [newButton]), table];
+  const nodes = [header(gameTitle(s.slug), [rulesButton(s.slug), newButton]), table];
   if (view.phase === "over" && s.module.renderResult) {
     nodes.push(h("section", { class: "result", role: "dialog", "aria-label": t("game_over") },
       s.module.renderResult(view, ui),

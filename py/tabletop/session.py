@@ -15,7 +15,7 @@ from .bots import bot_levels, choose_action
 
 _current = {"state": None, "log": None}
 
-LOG_KEYS = {"game", "players", "options", "seed", "actions"}
+LOG_KEYS = {"game", "players", "options", "seed", "setup", "actions"}
 
 
 def parse_log(log):
@@ -37,15 +37,19 @@ def parse_log(log):
             isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
             and isinstance(a[1], str) for a in actions):
         raise ValueError("the saved game's moves must be a list of [seat, action] pairs")
-    return {"game": log["game"], "players": log.get("players"), "options": log.get("options") or {},
-            "seed": log.get("seed", 0), "actions": actions}
+    out = {"game": log["game"], "players": log.get("players"), "options": log.get("options") or {},
+           "seed": log.get("seed", 0), "actions": actions}
+    if log.get("setup") is not None:  # an explicit deal, as in the rules files' worked examples
+        out["setup"] = log["setup"]
+    return out
 
 
 def replay(log):
     """(state, log) after replaying every move; raises ValueError naming the first refused move."""
     log = parse_log(log)
     game = get_game(log["game"])
-    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"])
+    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"],
+                           setup=log.get("setup"))
     for index, (seat, action) in enumerate(log["actions"]):
         try:
             state.apply(seat, action)
@@ -173,3 +177,37 @@ def analysis(deal=None):
     if result is None:
         return {"ok": False, "error": "no deal has finished yet"}
     return {"ok": True, "analysis": json.loads(json.dumps(result))}
+
+
+# -- replays: a log stepped through forward and back, every seat's cards shown ----------------------
+_replay = {"log": None, "states": None}
+
+
+def replay_open(log):
+    """Load a log for the replay viewer; every position of it is kept (logs are short)."""
+    try:
+        final, log = replay(log)
+    except ValueError as err:
+        return {"ok": False, "error": str(err)}
+    game = get_game(log["game"])
+    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"],
+                           setup=log.get("setup"))
+    states = [state.clone()]
+    for seat, action in log["actions"]:
+        state.apply(seat, action)
+        states.append(state.clone())
+    _replay["log"], _replay["states"] = log, states
+    return {"ok": True, "game": log["game"], "players": final.players, "steps": len(log["actions"])}
+
+
+def replay_step(step):
+    """Every seat's view after ``step`` moves (a replay shows all hands), and the move just made."""
+    states = _replay["states"]
+    if states is None:
+        return {"ok": False, "error": "no replay is open"}
+    if not isinstance(step, int) or not 0 <= step < len(states):
+        return {"ok": False, "error": f"step must be 0 to {len(states) - 1}"}
+    state = states[step]
+    last = _replay["log"]["actions"][step - 1] if step else None
+    return {"ok": True, "step": step, "steps": len(states) - 1, "last": last,
+            "views": [state.view(seat) for seat in range(state.players)]}
