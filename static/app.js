@@ -2,7 +2,7 @@
 // seats), saving after every move and resuming on reload. The engine runs in a PyScript worker;
 // this file only sends action strings and draws what view(seat) returns.
 import { chooseLanguage, currentLanguage, gameTitle, setLanguage, SLUGS, t } from "./i18n.js";
-import { cardEl, h } from "./table.js";
+import { cardEl, cardName, h } from "./table.js";
 
 const params = new URLSearchParams(location.search);
 const EMBED = params.get("embed") === "1";
@@ -240,12 +240,14 @@ async function showReplay(value) {
     };
     const go = (k) => { step = Math.max(0, Math.min(got.steps, k)); draw(); };
     const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay") },
-      h("button", { type: "button", class: "first", "aria-label": t("replay_first"), onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", class: "first", "aria-label": t("replay_first"), onclick: () => go(0) }, "«"),
       h("button", { type: "button", class: "prev", "aria-label": t("replay_prev"), onclick: () => go(step - 1), disabled: step === 0 }, "◀"),
       h("span", { class: "step", dataset: { step, steps: got.steps } }, `${step} / ${got.steps}`),
       h("button", { type: "button", class: "next", "aria-label": t("replay_next"), onclick: () => go(step + 1), disabled: step === got.steps }, "▶"),
-      h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "⏭"));
-    const lastMove = got.last ? h("p", { class: "last-move" }, `${names(got.last[0])}: ${got.last[1]}`) : h("p", { class: "last-move" }, t("replay_start"));
+      h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "»"));
+    // The move in words: card codes become card names ("play 9H" -> "play 9 of hearts").
+    const spoken = (action) => action.split(" ").map((w) => (/^[2-9TJQKA][SHDC]$/.test(w) ? cardName(w) : w)).join(" ");
+    const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, `${names(got.last[0])}: ${spoken(got.last[1])}`) : h("p", { class: "last-move" }, t("replay_start"));
     const hands = h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, names(seat)),
         h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => (/^[2-9TJQKA][SHDC]$/.test(c) ? cardEl(c, { small: true }) : h("span", { class: "code" }, c)))))));

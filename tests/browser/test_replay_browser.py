@@ -16,7 +16,8 @@ def test_mas_menos_article_example_steps_to_the_final_score(page, server):
     assert page.locator(".all-hands .seat-hand").nth(1).locator(".card").count() == 16
     page.click(".replay-controls .next")
     page.wait_for_selector(".replay-controls .step >> text=1 / 30")
-    assert page.locator(".last-move").inner_text() == "Player 1: discard AS QS 7S"
+    assert page.locator(".last-move").get_attribute("data-action") == "discard AS QS 7S"
+    assert page.locator(".last-move").inner_text() == "Player 1: discard ace of spades queen of spades 7 of spades"
     page.click(".replay-controls .prev")
     page.wait_for_selector(".replay-controls .step >> text=0 / 30")
     page.click(".replay-controls .last")
