@@ -16,6 +16,9 @@ const store = storage || {
 };
 
 chooseLanguage(params, store);
+// Four-colour deck (suits told apart by more than red/black), remembered on this device.
+const fourColour = () => store.getItem("tabletop:four-colour") === "1";
+document.documentElement.classList.toggle("four-colour", fourColour());
 if (EMBED) document.body.classList.add("embed");
 
 // Delay before a computer seat moves, so a person can follow the play (?botdelay=0 in tests).
@@ -133,6 +136,9 @@ function showList() {
         : h("div", { class: "game coming", dataset: { slug } }, h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "tag" }, t("coming"))));
   });
   app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items),
+    h("label", { class: "setting" }, h("input", { type: "checkbox", name: "four-colour", checked: fourColour(),
+      onchange: (e) => { store.setItem("tabletop:four-colour", e.target.checked ? "1" : "0"); document.documentElement.classList.toggle("four-colour", e.target.checked); } }),
+    t("four_colour")),
     h("p", { class: "footer-links" }, h("a", { href: "?page=embed", onclick: (e) => { e.preventDefault(); navigate({ page: "embed" }); } }, t("embed_page"))));
   document.body.dataset.screen = "list";
 }
@@ -358,8 +364,10 @@ async function showSetup(slug, setup) {
     if (opt.kind === "bool") {
       input = h("input", { type: "checkbox", name: opt.key, checked: setup.options[opt.key], onchange: (e) => { setup.options[opt.key] = e.target.checked; } });
     } else if (opt.kind === "int") {
-      input = h("input", { type: "number", name: opt.key, min: opt.min, max: opt.max, value: setup.options[opt.key], inputmode: "numeric",
-        onchange: (e) => { setup.options[opt.key] = Number(e.target.value); } });
+      // An option whose default is null ("the rules' default") goes back to null when emptied.
+      input = h("input", { type: "number", name: opt.key, min: opt.min, max: opt.max, value: setup.options[opt.key] ?? "", inputmode: "numeric",
+        placeholder: opt.default === null ? t("default_value") : null,
+        onchange: (e) => { setup.options[opt.key] = e.target.value === "" && opt.default === null ? null : Number(e.target.value); } });
     } else {
       // Choices may be numbers or booleans: take the declared value, not the element's text.
       input = h("select", { name: opt.key, onchange: (e) => { setup.options[opt.key] = opt.choices[e.target.selectedIndex]; } },

@@ -93,7 +93,7 @@ export function handEl(hand, view, ui, { verbs = null, labels = {} } = {}) {
   for (const [verb, argsList] of single) for (const [c] of argsList) (singleUse[c] ||= []).push(verb);
   const multiCards = new Set(multi.flatMap(([, argsList]) => argsList.flat()));
 
-  const row = h("div", { class: "hand", role: "group", "aria-label": labels.hand || "hand" });
+  const row = h("div", { class: "hand", role: "group", "aria-label": labels.hand || "hand", onkeydown: arrowKeys });
   for (const code of hand) {
     let onclick = null;
     let lit = false;
@@ -120,6 +120,17 @@ export function handEl(hand, view, ui, { verbs = null, labels = {} } = {}) {
     }
   }
   return { row, bar };
+}
+
+// Left/right arrow keys move between the cards of a row (Tab still moves between groups).
+export function arrowKeys(event) {
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+  const buttons = [...event.currentTarget.querySelectorAll("button:not([disabled])")];
+  const at = buttons.indexOf(document.activeElement);
+  if (at < 0) return;
+  const next = buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
+  next.focus();
+  event.preventDefault();
 }
 
 // Buttons for legal actions of a verb whose arguments are not cards (declare mas, bid 3, ...).
