@@ -391,7 +391,11 @@ async function showSetup(slug, setup) {
 }
 
 async function newGame(slug, setup) {
-  const log = { game: slug, players: setup.players, options: setup.options, seed: randomSeed(), actions: [] };
+  // Only the options the player changed are sent: a default may depend on the player count
+  // (e.g. Mustamaija's hand size at 7-8 players), and the engine knows it.
+  const defaults = Object.fromEntries(catalog[slug].options.map((o) => [o.key, o.default]));
+  const options = Object.fromEntries(Object.entries(setup.options || {}).filter(([k, v]) => v !== defaults[k]));
+  const log = { game: slug, players: setup.players, options, seed: randomSeed(), actions: [] };
   const ok = await startSession(slug, log, setup.mode, setup.level || "random");
   if (!ok) {
     toast(lastLoadError);
