@@ -111,7 +111,7 @@ async function route() {
 
 function header(title, extra = []) {
   const langButton = h("button", {
-    type: "button", class: "lang", "aria-label": "language / 言語",
+    type: "button", class: "lang", lang: currentLanguage() === "ja" ? "en" : "ja",
     onclick: () => { setLanguage(currentLanguage() === "ja" ? "en" : "ja", store); rerender(); },
   }, t("language"));
   const back = EMBED ? h("a", { class: "full-app", href: `${location.pathname}${new URLSearchParams(location.search).get("game") ? `?game=${new URLSearchParams(location.search).get("game")}` : ""}`, target: "_blank", rel: "noopener" }, "Tabletop ↗")

@@ -30,28 +30,37 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Games with several packs mark copies as "KS#2": the face is the base code's.
+const baseCode = (code) => code.split("#")[0];
+const packOf = (code) => (code.includes("#") ? code.split("#")[1] : null);
+
 export function cardName(code) {
+  const pack = packOf(code);
+  code = baseCode(code);
   const lang = currentLanguage();
   const rank = code.slice(0, -1);
   const suit = code.slice(-1);
   const rankName = (RANK_NAME[lang] || RANK_NAME.en)[rank] || rank;
   const suitName = (SUIT_NAME[lang] || SUIT_NAME.en)[suit] || suit;
-  return lang === "ja" ? `${suitName}の${rankName}` : `${rankName} of ${suitName}`;
+  const name = lang === "ja" ? `${suitName}の${rankName}` : `${rankName} of ${suitName}`;
+  return pack ? `${name} ${lang === "ja" ? `（${pack}組目）` : `(pack ${pack})`}` : name;
 }
 
 // A face-up standard card. Options: lit (legal now), selected, onclick, small.
 export function cardEl(code, opts = {}) {
-  const rank = code.slice(0, -1);
-  const suit = code.slice(-1);
+  const rank = baseCode(code).slice(0, -1);
+  const suit = baseCode(code).slice(-1);
   const classes = ["card", `suit-${suit}`];
   if (opts.lit) classes.push("lit");
   if (opts.selected) classes.push("selected");
   if (opts.small) classes.push("small");
   if (opts.dim) classes.push("dim");
   const tag = opts.onclick ? "button" : "div";
+  // A button is named by its (visually hidden) text, so its name contains what it shows;
+  // a picture of a card is named by aria-label.
   return h(tag, {
     class: classes.join(" "),
-    "aria-label": cardName(code),
+    "aria-label": opts.onclick ? null : cardName(code),
     "aria-pressed": opts.onclick && opts.selectable ? String(!!opts.selected) : null,
     role: opts.onclick ? null : "img",
     dataset: { card: code },
@@ -60,7 +69,8 @@ export function cardEl(code, opts = {}) {
     onclick: opts.onclick || null,
   },
   h("span", { class: "rank", "aria-hidden": "true" }, RANK_LABEL[rank] || rank),
-  h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOL[suit] || suit));
+  h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOL[suit] || suit),
+  opts.onclick ? h("span", { class: "sr-only" }, cardName(code)) : null);
 }
 
 export function cardBack(opts = {}) {
@@ -136,8 +146,9 @@ export function arrowKeys(event) {
 // Buttons for legal actions of a verb whose arguments are not cards (declare mas, bid 3, ...).
 export function choiceButtons(view, verb, label, ui, describe = null) {
   const byVerb = actionsByVerb(view.legal_actions);
+  const spell = (args) => [verb, ...args].join(" ");
   return (byVerb[verb] || []).map((args) => h("button", {
-    class: "choice", type: "button", dataset: { action: `${verb} ${args.join(" ")}` },
-    onclick: () => ui.act(`${verb} ${args.join(" ")}`),
+    class: "choice", type: "button", dataset: { action: spell(args) },
+    onclick: () => ui.act(spell(args)),
   }, label(args), describe ? h("small", {}, describe(args)) : null));
 }

@@ -73,7 +73,7 @@ function seatBox(view, seat, ui, { top }) {
     h("span", { class: "count" }, `${ui.t("tricks")}: `, h("b", { dataset: { tricks: seat } }, view.tricks[seat])),
     decl ? h("span", { class: "badge" }, ui.t("declared", { x: ui.t(decl) })) : null,
     view.phase === "prepare" && !decl ? h("span", { class: "badge" }, ui.t(view.discarded[seat] ? "discarded" : "not_discarded")) : null,
-    !me ? h("span", { class: "backs", "aria-label": ui.t("cards_left", { n: view.hand_counts[seat] }) },
+    !me ? h("span", { class: "backs", role: "img", "aria-label": ui.t("cards_left", { n: view.hand_counts[seat] }) },
       cardBack({ small: true }), `×${view.hand_counts[seat]}`) : null);
 }
 

@@ -164,7 +164,7 @@ function seatChip(view, seat, ui) {
         h("b", {}, view.penalties[seat]), h("small", {}, `/${view.loss_limit}`)),
       penaltyMeter(view, seat, ui)),
     h("div", { class: "line2" },
-      h("span", { class: "backs", "aria-label": ui.t("cards_aria", { n: view.hand_counts[seat] }) },
+      h("span", { class: "backs", role: "img", "aria-label": ui.t("cards_aria", { n: view.hand_counts[seat] }) },
         cardBack({ small: true }), h("span", { "aria-hidden": "true" }, ui.t("cards_n", { n: view.hand_counts[seat] }))),
       h("span", { class: "won", dataset: { tricks: view.tricks_won[seat] } }, tricksText(view.tricks_won[seat], ui))),
     h("div", { class: "line3" }, badges(view, seat, ui)));

@@ -1,0 +1,99 @@
+"""Every game's table on phones: no horizontal scrolling, tap targets of 40 px, axe-core clean,
+screenshots kept as test artifacts; and one game played by keyboard alone."""
+import json
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+GAMES = [p.stem for p in sorted((ROOT / "static" / "views").glob("*.js"))]
+PHONES = [(360, 640), (412, 915)]
+
+
+def open_table(page, server, slug, lang="en"):
+    page.goto(f"{server}/?game={slug}&start=1&lang={lang}&botdelay=0")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.wait_for_timeout(300)
+
+
+def small_targets(page):
+    """Visible, enabled buttons and links smaller than 40 px in either direction."""
+    return page.evaluate("""() => [...document.querySelectorAll('button, a[href], input, select, summary')]
+        .filter(e => e.offsetParent !== null && !e.disabled)
+        .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width > 0 && (r.width < 40 || r.height < 40))
+        .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_table_fits_phones_and_passes_axe(browser, server, slug):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for width, height in PHONES:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+        page = context.new_page()
+        try:
+            open_table(page, server, slug)
+            page.screenshot(path=str(ARTIFACTS / f"{slug}-{width}x{height}.png"), full_page=True)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{slug} at {width}px scrolls sideways by {overflow}px"
+            small = small_targets(page)
+            assert not small, f"{slug} at {width}px: tap targets under 40 px: {small[:5]}"
+            if width == 360:
+                page.add_script_tag(path=str(AXE))
+                result = page.evaluate("""async () => {
+                    const r = await axe.run(document, {resultTypes: ['violations']});
+                    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                        .map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`);
+                }""")
+                assert result == [], f"{slug}: {json.dumps(result)}"
+        finally:
+            context.close()
+
+
+def test_mas_menos_by_keyboard_alone(page, server):
+    open_table(page, server, "mas_menos")
+    # Tab into the hand, choose three cards with Enter, move with the arrow keys.
+    page.locator(".hand button.card").first.focus()
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
+        if not focused:  # the hand was redrawn: focus the first unselected card again
+            page.locator(".hand button.card:not(.selected)").first.focus()
+        else:
+            page.keyboard.press("ArrowRight")
+    # Whatever focus did, exactly three cards must be selected before confirming.
+    assert page.locator(".hand button.card.selected").count() == 3
+    confirm = page.locator("button[data-verb=discard]")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".choices button.choice", timeout=30_000)
+    page.locator(".choices button.choice").first.focus()
+    page.keyboard.press("Enter")
+    # Play on: a lit card is reachable and playable by keyboard.
+    for _ in range(40):
+        if page.locator("section.result").count():
+            break
+        lit = page.locator(".hand button.card.lit")
+        if lit.count():
+            lit.first.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(120)
+    log = json.loads(page.evaluate("localStorage.getItem('tabletop:save:mas_menos')"))["log"]
+    assert [a for s, a in log["actions"] if s == 0][0].startswith("discard")
+    assert sum(1 for s, a in log["actions"] if s == 0 and a.startswith("play")) >= 3
+
+
+# A card's accessible name: its aria-label (a picture) or its hidden text (a button).
+NAMES = "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.sr-only').textContent)"
+
+
+def test_cards_have_names_in_both_languages(page, server):
+    open_table(page, server, "mas_menos", lang="ja")
+    names = page.locator(".hand .card").evaluate_all(NAMES)
+    assert names and all("の" in n for n in names)  # e.g. ハートのA
+    open_table(page, server, "mas_menos", lang="en")
+    names = page.locator(".hand .card").evaluate_all(NAMES)
+    assert names and all(" of " in n for n in names)  # e.g. ace of hearts
