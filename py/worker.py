@@ -7,7 +7,7 @@ import json
 
 from tabletop import session
 
-__export__ = ["replay_open", "replay_step", "load", "act", "view", "bot_action", "ping", "hint", "analysis"]
+__export__ = ["bench_playouts", "loaded_games", "replay_open", "replay_step", "load", "act", "view", "bot_action", "ping", "hint", "analysis"]
 
 
 def ping():
@@ -46,3 +46,11 @@ def replay_open(log_json):
 
 def replay_step(step):
     return json.dumps(session.replay_step(int(step)))
+
+
+def bench_playouts(slug, games, seed):
+    return json.dumps(session.bench_playouts(str(slug), int(games), int(seed)))
+
+
+def loaded_games():
+    return json.dumps(session.loaded_games())

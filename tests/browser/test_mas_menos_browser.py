@@ -75,6 +75,8 @@ def test_full_game_against_the_bot_shows_the_engine_result(page, server, sink):
     assert str(result["tricks"][0]) in text and str(result["tricks"][1]) in text
     assert not page.errors, page.errors
     assert sink.foreign() == [], sink.foreign()
+    # Only the game being played was imported in the worker.
+    assert page.evaluate("tabletop.call('loaded_games')")["modules"] == ["tabletop.games.mas_menos"]
 
 
 def test_reload_mid_game_resumes_exactly(page, server):
