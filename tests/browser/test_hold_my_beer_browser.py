@@ -1,0 +1,308 @@
+"""Hold My Beer end to end in real Chromium, at phone size: a whole match (one game, the shortest)
+by clicking against two computer seats, its result checked against CPython's replay of the saved
+log; the 21's and the birds' choices offered when they arise (saved games that stop there);
+refused moves that change nothing; pass-and-play hiding the hand between people."""
+import json
+import pathlib
+import random
+import time
+
+from tabletop import get_game
+from tabletop.session import replay
+
+SAVE_KEY = "tabletop:save:hold_my_beer"
+AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def open_game(page, server, lang="en", botdelay=0):
+    page.goto(f"{server}/?game=hold_my_beer&lang={lang}&botdelay={botdelay}")
+    page.wait_for_selector("body[data-screen=setup], body[data-screen=table], body[data-screen=pass]", timeout=120_000)
+
+
+def saved_log(page):
+    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["log"]
+
+
+def table_phase(page):
+    return page.locator(".hmb").first.get_attribute("data-phase", timeout=2000)
+
+
+def axe_violations(page):
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`);
+    }""")
+
+
+def check_refusals(page):
+    """Malformed, out-of-turn and rule-breaking moves are refused with a reason; nothing changes."""
+    before = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert before["phase"] == "play" and before["legal_actions"]
+    refused = page.evaluate("tabletop.call('act', 0, 'play ZZ')")
+    assert refused["ok"] is False and "ZZ" in refused["error"], refused
+    refused = page.evaluate("tabletop.call('act', 0, 'bid 2')")
+    assert refused["ok"] is False and refused["error"], refused
+    other = page.evaluate("tabletop.call('view', 1)")["view"]
+    refused = page.evaluate(f"tabletop.call('act', 1, 'play {other['hand'][0]}')")
+    assert refused["ok"] is False and refused["error"], refused
+    unlit = [c for c in before["hand"] if f"play {c}" not in before["legal_actions"]]
+    if unlit:  # e.g. a trump while holding the led suit: not lit, not tappable, refused by the engine
+        refused = page.evaluate(f"tabletop.call('act', 0, 'play {unlit[0]}')")
+        assert refused["ok"] is False and "must" in refused["error"], refused
+        assert page.locator(f".hmb-hand .card[data-card='{unlit[0]}']").count() == 1
+        assert page.locator(f".hmb-hand button.card.lit[data-card='{unlit[0]}']").count() == 0
+    after = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert after == before
+    assert len(saved_log(page)["actions"]) == len(page.evaluate(
+        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions"))
+
+
+def take_turn(page, rng, seen):
+    """One click of whatever the human may do now; True if something was clicked."""
+    phase = table_phase(page)
+    if phase == "discard":
+        lit = page.locator(".hmb-hand button.card.lit")
+        if not lit.count():
+            return False
+        lit.nth(rng.randrange(lit.count())).click(timeout=5000)
+        page.click("button[data-verb=discard]:not([disabled])", timeout=5000)
+        seen["discard"] += 1
+        return True
+    if phase == "bid":
+        bids = page.locator(".hmb-prompt .bids button.choice:not([disabled])")
+        if not bids.count():
+            return False
+        bids.nth(rng.randrange(bids.count())).click(timeout=5000)
+        seen["bid"] += 1
+        return True
+    if phase == "power21":
+        buttons = page.locator(".hmb-prompt button.choice:not([disabled])")
+        if not buttons.count():
+            return False
+        action = "scrap" if seen["power21"] % 2 else "take"
+        page.click(f".hmb-prompt button.choice[data-action={action}]", timeout=5000)
+        seen["power21"] += 1
+        return True
+    if phase == "bird":
+        if not page.locator("button[data-verb=exchange]").count():
+            return False
+        if seen["bird"] % 2 == 0:
+            page.locator(".hmb-talon-pick button.card.lit").first.click(timeout=5000)
+            page.locator(".hmb-hand button.card.lit").first.click(timeout=5000)
+            page.click("button[data-verb=exchange]:not([disabled])", timeout=5000)
+        else:
+            page.click("button[data-verb=pass]", timeout=5000)
+        seen["bird"] += 1
+        return True
+    if phase == "play":
+        lit = page.locator(".hmb-hand button.card.lit")
+        if not lit.count():
+            return False
+        lit.first.click(timeout=5000)
+        seen["play"] += 1
+        return True
+    return False
+
+
+def test_full_match_against_two_computers_shows_the_engine_result(page, server, sink):
+    open_game(page, server)
+    if page.locator("body[data-screen=table]").count():  # a save from before: start afresh
+        page.click("button.new")
+        page.wait_for_selector("body[data-screen=setup]")
+    form = page.locator("form.setup").inner_text()
+    assert "Target" in form and "Games in the match" in form and "Talon face up" in form
+    page.fill("input[name=max_games]", "1")
+    page.locator("input[name=max_games]").dispatch_event("change")
+    page.check("input[name=mode][value=bot]")
+    page.click("button.start")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    log = saved_log(page)
+    assert log["players"] == 3 and log["options"] == {"max_games": 1}
+
+    # The start: 18 tarot cards in hand, every one may go to the talon (tap, then confirm).
+    assert page.locator(".hmb-seats .hmb-seat").count() == 2
+    assert page.locator(".hmb-hand .card").count() == 18
+    assert "Game 1/1" in page.locator(".hmb-info").inner_text()
+    names = page.locator(".hmb-hand .card").evaluate_all("els => els.map(e => e.querySelector('.sr-only').textContent)")
+    assert all(n.startswith("trump ") or n == "the Fool" or " of " in n for n in names), names
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    rng = random.Random(7)
+    seen = {"discard": 0, "bid": 0, "play": 0, "power21": 0, "bird": 0}
+    checked_mid = False
+    deadline = time.time() + 240
+    while not page.locator("section.result").count():
+        assert time.time() < deadline, f"the match did not finish in time ({seen})"
+        try:
+            if (not checked_mid and table_phase(page) == "play" and seen["play"] >= 3
+                    and page.locator(".hmb-hand button.card.lit").count()):
+                checked_mid = True
+                view = page.evaluate("tabletop.call('view', 0)")["view"]
+                # Live card and game points, hand counts and predictions on the chips.
+                for seat in (1, 2):
+                    chip = page.locator(f".hmb-seat[data-seat='{seat}']")
+                    assert chip.get_attribute("data-card-points") == str(view["card_points"][seat])
+                    assert chip.get_attribute("data-game-points") == str(view["game_points"][seat])
+                    assert chip.get_attribute("data-cards") == str(view["hand_counts"][seat])
+                    assert chip.get_attribute("data-bid") == str(view["bids"][seat])
+                assert page.locator(".hmb-me").get_attribute("data-card-points") == str(view["card_points"][0])
+                assert page.locator(".hmb-history summary").count() == 1  # every trick of this game
+                assert page.locator(".hmb-trick .played").count() == 3
+                lit = sorted(page.locator(".hmb-hand button.card.lit").evaluate_all("els => els.map(e => e.dataset.card)"))
+                assert lit == sorted(a.split()[1] for a in view["legal_actions"])
+                assert page.evaluate("document.documentElement.scrollWidth") <= 360
+                check_refusals(page)
+                continue
+            if not take_turn(page, rng, seen):
+                page.wait_for_timeout(50)
+        except Exception:  # a re-render replaced the element between finding and clicking: look again
+            page.wait_for_timeout(50)
+    assert checked_mid and seen["discard"] == 1 and seen["bid"] == 1 and seen["play"] >= 10, seen
+
+    state, log = replay(saved_log(page))
+    assert state.is_over()
+    result = state.result()
+    score = page.locator(".hmb-result")
+    assert score.get_attribute("data-game-points") == ",".join(map(str, result["game_points"]))
+    assert score.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
+    assert score.get_attribute("data-end-reason") == result["end_reason"]
+    assert score.get_attribute("data-game-number") == str(result["game_number"])
+    assert score.get_attribute("data-games-played") == str(result["games_played"])
+    assert score.get_attribute("data-score-sheet") == ";".join(",".join(map(str, x)) for x in result["score_sheet"])
+    last = result["last_game"]
+    if last is not None:
+        for key, attr in (("card_points", "data-last-card-points"), ("ranks", "data-last-ranks"),
+                          ("bids", "data-last-bids"), ("score", "data-last-score")):
+            assert score.get_attribute(attr) == ",".join(map(str, last[key])), key
+        assert sum(last["card_points"]) <= 80
+    # The reasons of every seat's game points, in words.
+    text = score.inner_text()
+    assert "predicted" in text and ("wins the match" in text or "win the match" in text or "share the win" in text)
+    for seat in result["winners"]:
+        assert page.locator(f".hmb-result table.final tr[data-seat='{seat}']").get_attribute("class") == "win"
+    assert sum(1 for s, _ in log["actions"] if s == 0) >= 2 + 17
+    assert axe_violations(page) == []
+    assert not page.errors, page.errors
+    assert sink.foreign() == [], sink.foreign()
+
+
+# ---------------------------------------------------------------- choices at the moment they arise
+def log_until(pred, options=None, tries=400):
+    """A saved log (random moves from a seed) that stops where pred(state) holds."""
+    game = get_game("hold_my_beer")
+    for seed in range(tries):
+        state = game.new_state(players=3, options=options or {}, seed=seed)
+        rng = random.Random(seed)
+        actions = []
+        while not state.is_over():
+            if pred(state):
+                return {"game": "hold_my_beer", "players": 3, "options": options or {}, "seed": seed, "actions": actions}, state
+            seat = state.to_move()[0]
+            action = rng.choice(state.legal_actions(seat))
+            state.apply(seat, action)
+            actions.append([seat, action])
+    raise AssertionError("no seed reaches the state")
+
+
+def load_saved(page, server, log, lang="en"):
+    page.goto(f"{server}/?lang={lang}&botdelay=10000")
+    page.evaluate("s => localStorage.setItem('tabletop:save:hold_my_beer', s)",
+                  json.dumps({"v": 1, "log": log, "mode": "bot", "level": "random"}))
+    page.goto(f"{server}/?game=hold_my_beer&lang={lang}&botdelay=10000")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+
+
+def mine(phase):
+    return lambda s: s.snapshot()["phase"] == phase and s.to_move() == [0]
+
+
+def test_the_21_and_the_birds_offer_their_choice_when_they_arise(page, server):
+    # A bird of seat 0 wins a trick: the talon is shown to choose from; exchange one card.
+    log, state = log_until(mine("bird"))
+    view = state.view(0)
+    load_saved(page, server, log)
+    assert page.locator(".hmb").get_attribute("data-phase") == "bird"
+    talon = page.locator(".hmb-talon-pick .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(talon) == sorted(view["talon"])
+    assert page.locator("button[data-verb=exchange][disabled]").count() == 1  # nothing chosen yet
+    assert page.locator("button[data-verb=pass]").count() == 1
+    assert axe_violations(page) == []
+    take, give = view["talon"][0], view["hand"][0]
+    page.click(f".hmb-talon-pick button.card[data-card='{take}']")
+    page.click(f".hmb-hand button.card[data-card='{give}']")
+    page.click("button[data-verb=exchange]:not([disabled])")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions.length === {len(log['actions']) + 1}")
+    done = saved_log(page)["actions"][-1]
+    assert done[0] == 0 and done[1].split()[0] == "exchange" and sorted(done[1].split()[1:]) == sorted([take, give])
+    page.wait_for_selector(f".hmb-hand .card[data-card='{take}']")
+    assert page.locator(f".hmb-hand .card[data-card='{give}']").count() == 0
+    assert "You gave" in page.locator(".hmb-talon .exchange-note").inner_text()
+
+    # Seat 0's 21 wins a trick: take or scrap, with the trick's card points; scrap it.
+    log, state = log_until(lambda s: mine("power21")(s) and s.view(0)["hand"])
+    points = state.view(0)["pending_points"]
+    load_saved(page, server, log, lang="ja")
+    assert page.locator(".hmb").get_attribute("data-phase") == "power21"
+    assert f"{points}カード点" in page.locator(".hmb-prompt").inner_text()
+    assert page.locator(".hmb-trick .card[data-card=TR21]").count() == 1
+    assert page.locator(".hmb-trick .card[data-card=TR21]").get_attribute("aria-label") == "切り札21"
+    assert axe_violations(page) == []
+    before = page.locator(".hmb-me").get_attribute("data-card-points")
+    page.click(".hmb-prompt button.choice[data-action=scrap]")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions.length === {len(log['actions']) + 1}")
+    assert saved_log(page)["actions"][-1] == [0, "scrap"]
+    page.wait_for_selector(".hmb-trick[data-status=scrapped]")
+    assert page.locator(".hmb-me").get_attribute("data-card-points") == before
+
+    # The next game begins: the last game's card points, places, predictions and reasons.
+    log, state = log_until(lambda s: s.snapshot()["phase"] == "discard" and s.view(0)["game_number"] == 2 and 0 in s.to_move())
+    last = state.view(0)["last_game"]
+    load_saved(page, server, log)
+    panel = page.locator(".hmb-last-game.fresh")
+    assert panel.get_attribute("open") is not None
+    table = panel.locator("table.hmb-game")
+    assert table.get_attribute("data-card-points") == ",".join(map(str, last["card_points"]))
+    assert table.get_attribute("data-ranks") == ",".join(map(str, last["ranks"]))
+    for b in last["breakdown"]:
+        assert panel.locator(f"tr[data-seat='{b['seat']}']").get_attribute("data-points") == str(b["points"])
+    assert "predicted" in panel.inner_text() and "The talon" in panel.inner_text()
+    assert axe_violations(page) == []
+    assert not page.errors, page.errors
+
+
+def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
+    open_game(page, server, lang="ja")
+    if not page.locator("body[data-screen=setup]").count():  # a save from before: start afresh
+        page.click("button.new")
+        page.wait_for_selector("body[data-screen=setup]")
+    assert "マッチのゲーム数" in page.locator("form.setup").inner_text()
+    page.check("input[name=mode][value=hotseat]")
+    page.click("button.start")
+    page.wait_for_selector("body[data-screen=pass]", timeout=120_000)
+    assert "プレイヤー1" in page.locator(".pass h2").inner_text()
+    assert page.locator(".hmb-hand .card").count() == 0
+    page.click("button.reveal")
+    page.wait_for_selector(".hmb-hand .card")
+    assert page.locator(".hmb-hand .card").count() == 18
+    names = page.locator(".hmb-hand .card").evaluate_all("els => els.map(e => e.querySelector('.sr-only').textContent)")
+    assert all(n.startswith("切り札") or n == "フール（言い訳）" or "の" in n for n in names), names
+    first = page.locator(".hmb-hand button.card.lit").first
+    card = first.get_attribute("data-card")
+    first.click()
+    assert page.locator(".hmb-hand button.card.selected").count() == 1
+    page.click("button[data-verb=discard]:not([disabled])")
+    # Player 1 has put a card in the talon: the phone goes to Player 2, no hand on screen.
+    page.wait_for_selector("body[data-screen=pass]")
+    assert "プレイヤー2" in page.locator(".pass h2").inner_text()
+    assert page.locator(".hmb-hand .card").count() == 0
+    page.click("button.reveal")
+    page.wait_for_selector(".hmb-hand .card")
+    assert page.locator(".hmb-hand .card").count() == 18
+    assert page.locator(f".hmb-hand .card[data-card='{card}']").count() == 0  # Player 1's card is not here
+    assert "タロン ✓" in page.locator(".hmb-seat[data-seat='0']").inner_text()
+    assert page.locator(".hmb-seat[data-seat='0']").get_attribute("data-cards") == "17"
+    assert saved_log(page)["actions"] == [[0, f"discard {card}"]]
+    assert not page.errors, page.errors
