@@ -236,6 +236,10 @@ async function showReplay(value) {
   const module = await import(`./views/${slug}.js`);
   let step = 0;
   const names = (seat) => t("player_n", { n: seat + 1 });
+  // A game with its own faces (tarot, numbered colours, dominoes) exports cardFace(code, ui).
+  const faceUi = { t: (key, p) => t(key, p, module.STRINGS), lang: currentLanguage() };
+  const face = (code) => (module.cardFace ? module.cardFace(code, faceUi)
+    : /^[2-9TJQKA][SHDC](#\d)?$/.test(code) ? cardEl(code, { small: true }) : h("span", { class: "code" }, code));
   const draw = async () => {
     const got = await call("replay_step", step);
     if (!got.ok) return toast(got.error);
@@ -256,7 +260,7 @@ async function showReplay(value) {
     const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, `${names(got.last[0])}: ${spoken(got.last[1])}`) : h("p", { class: "last-move" }, t("replay_start"));
     const hands = h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, names(seat)),
-        h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => (/^[2-9TJQKA][SHDC]$/.test(c) ? cardEl(c, { small: true }) : h("span", { class: "code" }, c)))))));
+        h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => face(c))))));
     const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`), controls, lastMove, hands, module.render(view, ui)];
     if (view.phase === "over" && module.renderResult) nodes.push(h("section", { class: "result inline" }, module.renderResult(view, ui)));
     app.replaceChildren(...nodes);

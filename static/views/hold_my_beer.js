@@ -702,3 +702,8 @@ export function renderResult(view, ui) {
     view.hands.map((cards, s) => (cards.length ? h("p", { dataset: { seat: s } }, h("span", { class: "who" }, ui.seatName(s)), cards.map((c) => tarotCard(c, ui, { small: true, mini: true }))) : null)),
     view.talon ? h("p", {}, h("span", { class: "who" }, ui.t("final_talon")), view.talon.map((c) => tarotCard(c, ui, { small: true, mini: true }))) : null) : null);
 }
+
+// The replay viewer draws every seat's hand with the game's own faces.
+export function cardFace(code, ui) {
+  return tarotCard(code, ui, { small: true });
+}
