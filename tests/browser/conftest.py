@@ -89,14 +89,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 
 @pytest.fixture(scope="session")
-def browser(sink):
+def pw():
+    """The one Playwright of the run (the sync API allows only one per thread)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), headless=True,
-                              args=CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{sink.port}"])
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(pw, sink):
+    b = pw.chromium.launch(executable_path=chromium_path(), headless=True,
+                           args=CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{sink.port}"])
+    yield b
+    b.close()
 
 
 @pytest.fixture()

@@ -125,13 +125,10 @@ def article_server(tmp_path, app):
 PARTITIONED_STORAGE = "--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecationTrial,BlockThirdPartyCookies"
 
 
-def test_embedded_in_an_article_on_another_origin(server, sink, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
     from conftest import CHROMIUM_ARGS, chromium_path
 
     other = article_server(tmp_path, server + "/")
-    pw = sync_playwright().start()
     own_browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [
         PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}"])
     context = own_browser.new_context(viewport={"width": 412, "height": 915})
@@ -159,7 +156,6 @@ def test_embedded_in_an_article_on_another_origin(server, sink, tmp_path):
     finally:
         context.close()
         own_browser.close()
-        pw.stop()
         other.shutdown()
 
 
