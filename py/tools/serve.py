@@ -9,6 +9,7 @@ With --prefix the site answers under that sub-path only (to test deployment unde
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
 import os
@@ -44,11 +45,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = path / "index.html"
         gz = path.with_name(path.name + ".gz")
         if "gzip" in self.headers.get("Accept-Encoding", "") and path.is_file() and gz.is_file():
+            # A validator, so that a revalidation (e.g. the service worker's precache right after
+            # the first load) costs a 304 instead of the whole file again.
+            stamp = email.utils.formatdate(int(path.stat().st_mtime), usegmt=True)
+            if self.headers.get("If-Modified-Since") == stamp:
+                self.send_response(304)
+                self.send_header("Last-Modified", stamp)
+                self.end_headers()
+                return None
             body = gz.open("rb")
             self.send_response(200)
             self.send_header("Content-Type", self.guess_type(str(path)))
             self.send_header("Content-Encoding", "gzip")
             self.send_header("Content-Length", str(gz.stat().st_size))
+            self.send_header("Last-Modified", stamp)
+            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return body
         return super().send_head()
