@@ -318,7 +318,7 @@ async function openGame(slug) {
   document.title = `${gameTitle(slug)} — ${t("app_title")}`;
   const saved = readSave(slug);
   if (saved && !saved.broken) {
-    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || "random");
+    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random");
     if (loaded) return;
     store.removeItem(saveKey(slug));
     const reason = lastLoadError;
@@ -339,7 +339,7 @@ async function openGame(slug) {
 
 function defaultSetup(info) {
   const options = Object.fromEntries(info.options.map((o) => [o.key, o.default]));
-  return { players: info.default_players, options, mode: "bot", level: "random" };
+  return { players: info.default_players, options, mode: "bot", level: info.default_level || "random" };
 }
 
 function setupFromLog(log, info) {
@@ -400,7 +400,7 @@ async function newGame(slug, setup) {
   const defaults = Object.fromEntries(catalog[slug].options.map((o) => [o.key, o.default]));
   const options = Object.fromEntries(Object.entries(setup.options || {}).filter(([k, v]) => v !== defaults[k]));
   const log = { game: slug, players: setup.players, options, seed: randomSeed(), actions: [] };
-  const ok = await startSession(slug, log, setup.mode, setup.level || "random");
+  const ok = await startSession(slug, log, setup.mode, setup.level || catalog[slug].default_level || "random");
   if (!ok) {
     toast(lastLoadError);
     showSetup(slug, defaultSetup(catalog[slug]));

@@ -1,7 +1,8 @@
-"""Command line: ``python -m tabletop simulate|replay|games``.
+"""Command line: ``python -m tabletop simulate|arena|replay|games``.
 
     python -m tabletop games
     python -m tabletop simulate mas_menos --games 1000 --seed 1 [--players N] [--option games=3] [--bot random]
+    python -m tabletop arena slobberhannes --a normal --b random --games 200 --seed 0 [--jobs 2]
     python -m tabletop replay saved.json       # an action log {game, players, options, seed, actions}
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 
 from . import SLUGS, available_games, get_game
 from .bots import LEVELS, choose_action
+from .bots.worlds import Sampler
 from .session import replay
 
 
@@ -55,7 +57,9 @@ def cmd_simulate(args):
         rng = random.Random(seed)
         while not state.is_over():
             seat = rng.choice(state.to_move())
-            action = choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31))
+            sampler = Sampler(state, seat) if args.bot != "random" else None
+            action = choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31), sampler=sampler,
+                                   time_limit=False)
             state.apply(seat, action)
             actions += 1
         result = state.result()
@@ -72,6 +76,31 @@ def cmd_simulate(args):
     if totals:
         print("mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in totals))
     print(f"{args.games / elapsed:.1f} games/s ({actions / elapsed:.0f} actions/s, {elapsed:.2f} s)")
+    return 0
+
+
+def _options(items):
+    options = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        options[key] = _option_value(value)
+    return options
+
+
+def cmd_arena(args):
+    from .bots import arena
+
+    def progress(done, total):
+        if args.progress:
+            print(f"  {done}/{total}", file=sys.stderr, flush=True)
+
+    out = arena.run(args.slug, args.a, args.b, args.games, seed=args.seed, players=args.players,
+                    options=_options(args.option), jobs=args.jobs, progress=progress)
+    for line in arena.report(out):
+        print(line)
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(out) + "\n")
     return 0
 
 
@@ -107,6 +136,19 @@ def main(argv=None):
     sim.add_argument("--bot", choices=LEVELS, default="random")
     sim.add_argument("--verbose", action="store_true", help="print every game's result as JSON")
     sim.set_defaults(func=cmd_simulate)
+    ar = sub.add_parser("arena", help="seeded matches between two bot levels, seats rotated over duplicate "
+                        "deals; outcome per seat with 95%% confidence intervals")
+    ar.add_argument("slug", choices=available_games())
+    ar.add_argument("--a", choices=LEVELS, default="normal", help="configuration A (one seat, or one partnership)")
+    ar.add_argument("--b", choices=LEVELS, default="random", help="configuration B (every other seat)")
+    ar.add_argument("--games", type=int, default=40, help="matches to play (rounded up to whole deal seeds)")
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--players", type=int)
+    ar.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ar.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ar.add_argument("--json", help="append the summary as one JSON line to this file")
+    ar.add_argument("--progress", action="store_true", help="print progress to stderr")
+    ar.set_defaults(func=cmd_arena)
     rep = sub.add_parser("replay", help="replay a saved action log; print the result or the first refused move")
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from . import SLUGS, IllegalAction, get_game
-from .bots import bot_levels, choose_action
+from .bots import bot_levels, choose_action, default_level
+from .bots.worlds import Sampler
 
 _current = {"state": None, "log": None}
 
@@ -93,11 +94,17 @@ def view(seat):
 
 
 def bot_action(seat, level, seed):
+    """The computer's move for ``seat``. It gets the seat's view, and for the search levels a
+    ``Sampler``: worlds redealt from the cards the seat cannot see (see ``bots.worlds``)."""
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        return {"ok": False, "error": f"there is no seat {seat}"}
     try:
-        action = choose_action(state.d["game"], state.view(seat), level, seed)
+        view = state.view(seat)
+        sampler = Sampler(state, seat) if level != "random" and view.get("legal_actions") else None
+        action = choose_action(state.d["game"], view, level, seed, sampler=sampler)
     except ValueError as err:
         return {"ok": False, "error": str(err)}
     return {"ok": True, "action": action}
@@ -108,7 +115,8 @@ def catalog():
     out = []
     for slug in SLUGS:
         try:
-            out.append({"available": True, **get_game(slug).describe(), "levels": bot_levels(slug)})
+            out.append({"available": True, **get_game(slug).describe(), "levels": bot_levels(slug),
+                        "default_level": default_level(slug)})
         except ValueError:
             out.append({"slug": slug, "available": False})
     return out
@@ -133,6 +141,8 @@ def hint(seat):
     adapter = getattr(_game_module(state), "hint_actions", None)
     if adapter is None:
         return {"ok": False, "error": f"{state.d['game']} has no hints"}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        return {"ok": False, "error": f"there is no seat {seat}"}
     if state.is_over():
         return {"ok": False, "error": "the game is over"}
     if seat not in state.to_move():

@@ -621,3 +621,154 @@ HoldMyBeerState.info = GAME = GameInfo(
     variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
               {"talon_face_up": True, "target_points": 4, "max_games": 2}),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def _world_hidden(state, seat):
+    """What ``seat`` cannot place for sure: ``hidden_cards``, plus talon cards it saw once if
+    another seat has exchanged with the talon since it last looked (one of them may have gone)."""
+    d = state.d
+    hidden = state.hidden_cards(seat)
+    if d["options"]["talon_face_up"] or seat is None or d["phase"] == "discard":
+        return hidden
+    last_look = -1
+    for i, x in enumerate(d["exchanges"]):
+        if x["seat"] == seat:
+            last_look = i
+    if any(x["seat"] != seat and x["gave"] is not None for x in d["exchanges"][last_look + 1:]):
+        if not (d["phase"] == "bird" and d["leader"] == seat):
+            played = {c for t in d["history"] for c in t["cards"]} | {c for _, c in d["trick"]}
+            hidden = hidden | (set(d["seen"][seat]) - set(d["hands"][seat]) - played)
+    return hidden
+
+
+def _constraints(state):
+    """Per seat: suits it has shown it lacks (``T`` = trumps other than the Fool) and the highest
+    trump it may still hold, from the tricks since its last exchange with the talon."""
+    d = state.d
+    since = [0] * PLAYERS
+    for x in d["exchanges"]:
+        if x["gave"] is not None:
+            since[x["seat"]] = x["after_trick"]
+    tricks = [(i, [[(t["leader"] + k) % PLAYERS, c] for k, c in enumerate(t["cards"])])
+              for i, t in enumerate(d["history"])]
+    tricks.append((len(d["history"]), d["trick"]))
+    voids = [set() for _ in range(PLAYERS)]
+    cap = [99] * PLAYERS
+    for index, trick in tricks:
+        if not trick:
+            continue
+        led = SUIT[trick[0][1]]
+        high = 0
+        for k, (seat, card) in enumerate(trick):
+            if k and card != FOOL and index >= since[seat]:
+                if SUIT[card] != led:
+                    voids[seat].add(led)
+                    if SUIT[card] != TRUMP:
+                        voids[seat].add(TRUMP)
+                elif led == TRUMP and VALUE[card] < high:
+                    cap[seat] = min(cap[seat], high)
+                if led != TRUMP and SUIT[card] == TRUMP and VALUE[card] < high:
+                    cap[seat] = min(cap[seat], high)
+            if SUIT[card] == TRUMP and card != FOOL:
+                high = max(high, VALUE[card])
+    return voids, cap
+
+
+def _bot_bid(state, seat, rng):
+    """A plausible prediction from the hand's strength: card points and high trumps."""
+    hand = state.d["hands"][seat]
+    strength = sum(POINTS[c] for c in hand) + sum(1 for c in hand if SUIT[c] == TRUMP and VALUE[c] >= 15)
+    strength += rng.uniform(-4, 4)
+    return 1 if strength >= 30 else 3 if strength < 20 else 2
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: other hands and the unseen talon cards redealt (in the discard phase
+    also the face-down discards), respecting revealed voids and overtrump failures; the others'
+    secret predictions chosen again from their new hands; their discards, looks and exchanges
+    forgotten; future setup deals dropped."""
+    from ..bots.worlds import deal_hands, redeal
+
+    d = state.d
+    hidden = _world_hidden(state, seat)
+    if d["phase"] == "discard":
+        world = redeal(state, seat, rng, hidden=hidden, keys=("hands", "discards", "talon"),
+                       sorted_keys=("hands", "talon"))
+    else:
+        voids, cap = _constraints(state)
+
+        def allowed(place, card):
+            if place == "talon" or card == FOOL:
+                return True
+            if SUIT[card] in voids[place]:
+                return False
+            return not (SUIT[card] == TRUMP and VALUE[card] > cap[place])
+
+        world = deal_hands(state, seat, rng, allowed, hidden=hidden, extra=("talon",))
+        w = world.d
+        w["discards"] = [c if s == seat else None for s, c in enumerate(w["discards"])]
+    w = world.d
+    for s in range(PLAYERS):
+        if s != seat:
+            w["seen"][s] = [c for c in w["seen"][s] if c not in hidden]
+    for x in w["exchanges"]:
+        if x["seat"] != seat and x["gave"] is not None:
+            x["gave"] = x["gave"] if x["gave"] not in hidden else "?"
+            x["took"] = x["took"] if x["took"] not in hidden else "?"
+    if w["phase"] == "bid":
+        for s in range(PLAYERS):
+            if s != seat and w["bids"][s] is not None:
+                w["bids"][s] = _bot_bid(world, s, rng)
+    w["next_deals"] = []
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["game_number"]
+
+
+def bot_reward(state, seat):
+    """The game just scored: this seat's game points (predictions and birds) against the others'
+    average, scaled into [0, 1]; at the end of the match 1 for a winner and 0 otherwise."""
+    d = state.d
+    gp = d["game_points"]
+    if state.is_over():
+        best = max(gp)
+        return (1.0 / gp.count(best)) if gp[seat] == best else 0.0
+    if d["phase"] == "discard" and d["score_sheet"] and not d["history"]:
+        gained = d["score_sheet"][-1]
+    else:  # a game still in play (a rollout cut short): card points so far
+        cp = d["card_points"]
+        return max(0.0, min(1.0, 0.5 + (cp[seat] - sum(cp) / PLAYERS) / 60))
+    others = (sum(gained) - gained[seat]) / (PLAYERS - 1)
+    return max(0.0, min(1.0, 0.5 + (gained[seat] - others) / 8))
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: discard a low card, predict by strength, win tricks worth points
+    when cheaply possible, else play low; take 21's points when positive; pass the bird."""
+    d = state.d
+    phase = d["phase"]
+    if phase == "discard":
+        hand = d["hands"][seat]
+        return "discard " + min(hand, key=lambda c: (POINTS[c], SUIT[c] == TRUMP, VALUE[c], ORDER[c]))
+    if phase == "bid":
+        return f"bid {_bot_bid(state, seat, rng)}"
+    if phase == "power21":
+        return "take" if d["history"][-1]["points"] > 0 else "scrap"
+    if phase == "bird":
+        return "pass"
+    cards = legal_cards(d["hands"][seat], d["trick"])
+    if rng.random() < 0.15:
+        return "play " + rng.choice(cards)
+    trick = d["trick"]
+    if trick:
+        at_stake = sum(POINTS[c] for _, c in trick)
+        if at_stake >= 3 or len(trick) == PLAYERS - 1:
+            winners = [c for c in cards if c != FOOL and trick_winner(trick + [[seat, c]])[1] == c]
+            if winners and at_stake > 0:
+                return "play " + min(winners, key=lambda c: (SUIT[c] == TRUMP, VALUE[c]))
+    return "play " + min(cards, key=lambda c: (c == FOOL, POINTS[c], SUIT[c] == TRUMP, VALUE[c]))

@@ -318,3 +318,88 @@ MasMenosState.info = GAME = GameInfo(
     state_class=MasMenosState, max_actions=200 * 99,
     variants=({"games": 3},),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: the opponent's hand and discard redealt; future setup deals dropped."""
+    from ..bots.worlds import redeal
+
+    world = redeal(state, seat, rng, keys=("hands", "discards"), sorted_keys=("hands", "discards"))
+    world.d["deals"] = world.d["deals"][:world.d["game_number"]]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["game_number"]
+
+
+def bot_reward(state, seat):
+    """Match standing after the game: winning it counts most, the margin a little."""
+    mp = state.d["match_points"]
+    diff = mp[seat] - mp[1 - seat]
+    if not state.is_over() and state.d["phase"] == "play":  # a cut rollout: count tricks so far
+        t = state.d["tricks"]
+        lead = t[seat] - t[1 - seat]
+        diff += lead if state.d["game_rule"] == "more" else -lead
+    outcome = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return 0.85 * outcome + 0.15 * (0.5 + max(-13, min(13, diff)) / 26)
+
+
+def _by_rank(cards):
+    return sorted(cards, key=lambda c: (RANK_VALUE[rank_of(c)], ORDER[c]))
+
+
+def bot_candidates(state, seat):
+    """The discards worth searching (3 of the 3 lowest and 3 highest cards, or the 3 middle ones);
+    every legal action otherwise."""
+    d = state.d
+    if d["phase"] != "prepare" or d["discards"][seat] is not None:
+        return state.legal_actions(seat)
+    hand = _by_rank(d["hands"][seat])
+    ends = hand[:3] + hand[-3:]
+    middle = len(hand) // 2
+    combos = [tuple(c) for c in combinations(ends, 3)] + [tuple(hand[middle - 1:middle + 2])]
+    out = []
+    for combo in combos:
+        action = "discard " + " ".join(sorted(combo, key=ORDER.__getitem__))
+        if action not in out:
+            out.append(action)
+    return out
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: random discards and declarations; in play, win or lose each
+    trick as the game rule in force wants, as cheaply as possible (a random card one time in five)."""
+    d = state.d
+    if d["phase"] == "prepare":
+        if d["discards"][seat] is None:
+            cards = sorted(rng.sample(d["hands"][seat], 3), key=ORDER.__getitem__)
+            return "discard " + " ".join(cards)
+        return "declare " + rng.choice(state._declaration_choices(seat))
+    hand = d["hands"][seat]
+    if rng.random() < 0.2:
+        return "play " + rng.choice(hand)
+    high = d["trick_rule"] == "high"
+    want_win = d["game_rule"] == "more"
+    ranked = _by_rank(hand)  # low to high
+    if not d["trick"]:
+        if want_win == high:
+            return "play " + ranked[-1]
+        return "play " + ranked[0]
+    led = RANK_VALUE[rank_of(d["trick"][0][1])]
+    if high:
+        wins = [c for c in ranked if RANK_VALUE[rank_of(c)] > led]
+        loses = [c for c in ranked if RANK_VALUE[rank_of(c)] <= led]
+    else:
+        wins = [c for c in ranked if RANK_VALUE[rank_of(c)] < led]
+        loses = [c for c in ranked if RANK_VALUE[rank_of(c)] >= led]
+    if want_win:
+        if wins:  # the cheapest winner: closest to the led rank
+            return "play " + (wins[0] if high else wins[-1])
+        return "play " + (ranked[0] if high else ranked[-1])
+    if loses:  # the dearest loser: closest to the led rank
+        return "play " + (loses[-1] if high else loses[0])
+    return "play " + (ranked[-1] if high else ranked[0])

@@ -631,3 +631,53 @@ MexicanTrainState.info = GAME = GameInfo(
         {"hand_size": 6, "rounds": 2},
     ),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: the boneyard and the other hands redealt (the last round's revealed
+    hands are a record, not places); future setup rounds dropped."""
+    from ..bots.worlds import redeal
+
+    world = redeal(state, seat, rng, keys=("hands", "boneyard"))
+    world.d["deals"] = world.d["deals"][:world.d["round"] + 1]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["round"]
+
+
+def bot_reward(state, seat):
+    """The round just scored: this seat's points against the others' average (own pips against
+    theirs with penalty scoring), scaled into [0, 1]; at the end of the game 1 for a winner
+    (shared) and 0 otherwise. A round still in play (a rollout cut short) compares pips in hand."""
+    d = state.d
+    n = d["players"]
+    penalty = d["options"]["scoring"] == "penalty"
+    if state.is_over():
+        r = state.result()
+        return (1.0 / len(r["winners"])) if seat in r["winners"] else 0.0
+    if not d["recent"] and d["round_scores"]:
+        points = d["round_scores"][-1]
+        sign = -1 if penalty else 1
+        scale = 60 if penalty else 120
+    else:
+        pips = state._ts().pips
+        points = [sum(pips[t] for t in h) for h in d["hands"]]
+        sign, scale = -1, 60
+    others = (sum(points) - points[seat]) / (n - 1)
+    return max(0.0, min(1.0, 0.5 + sign * (points[seat] - others) / scale))
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: play the heaviest playable tile (own train first on ties), else
+    draw or pass."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1 or rng.random() < 0.1:
+        return rng.choice(legal)
+    pips = state._ts().pips
+    own = str(seat)
+    return max(legal, key=lambda a: (pips[a.split()[1]], a.split()[2] == own))

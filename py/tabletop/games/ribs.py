@@ -501,3 +501,81 @@ RibsState.info = GAME = GameInfo(
     state_class=RibsState, max_actions=99 * 4 * 10 * 45,
     variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def _world_hidden(state, seat):
+    """Every card ``seat`` cannot place: other hands, their folded cards and unseen ribs.
+    (``hidden_cards`` also leaves out the previous deal's last trick for the leak check; those
+    codes are dealt again, unseen, so a world redeals them too.)"""
+    d = state.d
+    hidden = set()
+    for s in range(state.players):
+        if s != seat:
+            hidden.update(d["hands"][s])
+            hidden.update(d["folded"][s])
+    if d["phase"] == "play" and d["ribs"] is not None and not state._ribs_visible_to(seat):
+        hidden.update(d["ribs"])
+    return hidden
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: other hands, their folded cards and face-down ribs redealt; future
+    setup deals dropped."""
+    from ..bots.worlds import redeal
+
+    world = redeal(state, seat, rng, hidden=_world_hidden(state, seat), keys=("hands", "folded", "ribs"),
+                   sorted_keys=("hands", "folded", "ribs"))
+    world.d["deals"] = world.d["deals"][:world.d["deal_number"]]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["deal_number"]
+
+
+def bot_reward(state, seat):
+    """The deal just scored: this seat's points against the others' average, scaled into [0, 1];
+    at the end of the game 1 for a winner (shared) and 0 otherwise. A deal still in play (a
+    rollout cut short) counts the points won so far."""
+    d = state.d
+    n = state.players
+    if state.is_over():
+        best = max(d["scores"])
+        return (1.0 / d["scores"].count(best)) if d["scores"][seat] == best else 0.0
+    if not d["tricks"] and d["deal_scores"] and d["phase"] == "auction":
+        points = d["deal_scores"][-1]
+    else:
+        points = d["won_points"]
+    others = (sum(points) - points[seat]) / (n - 1)
+    return max(0.0, min(1.0, 0.5 + (points[seat] - others) / 16))
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: bid up to a limit set by the hand, lead the two strongest ranks,
+    play a pair when holding one, else the strongest cards; fold the poorest cards now and then."""
+    d = state.d
+    hand = d["hands"][seat]
+    strength = state._strength()
+    if d["phase"] == "auction":
+        legal = state.legal_auction(seat)
+        if legal == ["bid 2"] or legal == ["pass"]:
+            return legal[0]
+        limit = 2 + sum(1 for c in hand if strength[c[0]] >= 6) + rng.randrange(0, 3)
+        return legal[0] if d["bid"] + 1 <= limit else "pass"
+    ranked = sorted(hand, key=lambda c: (-strength[c[0]], ORDER[c]))
+    if seat == d["leader"]:
+        first = ranked[0]
+        second = next((c for c in ranked[1:] if c[0] != first[0]), ranked[1])
+        return "lead " + " ".join(sorted((first, second), key=ORDER.__getitem__))
+    if not state._face_up_trick() and rng.random() < 0.15:
+        poor = sorted(hand, key=lambda c: (POINTS[c[0]], strength[c[0]], ORDER[c]))[:2]
+        return "fold " + " ".join(sorted(poor, key=ORDER.__getitem__))
+    by_rank = {}
+    for c in ranked:
+        by_rank.setdefault(c[0], []).append(c)
+    pair = next((cs[:2] for cs in by_rank.values() if len(cs) >= 2), None)
+    cards = pair if pair and rng.random() < 0.5 else ranked[:2]
+    return "play " + " ".join(sorted(cards, key=ORDER.__getitem__))

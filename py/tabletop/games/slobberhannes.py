@@ -322,3 +322,75 @@ SlobberhannesState.info = GAME = GameInfo(
     max_actions=32 * (6 * 98 // 3 + 1),
     variants=({"revoke_penalty": True}, {"loss_limit": 3}),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def _voids(state):
+    """Suits each seat has shown it lacks this deal (only when following suit is compulsory)."""
+    from ..bots.worlds import trick_voids
+
+    d = state.d
+    if d["options"]["revoke_penalty"]:
+        return {}
+    n = d["players"]
+    tricks = [[[(t[0] + i) % n, c] for i, c in enumerate(t[2:])] for t in d["history"]]
+    tricks.append(d["trick"]["cards"])
+    return trick_voids(tricks, suit_of)
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: the other hands redealt, respecting the voids they showed; other
+    seats' revokes (secret until the deal is scored) set to 0; future setup deals dropped."""
+    from ..bots.worlds import deal_hands
+
+    voids = _voids(state)
+    world = deal_hands(state, seat, rng, lambda s, card: card[1] not in voids.get(s, ()))
+    d = world.d
+    d["revokes"] = [r if s == seat else 0 for s, r in enumerate(d["revokes"])]
+    d["deals"] = d["deals"][:d["deals_played"] + 1]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["deals_played"]
+
+
+def bot_reward(state, seat):
+    """1 minus a quarter per penalty point of the deal just scored; at the end of the game 0 for a
+    loser and 1 otherwise. A deal still in play counts the first trick and the queen so far."""
+    d = state.d
+    if state.is_over():
+        return 0.0 if d["penalties"][seat] == max(d["penalties"]) else 1.0
+    if d["tricks_played"] == 0 and d["deal_log"]:
+        pen = _full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])["penalties"][seat]
+    else:
+        pen = (d["first_trick_winner"] == seat) + (d["queen_winner"] == seat) + d["revokes"][seat]
+    return max(0.0, 1.0 - pen / 4)
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: duck under the trick's best card with the highest card that
+    still loses, shed the queen of clubs or high cards when void, lead low."""
+    d = state.d
+    allowed = state._allowed(seat)
+    if rng.random() < 0.1:
+        return "play " + rng.choice(allowed)
+    cards = d["trick"]["cards"]
+    if not cards:
+        return "play " + min(allowed, key=_rank_value)
+    led = cards[0][1][1]
+    best = max(_rank_value(c) for _, c in cards if c[1] == led)
+    follow = [c for c in allowed if c[1] == led]
+    if follow:
+        under = [c for c in follow if _rank_value(c) < best]
+        if QUEEN in under:
+            return "play " + QUEEN
+        if under:
+            return "play " + max(under, key=_rank_value)
+        last = len(cards) == d["players"] - 1
+        return "play " + (max(follow, key=_rank_value) if last else min(follow, key=_rank_value))
+    if QUEEN in allowed:
+        return "play " + QUEEN
+    return "play " + max(allowed, key=_rank_value)

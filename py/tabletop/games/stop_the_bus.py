@@ -577,3 +577,92 @@ StopTheBusState.info = GAME = GameInfo(
         {"blitz": "31", "scoring": "points", "target_points": 3},
     ),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+def _world_hidden(state, seat):
+    """Every card ``seat`` cannot place: the stock and other hands, less the publicly taken cards.
+    (``hidden_cards`` also leaves out the last showdown's codes for the leak check; their places
+    in the new deal are unknown, so a world redeals them too.)"""
+    d = state.d
+    hidden = set(d["stock"])
+    for s, hand in enumerate(d["hands"]):
+        if s != seat:
+            hidden.update(c for c in hand if c not in d["known"][s])
+    return hidden
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: stock and unseen cards of other hands redealt; a card another seat has
+    just drawn from the stock forgotten; future setup deals dropped."""
+    from ..bots.worlds import redeal
+
+    hidden = _world_hidden(state, seat)
+    world = redeal(state, seat, rng, hidden=hidden, keys=("hands", "stock"))
+    w = world.d
+    if w["drawn"] in hidden:
+        w["drawn"] = None
+    w["deals"] = w["deals"][:w["deal_number"]]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["deal_number"]
+
+
+def bot_reward(state, seat):
+    """The showdown just held: 0 for losing a life (or not having the best hand, in points mode),
+    1 otherwise; the end of the game 1 for the winner. A deal still in play (a rollout cut short)
+    is judged by how many hands this one beats now."""
+    d = state.d
+    points = state.options["scoring"] == "points"
+    if state.is_over():
+        r = state.result()
+        winners = r["winners"] if points else [r["winner"]]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    if seat in d["eliminated"]:
+        return 0.0
+    active = d["deal_active"]
+    if d["last_move"] is None and d["last_showdown"] is not None:  # a new deal: score the showdown
+        ls = d["last_showdown"]
+        if points:
+            return 1.0 if seat in ls["best"] else 0.0
+        return 0.0 if seat in ls["losers"] and not ls["void"] else 1.0
+    mine = state._key(d["hands"][seat][:3]) if len(d["hands"][seat]) >= 3 else (0,)
+    others = [s for s in active if s != seat]
+    beaten = sum(1 for s in others if len(d["hands"][s]) >= 3 and state._key(d["hands"][s][:3]) < mine)
+    return 0.1 + 0.8 * beaten / max(1, len(others))
+
+
+def _best_three(state, cards, keep=None):
+    """The best key and the card to throw from four cards (never ``keep``)."""
+    best = None
+    for card in cards:
+        if card == keep:
+            continue
+        rest = [c for c in cards if c != card]
+        key = state._key(rest)
+        if best is None or key > best[0]:
+            best = (key, card)
+    return best
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: take the discard when it improves the hand, else the stock;
+    throw the card that leaves the best hand; stop with a good hand (and now and then anyway)."""
+    d = state.d
+    hand = d["hands"][seat]
+    if d["phase"] == "discard":
+        return "discard " + _best_three(state, hand, keep=d["taken"])[1]
+    legal = state.legal_turn(seat)
+    key = state._key(hand)
+    if "stop" in legal:
+        good = key[0] >= 3 or (key[0] == 2 and key[1] >= 10)
+        if (good and rng.random() < 0.6) or (key[0] >= 2 and rng.random() < 0.15) or rng.random() < 0.04:
+            return "stop"
+    top = d["discard_pile"][-1] if d["discard_pile"] else None
+    if top is not None and _best_three(state, hand + [top], keep=top)[0] > key:
+        return "draw discard"
+    return "draw stock" if "draw stock" in legal else "draw discard"

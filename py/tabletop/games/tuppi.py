@@ -570,3 +570,123 @@ TuppiState.info = GAME = GameInfo(
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
 )
+
+
+# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
+# Appended for the search bot; the rules above do not use any of it.
+
+_HIGH = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def _bot_bid(state, seat, rng):
+    """A plausible bid for a hand: red (rami: take tricks) with enough high cards, else black."""
+    hand = state.d["hands"][seat]
+    points = sum(_HIGH.get(c[0], 0) for c in hand) + rng.randrange(-3, 4)
+    want_red = points >= 11
+    legal = state.legal_bid(seat)
+    cards = [a for a in legal if a[4:] not in ("rami", "nolo") and (a[5] in RED) == want_red]
+    if cards:
+        return min(cards, key=lambda a: NORMAL_VALUE[a[4]])
+    return "bid rami" if want_red else "bid nolo"
+
+
+def _trick_plays(state):
+    d = state.d
+    tricks = [list(zip(state._trick_seats(t[0]), t[2:])) for t in d["history"]]
+    tricks.append([tuple(p) for p in d["trick"]["cards"]])
+    return tricks
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: hidden cards (other hands, a laid card, the partner's set-aside cards)
+    redealt, respecting revealed voids and verbal bids (``bid rami``: no red card that could be
+    bid; ``bid nolo``: no black one); the other seats' unrevealed bids chosen again from their new
+    hands; the card given in a sooli forgotten by those who did not see it; future setup deals
+    dropped."""
+    from ..bots.worlds import deal_hands, trick_voids
+
+    d = state.d
+    voids = trick_voids(_trick_plays(state), _suit)
+    ranks = state._bid_ranks()
+    verbal = {s: b for s, b in d["revealed_bids"] if b in ("rami", "nolo")}
+
+    def allowed(place, card):
+        if card[1] in voids.get(place, ()):
+            return False
+        word = verbal.get(place)
+        if word is not None and card[0] in ranks and (card[1] in RED) == (word == "rami"):
+            return False
+        return True
+
+    world = deal_hands(state, seat, rng, allowed, extra=("laid", "set_aside"))
+    w = world.d
+    revealed = {s for s, _ in w["revealed_bids"]}
+    for s in range(4):
+        if s != seat and w["bids"][s] is not None and s not in revealed:
+            w["bids"][s] = None
+            w["bids"][s] = _bot_bid(world, s, rng)[4:] if w["phase"] == "bid" else "nolo"
+    if seat not in (w["soloist"], w["out"]):
+        w["given"] = None
+    w["deals"] = w["deals"][:w["deal_index"]]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["deals_played"]
+
+
+def bot_reward(state, seat):
+    """The deal's swing between the two teams' totals (points won, points lost to a reset), scaled
+    into [0, 1] around 0.5; the end of the game is 1 for the winners and 0 for the losers."""
+    d = state.d
+    team = seat % 2
+    if state.is_over():
+        s = d["scores"]
+        return 0.5 if s[0] == s[1] else 1.0 if s[team] > s[1 - team] else 0.0
+    if not d["deal_log"] or d["phase"] != "bid" or any(b is not None for b in d["bids"]):
+        # a deal in play (a rollout cut short): tricks so far
+        t = d["tricks"]
+        return 0.5 + 0.02 * (t[team] - t[1 - team]) * (1 if d["mode"] != "nolo" else -1)
+    log = d["deal_log"][-1]
+    scoring, gained, lost = log[6], log[8], [log[9], log[10]]
+    change = [(gained if k == scoring else 0) - lost[k] for k in (0, 1)]
+    swing = change[team] - change[1 - team]
+    return max(0.0, min(1.0, 0.5 + swing / 120))
+
+
+def bot_rollout(state, seat, rng):
+    """Cheap play for simulations: bids by high cards; sooli rarely; in play, take tricks in rami
+    (not over a partner already winning), avoid them in nolo and sooli."""
+    d = state.d
+    phase = d["phase"]
+    if phase == "bid":
+        return _bot_bid(state, seat, rng)
+    if phase == "sooli":
+        return "declare sooli" if rng.random() < 0.03 else "pass"
+    if phase == "exchange":
+        hand = d["hands"][seat]
+        return "exchange " + max(hand, key=_sooli)
+    if phase == "give":
+        return "give " + min(d["hands"][seat], key=_sooli)
+    playable = state._playable(seat)
+    if rng.random() < 0.1:
+        return "play " + rng.choice(playable)
+    mode = d["mode"]
+    value = _sooli if mode == "sooli" else _normal
+    cards = d["trick"]["cards"]
+    want = mode == "rami"
+    if not cards:
+        return "play " + (max(playable, key=value) if want else min(playable, key=value))
+    led = cards[0][1][1]
+    win_seat, win_card = winning_play(cards, _suit, value)
+    follow = [c for c in playable if c[1] == led]
+    if not follow:  # void: keep good cards when taking tricks, shed them when avoiding
+        return "play " + (min(playable, key=value) if want else max(playable, key=value))
+    best = value(win_card)
+    if want:
+        if win_seat % 2 == seat % 2:
+            return "play " + min(follow, key=value)
+        over = [c for c in follow if value(c) > best]
+        return "play " + (min(over, key=value) if over else min(follow, key=value))
+    under = [c for c in follow if value(c) < best]
+    return "play " + (max(under, key=value) if under else min(follow, key=value))

@@ -1,0 +1,144 @@
+"""Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012), over the engine contract.
+
+``search(module, view, sampler, iterations, seconds, seed)`` returns one of ``view["legal_actions"]``.
+The bot knows the position only through ``view`` (its own seat's view) and ``sampler``, which
+returns *worlds*: complete states in which everything the seat cannot see was drawn again at
+random (``worlds.resample``; see there why a world carries no secret). Each iteration:
+
+1. draws a world (a determinization of the seat's information set);
+2. descends one tree shared by all worlds, whose edges are ``(seat, action)``: at a node only the
+   actions legal in *this* world count, chosen by UCB1 with availability counts (an edge's
+   exploration term uses how often it was available, not the parent's visits);
+3. adds one new edge, then plays the rest of the current deal (or round) in the world with the
+   game's cheap rollout policy (``bot_rollout(state, seat, rng)``; uniformly random otherwise), at
+   most ``max_rollout`` actions;
+4. scores the end of that deal for every seat with the game's ``bot_reward(state, seat)`` (a
+   number in [0, 1]) and adds each edge's mover's reward along the path.
+
+It plays the most visited legal action of the root. Rollouts stop at the end of the current deal
+because matches of several deals are too long to simulate; ``bot_reward`` scores a deal in the
+light of the match (and also an unfinished deal, when a rollout is cut). A game module may also
+define ``bot_deal_id(state)`` (something that changes when a new deal or round starts; without it
+rollouts run to the end of the game) and ``bot_candidates(state, seat)`` (a subset of the legal
+actions worth searching, for decisions with hundreds of choices).
+
+Simultaneous phases (every seat discards or bids): in the tree the searching seat acts first when
+it is among the movers, the others in seat order.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..core import IllegalAction
+
+DEFAULT_C = 0.7
+DEFAULT_MAX_ROLLOUT = 400
+
+
+def _mover(state, me):
+    movers = state.to_move()
+    return me if me in movers else movers[0]
+
+
+def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT):
+    """Play ``world`` on to the end of the deal ``start_id`` (or ``max_steps`` actions)."""
+    policy = getattr(module, "bot_rollout", None)
+    deal_id = getattr(module, "bot_deal_id", None)
+    steps = 0
+    while not world.is_over() and steps < max_steps:
+        if deal_id is not None and deal_id(world) != start_id:
+            break
+        seat = world.to_move()[0]
+        if policy is not None:
+            action = policy(world, seat, rng)
+        else:
+            action = rng.choice(world.legal_actions(seat))
+        world.apply(seat, action)
+        steps += 1
+    return world
+
+
+def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
+           max_rollout=DEFAULT_MAX_ROLLOUT, stats=None):
+    """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first)."""
+    legal = list(view.get("legal_actions") or [])
+    if not legal:
+        raise ValueError("the bot has no legal action in this view")
+    if len(legal) == 1:
+        return legal[0]
+    me = view["seat"]
+    rng = random.Random(seed)
+    reward = module.bot_reward
+    deal_id = getattr(module, "bot_deal_id", None)
+    candidates = getattr(module, "bot_candidates", None)
+    legal_set = set(legal)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    root = {}
+    players = None
+    done = 0
+    log = math.log
+    sqrt = math.sqrt
+    for _ in range(iterations):
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        world = sampler(rng)
+        if players is None:
+            players = world.players
+        start_id = deal_id(world) if deal_id is not None else None
+        node, path = root, []
+        try:
+            while not world.is_over():
+                if deal_id is not None and path and deal_id(world) != start_id:
+                    break
+                seat = _mover(world, me)
+                actions = candidates(world, seat) if candidates is not None else world.legal_actions(seat)
+                if node is root:
+                    actions = [a for a in actions if a in legal_set] or legal
+                if not actions:
+                    break
+                untried = []
+                best, best_value, best_action = None, -1.0, None
+                for action in actions:
+                    edge = node.get((seat, action))
+                    if edge is None:
+                        untried.append(action)
+                        continue
+                    edge[3] += 1
+                    if not untried:
+                        value = edge[2] / edge[1] + c * sqrt(log(edge[3]) / edge[1])
+                        if value > best_value:
+                            best, best_value = edge, value
+                            best_action = action
+                if untried:
+                    action = rng.choice(untried)
+                    edge = [{}, 0, 0.0, 1]
+                    node[(seat, action)] = edge
+                    world.apply(seat, action)
+                    path.append((edge, seat))
+                    break
+                world.apply(seat, best_action)
+                path.append((best, seat))
+                node = best[0]
+            rollout(module, world, rng, start_id, max_rollout)
+        except IllegalAction:  # a world the engine refuses: skip it rather than fail the move
+            continue
+        rewards = [reward(world, s) for s in range(players)]
+        for edge, seat in path:
+            edge[1] += 1
+            edge[2] += rewards[seat]
+        done += 1
+    best, best_key = legal[0], None
+    for action in legal:
+        edge = root.get((me, action))
+        if edge is None:
+            continue
+        key = (edge[1], edge[2] / edge[1] if edge[1] else 0.0)
+        if best_key is None or key > best_key:
+            best, best_key = action, key
+    if stats is not None:
+        stats["iterations"] = done
+        stats["root"] = {a: (root[(me, a)][1], root[(me, a)][2] / max(1, root[(me, a)][1]))
+                         for a in legal if (me, a) in root}
+    return best

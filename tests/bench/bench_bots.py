@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Benchmark of the search bots' decision time per game (CPython), for a level (default normal).
+
+Usage, from the project root:
+    python3 tests/bench/bench_bots.py [--level normal] [--positions 60] [--games slug ...] [--json out.jsonl]
+
+For each game it plays seeded random games to random depths and, at each stop where the seat to
+move has a real choice (two or more legal actions), times ``choose_action(slug, view, level, seed,
+sampler=Sampler(state, seat))`` with the level's whole iteration budget (``--time-limit`` adds the
+level's time limit, as in the app; on a busy machine the wall clock then cuts the search short).
+Prints p50/p95/max of the wall clock and of the CPU time (other processes slow the wall clock;
+the CPU time is what the machine alone would take) and one JSON line per game.
+Target: normal p95 <= 250 ms in CPython, so that Pyodide (about 1.9x slower) stays within 500 ms.
+"""
+import argparse
+import json
+import os
+import pathlib
+import platform
+import random
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
+
+from tabletop import get_game  # noqa: E402
+from tabletop.bots import budget, choose_action  # noqa: E402
+from tabletop.bots.worlds import Sampler  # noqa: E402
+
+GAMES = ["mas_menos", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer", "chiryaku_akuryaku",
+         "stop_the_bus", "ribs", "mexican_train"]
+
+
+def positions(slug, count, seed=0):
+    game = get_game(slug)
+    rng = random.Random(f"bench-{slug}-{seed}")
+    out = []
+    i = 0
+    while len(out) < count:
+        state = game.new_state(players=game.default_players, seed=seed * 10_000 + i)
+        i += 1
+        stop = rng.randrange(0, 200)
+        for _ in range(stop):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.is_over():
+            continue
+        seat = rng.choice(state.to_move())
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        out.append((state, seat))
+    return out
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", nargs="*", default=GAMES)
+    parser.add_argument("--json", help="append the JSON lines to this file")
+    parser.add_argument("--time-limit", action="store_true", help="also apply the level's time limit")
+    args = parser.parse_args()
+    for slug in args.games:
+        wall, cpu = [], []
+        for k, (state, seat) in enumerate(positions(slug, args.positions, args.seed)):
+            view = state.view(seat)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = choose_action(slug, view, args.level, k, sampler=Sampler(state, seat),
+                                   time_limit=args.time_limit)
+            wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+            assert action in view["legal_actions"]
+        iterations, seconds = budget(slug, args.level)
+        row = {"game": slug, "level": args.level, "iterations": iterations, "time_limit": seconds if args.time_limit else None,
+               "positions": len(wall),
+               "wall_p50": round(pct(wall, 0.5), 4), "wall_p95": round(pct(wall, 0.95), 4),
+               "wall_max": round(max(wall), 4),
+               "cpu_p50": round(pct(cpu, 0.5), 4), "cpu_p95": round(pct(cpu, 0.95), 4),
+               "cpu_max": round(max(cpu), 4),
+               "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+               "python": platform.python_version()}
+        limit = f"{seconds} s limit" if args.time_limit else "no time limit"
+        print(f"{slug:18} {args.level} ({iterations} it, {limit}): "
+              f"wall p50 {row['wall_p50'] * 1000:4.0f} ms p95 {row['wall_p95'] * 1000:4.0f} ms | "
+              f"cpu p50 {row['cpu_p50'] * 1000:4.0f} ms p95 {row['cpu_p95'] * 1000:4.0f} ms "
+              f"max {row['cpu_max'] * 1000:4.0f} ms  ({len(wall)} positions)", flush=True)
+        print(json.dumps(row), flush=True)
+        if args.json:
+            with open(args.json, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,232 @@
+"""Search bots (tabletop.bots.ismcts) and their worlds (tabletop.bots.worlds).
+
+(a) every sampled world shows the seat exactly its view, keeps the hidden cards hidden and plays on;
+(b) honesty: a position and a copy whose hidden cards lie elsewhere (a resample of it) give the
+    same worlds and the same decision for the same seed;
+(c) the bots always return a legal action; the levels, the session and the arena are wired.
+Budgets are small here; tests/bench/bench_bots.py measures the real ones.
+"""
+import json
+import random
+
+import pytest
+
+from tabletop import get_game, session
+from tabletop.bots import LEVELS, bot_levels, choose_action, default_level
+from tabletop.bots import arena
+from tabletop.bots.ismcts import search
+from tabletop.bots.worlds import Sampler, WorldError, game_module, redeal, resample
+
+# The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
+COVERED = {
+    "mas_menos": [(2, {}), (2, {"games": 3})],
+    "mustamaija": [(4, {}), (2, {}), (3, {"trump_mode": "marriage"}), (6, {"hand_size": 3, "deck": 32}),
+                   (5, {"trump_mode": "diamonds"})],
+    "slobberhannes": [(4, {}), (3, {}), (5, {"revoke_penalty": True}), (6, {})],
+    "tuppi": [(4, {}), (4, {"sooli_tricks": 13}), (4, {"bid_twos_allowed": False})],
+    "hold_my_beer": [(3, {}), (3, {"talon_face_up": True})],
+    "chiryaku_akuryaku": [(4, {}), (5, {}), (6, {})],
+    "stop_the_bus": [(4, {}), (2, {}), (7, {"scoring": "points"}), (5, {"blitz": "31_prials"})],
+    "ribs": [(4, {}), (6, {"lemons": True}), (5, {"face_up_fourth_trick": True, "deals": 2})],
+    "mexican_train": [(4, {}), (2, {}), (6, {"rounds": 2}), (3, {"scoring": "penalty"})],
+}
+
+
+def _module(slug):
+    import importlib
+
+    return importlib.import_module(f"tabletop.games.{slug}")
+
+
+SLUGS = [slug for slug in COVERED if hasattr(_module(slug), "bot_reward")]
+
+
+def positions(slug, count, seed=0):
+    """Seeded positions reached by random play: (state, seat to move) pairs, several setups."""
+    game = get_game(slug)
+    rng = random.Random(f"{slug}-{seed}")
+    setups = COVERED[slug]
+    out = []
+    i = 0
+    while len(out) < count:
+        players, options = setups[i % len(setups)]
+        state = game.new_state(players=players, options=options, seed=1000 * seed + i)
+        i += 1
+        stop = rng.randrange(0, 160)
+        steps = 0
+        while not state.is_over() and steps < stop:
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        if state.is_over():
+            continue
+        out.append((state, rng.choice(state.to_move())))
+    return out
+
+
+def _count_cards(value, cards, counts):
+    if isinstance(value, list):
+        for x in value:
+            _count_cards(x, cards, counts)
+    elif isinstance(value, dict):
+        for x in value.values():
+            _count_cards(x, cards, counts)
+    elif type(value) is str and value in cards:
+        counts[value] = counts.get(value, 0) + 1
+
+
+def _walk_world(world, rng, steps=40):
+    """A world is a working state: random play goes on from it without a refusal."""
+    for _ in range(steps):
+        if world.is_over():
+            return
+        seat = rng.choice(world.to_move())
+        world.apply(seat, rng.choice(world.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_worlds_reproduce_the_view_and_keep_the_hidden_cards(slug):
+    rng = random.Random(1)
+    for state, seat in positions(slug, 30):
+        view = state.view(seat)
+        hidden = state.hidden_cards(seat)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for k in range(3):
+            world = resample(state, seat, rng)
+            assert world.view(seat) == view
+            assert world.hidden_cards(seat) == hidden
+            assert world.to_move() == state.to_move()
+            # the hidden cards are all still somewhere, and no card is in two hands at once
+            counts = {}
+            _count_cards(world.d, hidden, counts)
+            assert set(counts) == hidden
+            in_hands = [c for h in world.d.get("hands", []) for c in h]
+            assert len(in_hands) == len(set(in_hands))
+            assert sorted(map(len, world.d.get("hands", []))) == sorted(map(len, state.d.get("hands", [])))
+            for other in world.to_move():
+                assert world.legal_actions(other)
+            _walk_world(world, random.Random(k))
+        assert json.dumps(state.to_json(), sort_keys=True) == before  # the real state is untouched
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_world_depends_only_on_what_the_seat_knows(slug):
+    """Same view, hidden cards elsewhere (and the generator elsewhere): identical worlds per seed."""
+    rng = random.Random(2)
+    for state, seat in positions(slug, 25, seed=1):
+        other = resample(state, seat, rng)
+        assert other.view(seat) == state.view(seat)
+        w1 = resample(state, seat, random.Random(7))
+        w2 = resample(other, seat, random.Random(7))
+        assert w1.d == w2.d
+        assert w1.rng.getstate() == w2.rng.getstate()
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_honest_decisions_do_not_depend_on_hidden_cards(slug):
+    rng = random.Random(3)
+    for state, seat in positions(slug, 6, seed=2):
+        other = resample(state, seat, rng)
+        view = state.view(seat)
+        assert other.view(seat) == view
+        a = choose_action(slug, view, "easy", 11, sampler=Sampler(state, seat), time_limit=False)
+        b = choose_action(slug, view, "easy", 11, sampler=Sampler(other, seat), time_limit=False)
+        assert a == b
+        assert a in view["legal_actions"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_search_returns_legal_actions(slug):
+    module = _module(slug)
+    for i, (state, seat) in enumerate(positions(slug, 12, seed=3)):
+        view = state.view(seat)
+        action = search(module, view, Sampler(state, seat), iterations=15, seed=i)
+        assert action in view["legal_actions"]
+        state.clone().apply(seat, action)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_rewards_are_in_range_and_rollouts_end(slug):
+    from tabletop.bots.ismcts import rollout
+
+    module = _module(slug)
+    rng = random.Random(4)
+    for state, seat in positions(slug, 10, seed=4):
+        world = resample(state, seat, rng)
+        start = module.bot_deal_id(world) if hasattr(module, "bot_deal_id") else None
+        rollout(module, world, rng, start)
+        for s in range(world.players):
+            r = module.bot_reward(world, s)
+            assert 0.0 <= r <= 1.0
+
+
+def test_the_whole_match_against_random_is_legal_for_every_level():
+    """Each level plays a complete short match through the session, one seat of each level."""
+    for slug in SLUGS:
+        game = get_game(slug)
+        players = COVERED[slug][0][0]
+        options = {"mas_menos": {}, "slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1},
+                   "hold_my_beer": {"max_games": 1}, "chiryaku_akuryaku": {"rounds": 1},
+                   "stop_the_bus": {"starting_lives": 1}, "ribs": {}, "mexican_train": {"rounds": 1},
+                   "mustamaija": {"hand_size": 3, "deck": 32}}.get(slug, {})
+        log = {"game": slug, "players": players, "options": options, "seed": 5, "actions": []}
+        assert session.load(json.dumps(log))["ok"]
+        rng = random.Random(5)
+        state = game.new_state(players=players, options=options, seed=5)
+        levels = ["easy", "random", "easy", "random", "easy", "random"]
+        moves = 0
+        while not state.is_over() and moves < 600:
+            seat = rng.choice(state.to_move())
+            level = levels[seat % len(levels)]
+            if level == "easy":
+                got = session.bot_action(seat, "easy", rng.randrange(1000))
+                assert got["ok"], got
+                action = got["action"]
+            else:
+                action = rng.choice(state.legal_actions(seat))
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+            assert session.act(seat, action)["ok"]
+            moves += 1
+
+
+def test_levels_and_defaults():
+    assert LEVELS[0] == "random" and {"easy", "normal", "strong"} <= set(LEVELS)
+    for slug in SLUGS:
+        assert bot_levels(slug) == ["easy", "normal", "strong"]
+        assert default_level(slug) == "normal"
+    entries = {e["slug"]: e for e in session.catalog() if e.get("available")}
+    for slug in SLUGS:
+        assert entries[slug]["levels"] == ["easy", "normal", "strong"]
+        assert entries[slug]["default_level"] == "normal"
+    with pytest.raises(ValueError):
+        choose_action("mas_menos", {"seat": 0, "legal_actions": ["play AS"]}, "genius", 0)
+
+
+def test_search_levels_without_a_sampler_play_as_random():
+    state = get_game("mas_menos").new_state(players=2, seed=4)
+    view = state.view(0)
+    for level in ("easy", "normal", "strong"):
+        assert choose_action("mas_menos", view, level, 3) == choose_action("mas_menos", view, "random", 3)
+
+
+def test_a_game_without_hooks_refuses_a_plain_redeal_of_doubled_cards():
+    """redeal insists on one slot per hidden card: a game keeping a hidden card twice needs a hook."""
+    state = get_game("tuppi").new_state(players=4, seed=1)
+    rng = random.Random(0)
+    while state.d["phase"] == "bid" and not any(b not in (None, "rami", "nolo") for b in state.d["bids"]):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if state.d["phase"] == "bid":
+        bidder = next(s for s, b in enumerate(state.d["bids"]) if b not in (None, "rami", "nolo"))
+        with pytest.raises(WorldError):
+            redeal(state, (bidder + 1) % 4, rng)
+
+
+def test_arena_reports_confidence_intervals():
+    out = arena.run("mas_menos", "easy", "random", games=4, seed=3)
+    assert out["matches"] == 4 and out["seatings"] == 2
+    m, h = out["diff"]
+    assert -1 <= m <= 1 and h >= 0
+    lines = arena.report(out)
+    assert "A - B" in lines[2]
