@@ -132,3 +132,14 @@ def test_cli_replay_prints_result_or_first_refused_move(tmp_path):
     bad.write_text(json.dumps(log))
     out = run_cli("replay", str(bad))
     assert out.returncode == 1 and "move 6" in out.stderr and "'ZZ' is not a card" in out.stderr
+
+
+def test_pyscript_toml_ships_every_module_of_the_package():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    shipped = {dest.removeprefix("./") for dest in config["files"].values()}
+    package = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "tabletop").rglob("*.py")
+               if p.name != "__main__.py"}
+    assert package <= shipped, f"run py/tools/build.py: missing {sorted(package - shipped)}"
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
