@@ -285,7 +285,7 @@ function bidCard(view, seat, ui) {
     const bid = revealed[1];
     const meaning = view.declarer === seat ? "rami" : "nolo";
     const label = ui.t("bid_of", { name, card: isCard(bid) ? cardName(bid) : ui.t("said", { word: ui.t(bid) }) });
-    return h("span", { class: `bid revealed ${isCard(bid) ? "" : "verbal "}${meaning}`, dataset: { bid, revealed: "1" }, title: label, "aria-label": label },
+    return h("span", { class: `bid revealed ${isCard(bid) ? "" : "verbal "}${meaning}`, dataset: { bid, revealed: "1" }, title: label, role: "img", "aria-label": label },
       isCard(bid) ? cardEl(bid, { small: true }) : h("span", { class: "word" }, ui.t("quoted", { word: ui.t(bid) })),
       h("small", { "aria-hidden": "true" }, ui.t(meaning)));
   }
@@ -299,10 +299,10 @@ function bidCard(view, seat, ui) {
     return h("span", { class: "bid hidden", dataset: { placed: "1" }, title: ui.t("bid_hidden_of", { name }) }, h("small", {}, ui.t("bid_hidden")));
   }
   if (view.bid_placed[seat]) {
-    return h("span", { class: "bid hidden", dataset: { placed: "1" }, "aria-label": ui.t("bid_hidden_of", { name }) },
+    return h("span", { class: "bid hidden", dataset: { placed: "1" }, role: "img", "aria-label": ui.t("bid_hidden_of", { name }) },
       cardBack({ small: true }), h("small", {}, ui.t(view.phase === "bid" ? "bid_placed" : "bid_secret")));
   }
-  return h("span", { class: "bid none", dataset: { placed: "0" }, title: ui.t("bid_thinking"), "aria-label": `${name}: ${ui.t("bid_thinking")}` },
+  return h("span", { class: "bid none", dataset: { placed: "0" }, title: ui.t("bid_thinking"), role: "img", "aria-label": `${name}: ${ui.t("bid_thinking")}` },
     h("span", { class: "card empty small", "aria-hidden": "true" }), h("small", { "aria-hidden": "true" }, "…"));
 }
 
@@ -333,7 +333,7 @@ function seatPanel(view, seat, ui, extra = null) {
   h("span", { class: "name" }, name),
   h("span", { class: "badges" }, badges(view, seat, ui)),
   BID_PHASES.includes(view.phase) ? null : bidCard(view, seat, ui),
-  seat === ui.viewer ? null : h("span", { class: "count", "aria-label": ui.t("cards_of", { name, n }) },
+  seat === ui.viewer ? null : h("span", { class: "count", role: "img", "aria-label": ui.t("cards_of", { name, n }) },
     h("span", { class: "mini-back", "aria-hidden": "true" }), `×${n}`),
   extra);
 }
