@@ -1,7 +1,7 @@
 // Tabletop embed helper for articles: makes every Tabletop iframe on the page as tall as its table.
-//   <iframe src="https://example.org/tabletop/?game=mas_menos&embed=1" data-tabletop
+//   <iframe src="YOUR-SITE/tabletop/?game=mas_menos&embed=1" data-tabletop
 //           style="width:100%;border:0" height="640" title="Más-Menos" loading="lazy"></iframe>
-//   <script src="https://example.org/tabletop/static/embed.js" async></script>
+//   <script src="YOUR-SITE/tabletop/static/embed.js" async></script>
 (() => {
   if (window.__tabletopEmbed) return;
   window.__tabletopEmbed = true;
