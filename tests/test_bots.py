@@ -15,7 +15,7 @@ from tabletop import get_game, session
 from tabletop.bots import LEVELS, bot_levels, choose_action, default_level
 from tabletop.bots import arena
 from tabletop.bots.ismcts import search
-from tabletop.bots.worlds import Sampler, WorldError, game_module, redeal, resample
+from tabletop.bots.worlds import Sampler, WorldError, redeal, resample
 
 # The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
 COVERED = {

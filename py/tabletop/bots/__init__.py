@@ -5,7 +5,8 @@
 Levels
     ``random``  a uniformly random legal action (the default of ``choose_action``, kept for old
                 saves and callers).
-    ``easy``    Information Set MCTS (``ismcts``) with a small budget.
+    ``easy``    Information Set MCTS (``ismcts``) with a small budget and uniformly random
+                rollouts: it sees what a move does at once, little beyond.
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``state_from_view`` and
@@ -35,9 +36,9 @@ DEFAULT_LEVEL = "normal"
 # ISMCTS budgets: (iterations, seconds). The iteration count decides in CPython (a normal
 # decision stays within ~250 ms there, measured by tests/bench/bench_bots.py); the time limit is a
 # safety net for slower devices (Pyodide is about 1.9x slower). ``strong`` searches three times
-# as long as ``normal``; ``easy`` a few dozen iterations.
+# as long as ``normal``; ``easy`` a few dozen iterations with random rollouts.
 BUDGETS = {
-    "easy": (40, 0.25),
+    "easy": (30, 0.25),
     "normal": (400, 0.45),
     "strong": (1200, 1.5),
 }
@@ -94,7 +95,7 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         iterations, seconds = budget(slug, level)
         return search(module, view, sampler, iterations=iterations,
                       seconds=seconds if time_limit else None, seed=seed,
-                      max_rollout=MAX_ROLLOUT.get(slug, DEFAULT_MAX_ROLLOUT))
+                      max_rollout=MAX_ROLLOUT.get(slug, DEFAULT_MAX_ROLLOUT), use_policy=level != "easy")
     return random.Random(seed).choice(legal)
 
 

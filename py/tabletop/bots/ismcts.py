@@ -10,8 +10,8 @@ random (``worlds.resample``; see there why a world carries no secret). Each iter
    actions legal in *this* world count, chosen by UCB1 with availability counts (an edge's
    exploration term uses how often it was available, not the parent's visits);
 3. adds one new edge, then plays the rest of the current deal (or round) in the world with the
-   game's cheap rollout policy (``bot_rollout(state, seat, rng)``; uniformly random otherwise), at
-   most ``max_rollout`` actions;
+   game's cheap rollout policy (``bot_rollout(state, seat, rng)``; uniformly random without one,
+   or with ``use_policy=False``), at most ``max_rollout`` actions;
 4. scores the end of that deal for every seat with the game's ``bot_reward(state, seat)`` (a
    number in [0, 1]) and adds each edge's mover's reward along the path.
 
@@ -42,9 +42,10 @@ def _mover(state, me):
     return me if me in movers else movers[0]
 
 
-def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT):
-    """Play ``world`` on to the end of the deal ``start_id`` (or ``max_steps`` actions)."""
-    policy = getattr(module, "bot_rollout", None)
+def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT, use_policy=True):
+    """Play ``world`` on to the end of the deal ``start_id`` (or ``max_steps`` actions), with the
+    game's rollout policy (``use_policy``) or uniformly random legal actions."""
+    policy = getattr(module, "bot_rollout", None) if use_policy else None
     deal_id = getattr(module, "bot_deal_id", None)
     steps = 0
     while not world.is_over() and steps < max_steps:
@@ -61,8 +62,10 @@ def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT):
 
 
 def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
-           max_rollout=DEFAULT_MAX_ROLLOUT, stats=None):
-    """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first)."""
+           max_rollout=DEFAULT_MAX_ROLLOUT, use_policy=True, stats=None):
+    """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first).
+
+    ``use_policy=False`` plays the rollouts uniformly at random (the ``easy`` level)."""
     legal = list(view.get("legal_actions") or [])
     if not legal:
         raise ValueError("the bot has no legal action in this view")
@@ -102,7 +105,7 @@ def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAUL
                 best, best_value, best_action = None, -1.0, None
                 for action in actions:
                     edge = node.get((seat, action))
-                    if edge is None:
+                    if edge is None or not edge[1]:  # (an edge whose only visit hit a refusal)
                         untried.append(action)
                         continue
                     edge[3] += 1
@@ -121,7 +124,7 @@ def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAUL
                 world.apply(seat, best_action)
                 path.append((best, seat))
                 node = best[0]
-            rollout(module, world, rng, start_id, max_rollout)
+            rollout(module, world, rng, start_id, max_rollout, use_policy)
         except IllegalAction:  # a world the engine refuses: skip it rather than fail the move
             continue
         rewards = [reward(world, s) for s in range(players)]
