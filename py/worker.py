@@ -7,7 +7,7 @@ import json
 
 from tabletop import session
 
-__export__ = ["bench_playouts", "loaded_games", "replay_open", "replay_step", "load", "act", "view", "bot_action", "ping", "hint", "analysis"]
+__export__ = ["bench_playouts", "loaded_games", "replay_open", "replay_step", "load", "act", "view", "bot_action", "ping", "hint", "analysis", "truth", "undo"]
 
 
 def ping():
@@ -38,6 +38,16 @@ def hint(seat):
 def analysis(deal=None):
     """The last finished deal's analysis; ``deal`` (1-based) for an earlier one (-1/None: last)."""
     return json.dumps(session.analysis(None if deal is None or int(deal) < 1 else int(deal)))
+
+
+def truth():
+    """After a one-player game: was the deal winnable, with a winning line (exact solver, capped)."""
+    return json.dumps(session.truth())
+
+
+def undo():
+    """Take back the last move of a one-player game."""
+    return json.dumps(session.undo())
 
 
 def replay_open(log_json):

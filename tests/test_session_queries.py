@@ -174,3 +174,90 @@ def test_strong_bot_without_a_solver_plays_as_random():
     state = get_game("mas_menos").new_state(players=2, seed=4)
     view = state.view(0)
     assert choose_action("mas_menos", view, "strong", 3) == choose_action("mas_menos", view, "random", 3)
+
+
+# -- one-player games: undo, the fair hint's figures, the truth after the game ---------------------
+
+def solitaire_log(slug, seed, stop=None):
+    state = get_game(slug).new_state(players=1, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over() and (stop is None or len(actions) < stop):
+        action = rng.choice(state.legal_actions(0))
+        state.apply(0, action)
+        actions.append([0, action])
+    return {"game": slug, "players": 1, "options": {}, "seed": seed, "actions": actions}
+
+
+@pytest.mark.parametrize("slug", ["four_thrones", "gridcannon"])
+def test_undo_takes_back_moves_one_at_a_time(slug):
+    log = solitaire_log(slug, seed=3, stop=8)
+    moves = len(log["actions"])  # a random game may end sooner
+    assert moves >= 3 and session.load(log)["ok"]
+    for back in range(1, moves + 1):
+        before = session.view(0)["view"]
+        out = session.undo()
+        assert out["ok"] and out["undone"] == log["actions"][-back] and out["moves"] == moves - back
+        expected, _ = session.replay({**log, "actions": log["actions"][:moves - back]})
+        assert session.view(0)["view"] == expected.view(0) != before
+    refused = session.undo()
+    assert not refused["ok"] and "no move" in refused["error"]
+    # redo is the app sending the undone move again
+    assert session.act(*log["actions"][0])["ok"]
+    assert session._current["log"]["actions"] == log["actions"][:1]
+
+
+def test_undo_is_refused_in_games_against_others():
+    log = random_log(1, stop=3)
+    assert session.load(log)["ok"]
+    before = session.view(0)["view"]
+    out = session.undo()
+    assert not out["ok"] and "one-player" in out["error"]
+    assert session.view(0)["view"] == before and len(session._current["log"]["actions"]) == 3
+
+
+@pytest.mark.parametrize("slug", ["four_thrones", "gridcannon"])
+def test_hint_report_is_legal_and_explained(slug):
+    log = solitaire_log(slug, seed=7, stop=4)
+    assert session.load(log)["ok"]
+    out = session.hint(0)
+    legal = session.view(0)["view"]["legal_actions"]
+    assert out["ok"] and len(out["actions"]) == 1 and out["actions"][0] in legal
+    assert out["samples"] > 0 and {f["action"] for f in out["figures"]} <= set(legal)
+    best = next(f for f in out["figures"] if f["action"] == out["actions"][0])
+    assert best["wins"] == max(f["wins"] for f in out["figures"])
+    assert all(0 <= f["wins"] + f["undecided"] <= out["samples"] for f in out["figures"])
+
+
+@pytest.mark.parametrize("slug", ["four_thrones", "gridcannon"])
+def test_truth_only_after_the_game_and_its_line_wins(slug):
+    log = solitaire_log(slug, seed=11, stop=2)
+    assert session.load(log)["ok"]
+    refused = session.truth()
+    assert not refused["ok"] and "after the game" in refused["error"]
+    decided = 0
+    for seed in range(6):
+        log = solitaire_log(slug, seed)
+        assert session.load(log)["ok"]
+        out = session.truth()
+        assert out["ok"], out
+        truth = out["truth"]
+        assert truth["winnable"] in (True, False, None) and truth["node_limit"] > 0
+        state, _ = session.replay(log)
+        assert truth["won"] == state.result()["won"]
+        if truth["winnable"]:
+            decided += 1
+            start = get_game(slug).new_state(players=1, seed=seed)
+            for action in truth["line"]:
+                start.apply(0, action)
+            assert start.is_over() and start.result()["won"]
+        elif truth["winnable"] is False:
+            decided += 1
+            assert truth["line"] == [] and not truth["won"]
+    assert decided >= 4
+
+
+def test_truth_for_a_game_without_a_solver():
+    assert session.load(random_log(2))["ok"]
+    out = session.truth()
+    assert not out["ok"] and "no solver" in out["error"]

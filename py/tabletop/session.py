@@ -147,7 +147,11 @@ def hint(seat):
         return {"ok": False, "error": "the game is over"}
     if seat not in state.to_move():
         return {"ok": False, "error": f"it is not seat {seat}'s turn"}
+    report = getattr(_game_module(state), "hint_report", None)
     try:
+        if report is not None:  # the actions and the figures behind them (solitaires)
+            out = json.loads(json.dumps(report(state, seat)))
+            return {"ok": True, **out, "actions": list(out["actions"])}
         actions = adapter(state, seat)
     except Exception as err:  # a search budget or any failure of the query: never the game
         return {"ok": False, "error": str(err) or type(err).__name__}
@@ -185,6 +189,48 @@ def analysis(deal=None):
     if result is None:
         return {"ok": False, "error": "no deal has finished yet"}
     return {"ok": True, "analysis": json.loads(json.dumps(result))}
+
+
+def _initial_state(log):
+    return get_game(log["game"]).new_state(players=log["players"], options=log["options"],
+                                           seed=log["seed"], setup=log.get("setup"))
+
+
+def truth():
+    """After a one-player game: was the deal winnable? ``{"ok": True, "truth": {"winnable":
+    True/False/None, "line": [...], "nodes", "node_limit", "won"}}``, from the game's exact solver
+    run on the deal as it was dealt (the real deck order may be used: the game is over). None
+    means the search cap was hit; the cap keeps the answer within seconds."""
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    adapter = getattr(_game_module(state), "game_truth", None)
+    if adapter is None:
+        return {"ok": False, "error": f"{state.d['game']} has no solver"}
+    if not state.is_over():
+        return {"ok": False, "error": "the deal is shown only after the game"}
+    try:
+        result = adapter(_initial_state(_current["log"]))
+    except Exception as err:  # a search budget or any failure of the query: never the game
+        return {"ok": False, "error": str(err) or type(err).__name__}
+    return {"ok": True, "truth": {**json.loads(json.dumps(result)), "won": bool(state.result().get("won"))}}
+
+
+def undo():
+    """Take back the last move of a one-player game (the log is replayed without it).
+    ``{"ok": True, "undone": [seat, action], ...status}``; a game against others has no undo."""
+    state, log = _current["state"], _current["log"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    if state.players != 1:
+        return {"ok": False, "error": "only one-player games can take moves back"}
+    if not log["actions"]:
+        return {"ok": False, "error": "there is no move to take back"}
+    shorter = {**log, "actions": log["actions"][:-1]}
+    state, shorter = replay(shorter)
+    undone = log["actions"][-1]
+    _current["state"], _current["log"] = state, shorter
+    return {"ok": True, "undone": undone, "moves": len(shorter["actions"]), **_status(state)}
 
 
 # -- replays: a log stepped through forward and back, every seat's cards shown ----------------------
