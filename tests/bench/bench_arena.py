@@ -1,0 +1,107 @@
+"""Bot strength, measured: the arena's matrix over every multiplayer game, as JSON lines and Markdown.
+
+    python3 tests/bench/bench_arena.py [--pairs normal:random,strong:easy,...] [--games N]
+                                       [--only slug,...] [--jobs J] [--out DIR]
+
+For each game and pair A:B it runs ``tabletop.bots.arena.run`` (duplicate deals, seats rotated,
+95% confidence intervals over deal seeds) and appends the summary to ``DIR/arena.jsonl`` with the
+commit it measured; ``DIR/arena.md`` is rewritten from every line of that file (the newest line per
+game and pair). Long games are shortened by an option so a match is one short game (the options
+used are in the report); the bots play by iteration budgets, so a run is reproducible.
+"""
+import argparse
+import json
+import math
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+
+from tabletop.bots import arena  # noqa: E402
+
+# Shorter matches where a whole game is long; the rest play their default game.
+SHORT = {
+    "mas_menos": {"games": 1},
+    "slobberhannes": {"loss_limit": 5},
+    "tuppi": {"fixed_deals": 3},
+    "hold_my_beer": {"max_games": 2},
+    "chiryaku_akuryaku": {"rounds": 2},
+    "mexican_train": {"rounds": 3},
+    "ribs": {"deals": 1},
+}
+GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer",
+         "chiryaku_akuryaku", "stop_the_bus", "ribs", "mexican_train"]
+PAIRS = ["normal:random", "strong:easy", "normal:easy", "strong:normal"]
+SEED_BASE = {"normal:random": 1000, "strong:easy": 2000, "normal:easy": 3000, "strong:normal": 4000}
+
+
+def commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def verdict(ci):
+    m, h = ci
+    if not math.isfinite(h):
+        return "too few seeds"
+    return "A better" if m - h > 0 else "B better" if m + h < 0 else "no clear difference"
+
+
+def markdown(lines):
+    newest = {}
+    for row in lines:
+        newest[(row["slug"], row["a"], row["b"])] = row
+    out = ["# Bot arena", "",
+           "Outcome per seat: win 1, loss 0 (a shared win its share; where there is no single winner, "
+           "not losing counts 1). `even` is what equal bots would score. A - B is the difference with its "
+           "95% interval over deal seeds; \"A better\" means the interval lies above 0. When every seed "
+           "gives the same difference the normal interval has width 0: read it with the seed count.", "",
+           "| game | A vs B | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | A p95 decision | commit |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for (slug, a, b), r in sorted(newest.items(), key=lambda kv: (GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99, PAIRS.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in PAIRS else 99)):
+        d, h = r["diff"]
+        out.append(f"| {slug} | {a} vs {b} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
+                   f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
+                   f"{verdict(r['diff'])} | {r['a_times']['p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
+    out += ["", "Options per game (shortened matches): " + "; ".join(
+        f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}" for slug in GAMES), ""]
+    return "\n".join(out)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--pairs", default=",".join(PAIRS))
+    p.add_argument("--games", type=int, default=32, help="matches per game and pair (whole deal seeds)")
+    p.add_argument("--only", help="comma-separated game slugs")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", default=str(ROOT / "tests" / "bench" / "out"))
+    p.add_argument("--report-only", action="store_true", help="rewrite arena.md from arena.jsonl")
+    args = p.parse_args()
+    out_dir = pathlib.Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    jsonl = out_dir / "arena.jsonl"
+    if not args.report_only:
+        games = args.only.split(",") if args.only else GAMES
+        rev = commit()
+        for pair in args.pairs.split(","):
+            a, b = pair.split(":")
+            for slug in games:
+                summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0),
+                                    options=SHORT.get(slug), jobs=args.jobs)
+                summary["commit"] = rev
+                with jsonl.open("a") as fh:
+                    fh.write(json.dumps(summary) + "\n")
+                print("\n".join(arena.report(summary)), flush=True)
+                (out_dir / "arena.md").write_text(markdown([json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()]))
+    rows = [json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()] if jsonl.exists() else []
+    (out_dir / "arena.md").write_text(markdown(rows))
+    print(f"wrote {out_dir / 'arena.md'} ({len(rows)} lines in {jsonl.name})")
+
+
+if __name__ == "__main__":
+    main()
