@@ -20,6 +20,7 @@ from tabletop.bots.worlds import Sampler, WorldError, redeal, resample
 # The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
 COVERED = {
     "mas_menos": [(2, {}), (2, {"games": 3})],
+    "mate": [(2, {}), (2, {"rounds": 2})],
     "mustamaija": [(4, {}), (2, {}), (3, {"trump_mode": "marriage"}), (6, {"hand_size": 3, "deck": 32}),
                    (5, {"trump_mode": "diamonds"})],
     "slobberhannes": [(4, {}), (3, {}), (5, {"revoke_penalty": True}), (6, {})],

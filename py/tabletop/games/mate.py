@@ -712,6 +712,20 @@ def analyse_deal(state, actions=None, node_budget=DEFAULT_NODE_BUDGET):
 HINT_NODE_BUDGET = DEFAULT_NODE_BUDGET  # a full deal from the first lead needs some 40 000
 
 
+# -- search bot (tabletop.bots): the easy and normal levels search; strong is the exact solver --
+def bot_deal_id(state):
+    return state.d["deal_number"]
+
+
+def bot_reward(state, seat):
+    """Match standing after the deal: being ahead counts most, the margin a little (a deal is
+    worth at most 110 points, A x 10)."""
+    points = state.d["points"]
+    diff = points[seat] - points[1 - seat]
+    outcome = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return 0.7 * outcome + 0.3 * (0.5 + max(-110, min(110, diff)) / 220)
+
+
 def hint_actions(state, seat, node_budget=HINT_NODE_BUDGET):
     """The hint: every optimal action of ``seat`` now, in deck order ([] if it may not act).
 
