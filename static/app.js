@@ -258,10 +258,10 @@ async function showReplay(value) {
     // The move in words: card codes become card names ("play 9H" -> "play 9 of hearts").
     const spoken = (action) => action.split(" ").map((w) => (/^[2-9TJQKA][SHDC]$/.test(w) ? cardName(w) : w)).join(" ");
     const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, `${names(got.last[0])}: ${spoken(got.last[1])}`) : h("p", { class: "last-move" }, t("replay_start"));
-    const hands = h("section", { class: "all-hands", "aria-label": t("replay_hands") },
+    const hands = !got.views.some((v) => Array.isArray(v.hand)) ? null : h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, names(seat)),
         h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => face(c))))));
-    const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`), controls, lastMove, hands, module.render(view, ui)];
+    const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`), controls, lastMove, hands, module.render(view, ui)].filter(Boolean);
     if (view.phase === "over" && module.renderResult) nodes.push(h("section", { class: "result inline" }, module.renderResult(view, ui)));
     app.replaceChildren(...nodes);
     document.body.dataset.screen = "replay";
@@ -289,6 +289,9 @@ function readSave(slug) {
   try {
     const data = JSON.parse(text);
     if (!data || data.v !== 1 || typeof data.log !== "object" || !["bot", "hotseat"].includes(data.mode)) throw new Error("bad format");
+    // The redo stack is only ever resent to the engine, which checks every move; keep it if well formed.
+    if (!Array.isArray(data.redo) || !data.redo.every((m) => Array.isArray(m) && m.length === 2 && m[0] === 0 && typeof m[1] === "string")) data.redo = [];
+    if (typeof data.deal !== "string" || !/^daily:\d{4}-\d{2}-\d{2}$/.test(data.deal)) data.deal = null;
     return data;
   } catch (err) {
     return { broken: err.message || "bad format" };
@@ -297,7 +300,10 @@ function readSave(slug) {
 
 function writeSave() {
   if (!session) return;
-  store.setItem(saveKey(session.slug), JSON.stringify({ v: 1, log: session.log, mode: session.mode, level: session.level }));
+  store.setItem(saveKey(session.slug), JSON.stringify({
+    v: 1, log: session.log, mode: session.mode, level: session.level,
+    redo: session.redo.length ? session.redo : undefined, deal: session.deal || undefined,
+  }));
 }
 
 // ---------------------------------------------------------------- setup screen
@@ -307,7 +313,64 @@ function randomSeed() {
   return a[0] & 0x7fffffff;
 }
 
-let session = null; // {slug, log, mode, level, humans, status, viewer, revealedFor, selection, module}
+let session = null; // {slug, log, mode, level, humans, status, viewer, revealedFor, selection, module, redo, deal}
+
+// A deal can be named by its seed: a shared link (?seed=N, with ?options={...} when not the
+// defaults) or the daily deal (?daily=1 for today, ?daily=YYYY-MM-DD for a date), the same for
+// everyone on that date: its seed is the date's digits (2026-11-21 -> 20261121).
+const MAX_SEED = 0x7fffffff;
+function localDate(d = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+const dailySeed = (date) => Number(date.replaceAll("-", ""));
+
+// The deal the link asks for: null (none), {seed, options, deal} or {error}.
+function requestedDeal(query) {
+  const seedText = query.get("seed");
+  const daily = query.get("daily");
+  if (seedText === null && daily === null) return null;
+  let options = {};
+  if (query.get("options") !== null) {
+    try {
+      options = JSON.parse(query.get("options"));
+    } catch {
+      return { error: "options" };
+    }
+    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: "options" };
+  }
+  if (daily !== null) {
+    const date = daily === "1" ? localDate() : daily;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return { error: `daily=${daily}` };
+    return { seed: dailySeed(date), options, deal: `daily:${date}` };
+  }
+  if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: `seed=${seedText}` };
+  return { seed: Number(seedText), options, deal: null };
+}
+
+// Drop the deal from the address once it is chosen, so a reload resumes the saved game.
+function forgetRequestedDeal() {
+  const url = new URL(location.href);
+  for (const k of ["seed", "daily", "options", "start"]) url.searchParams.delete(k);
+  history.replaceState(null, "", url);
+}
+
+function shareLink(s) {
+  const url = new URL(location.pathname, location.href);
+  url.searchParams.set("game", s.slug);
+  url.searchParams.set("seed", s.log.seed);
+  if (Object.keys(s.log.options || {}).length) url.searchParams.set("options", JSON.stringify(s.log.options));
+  return url.href;
+}
+
+// The replay viewer on this deal from its start, playing `actions` (e.g. the solver's winning line).
+function replayHref(s, actions) {
+  const log = { game: s.slug, players: s.log.players, options: s.log.options, seed: s.log.seed, actions: actions.map((a) => [0, a]) };
+  const url = new URL(location.pathname, location.href);
+  url.searchParams.set("replay", JSON.stringify(log));
+  url.searchParams.set("lang", currentLanguage());
+  return url.href;
+}
 
 async function openGame(slug) {
   const info = catalog[slug];
@@ -317,8 +380,22 @@ async function openGame(slug) {
   }
   document.title = `${gameTitle(slug)} — ${t("app_title")}`;
   const saved = readSave(slug);
+  const wanted = requestedDeal(new URLSearchParams(location.search));
+  if (wanted && wanted.error) {
+    toast(t("settings_broken", { reason: wanted.error }));
+    forgetRequestedDeal();
+  } else if (wanted) {
+    const sameDeal = saved && !saved.broken && saved.log.seed === wanted.seed
+      && JSON.stringify(saved.log.options || {}) === JSON.stringify(wanted.options);
+    if (!sameDeal) {
+      if (saved && !saved.broken && saved.log.actions.length) return showDealChoice(slug, saved, wanted);
+      forgetRequestedDeal();
+      return newGame(slug, { ...defaultSetup(info), options: { ...defaultSetup(info).options, ...wanted.options } }, wanted);
+    }
+    forgetRequestedDeal();
+  }
   if (saved && !saved.broken) {
-    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random");
+    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random", { redo: saved.redo, deal: saved.deal });
     if (loaded) return;
     store.removeItem(saveKey(slug));
     const reason = lastLoadError;
@@ -335,6 +412,22 @@ async function openGame(slug) {
     return toast(t("save_broken", { reason: saved.broken }));
   }
   showSetup(slug, defaultSetup(info));
+}
+
+// A link names a deal while another game of the same kind is in progress: ask, never drop it silently.
+function showDealChoice(slug, saved, wanted) {
+  session = null;
+  rerender = () => showDealChoice(slug, saved, wanted);
+  const info = catalog[slug];
+  app.replaceChildren(header(gameTitle(slug)), h("section", { class: "deal-choice" },
+    h("p", {}, wanted.deal ? t("daily_deal_is", { date: wanted.deal.slice(6) }) : t("shared_deal_is", { seed: wanted.seed })),
+    h("p", {}, t("deal_choice_help")),
+    h("button", { type: "button", class: "primary play-shared", onclick: () => {
+      forgetRequestedDeal();
+      newGame(slug, { ...defaultSetup(info), options: { ...defaultSetup(info).options, ...wanted.options } }, wanted);
+    } }, t("play_that_deal")),
+    h("button", { type: "button", class: "keep-saved", onclick: () => { forgetRequestedDeal(); openGame(slug); } }, t("continue_mine"))));
+  document.body.dataset.screen = "deal-choice";
 }
 
 function defaultSetup(info) {
@@ -379,28 +472,35 @@ async function showSetup(slug, setup) {
     }
     form.append(h("label", { class: `option-${opt.kind}` }, label, input));
   }
-  const modes = h("fieldset", {}, h("legend", {}, t("mode")),
-    ["bot", "hotseat"].map((m) => h("label", { class: "radio" },
-      h("input", { type: "radio", name: "mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }),
-      t(`mode_${m}`))));
-  form.append(modes);
+  const solitaire = info.max_players === 1;
+  if (!solitaire) {
+    form.append(h("fieldset", {}, h("legend", {}, t("mode")),
+      ["bot", "hotseat"].map((m) => h("label", { class: "radio" },
+        h("input", { type: "radio", name: "mode", value: m, checked: setup.mode === m, onchange: () => { setup.mode = m; } }),
+        t(`mode_${m}`)))));
+  }
   const levels = info.levels || ["random"];
-  if (levels.length > 1) {
+  if (!solitaire && levels.length > 1) {
     form.append(h("label", {}, t("level"), h("select", { name: "level", onchange: (e) => { setup.level = e.target.value; } },
       levels.map((l) => h("option", { value: l, selected: l === setup.level }, t(`level_${l}`))))));
   }
-  form.append(h("button", { type: "submit", class: "primary start" }, t("start")));
+  form.append(h("button", { type: "submit", class: "primary start" }, t(solitaire ? "new_deal" : "start")));
+  if (solitaire) {
+    const date = localDate();
+    form.append(h("button", { type: "button", class: "daily", onclick: () => newGame(slug, setup, { seed: dailySeed(date), deal: `daily:${date}` }) },
+      t("daily_deal", { date })));
+  }
   app.replaceChildren(header(gameTitle(slug), [rulesButton(slug)]), form);
   document.body.dataset.screen = "setup";
 }
 
-async function newGame(slug, setup) {
+async function newGame(slug, setup, named = null) {
   // Only the options the player changed are sent: a default may depend on the player count
   // (e.g. Mustamaija's hand size at 7-8 players), and the engine knows it.
   const defaults = Object.fromEntries(catalog[slug].options.map((o) => [o.key, o.default]));
   const options = Object.fromEntries(Object.entries(setup.options || {}).filter(([k, v]) => v !== defaults[k]));
-  const log = { game: slug, players: setup.players, options, seed: randomSeed(), actions: [] };
-  const ok = await startSession(slug, log, setup.mode, setup.level || catalog[slug].default_level || "random");
+  const log = { game: slug, players: setup.players, options, seed: named ? named.seed : randomSeed(), actions: [] };
+  const ok = await startSession(slug, log, setup.mode, setup.level || catalog[slug].default_level || "random", { deal: named ? named.deal : null });
   if (!ok) {
     toast(lastLoadError);
     showSetup(slug, defaultSetup(catalog[slug]));
@@ -408,7 +508,7 @@ async function newGame(slug, setup) {
 }
 
 let lastLoadError = "";
-async function startSession(slug, log, mode, level) {
+async function startSession(slug, log, mode, level, extra = {}) {
   app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
   const [module, loaded] = await Promise.all([import(`./views/${slug}.js`), call("load", JSON.stringify(log))]);
   if (!loaded.ok) {
@@ -420,6 +520,7 @@ async function startSession(slug, log, mode, level) {
     slug, log: structuredClone(log), mode, level, humans, module,
     status: loaded, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
     selection: new Set(), busy: false, botTimer: null,
+    redo: extra.redo || [], deal: extra.deal || null, solitaire: loaded.players === 1,
   };
   writeSave();
   rerender = drawTable;
@@ -459,6 +560,7 @@ async function drawTable() {
     seatName, viewer: s.viewer, act: humanAct, call, rerender: () => drawTableFrom(view, ui),
     selection: s.selection, lang: currentLanguage(), mode: s.mode,
     canAct: s.status.to_move.includes(s.viewer) && !s.busy,
+    replayHref: (actions) => replayHref(s, actions),
   };
   drawTableFrom(view, ui);
   scheduleBot();
@@ -469,7 +571,7 @@ function drawTableFrom(view, ui) {
   if (!s) return;
   const table = s.module.render(view, ui);
   const newButton = h("button", { type: "button", class: "new", onclick: () => { clearTimeout(s.botTimer); store.removeItem(saveKey(s.slug)); session = null; showSetup(s.slug, setupFromLog(s.log, catalog[s.slug])); } }, t("new_game"));
-  const nodes = [header(gameTitle(s.slug), [rulesButton(s.slug), newButton]), table];
+  const nodes = [header(gameTitle(s.slug), [rulesButton(s.slug), newButton]), s.solitaire ? solitaireBar(s) : null, table].filter(Boolean);
   if (view.phase === "over" && s.module.renderResult) {
     nodes.push(h("section", { class: "result", role: "dialog", "aria-label": t("game_over") },
       s.module.renderResult(view, ui),
@@ -481,6 +583,66 @@ function drawTableFrom(view, ui) {
   if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
 }
+
+// One-player games: unlimited undo and redo, the deal's name, and a link to share it.
+function solitaireBar(s) {
+  const label = s.deal ? t("daily_deal", { date: s.deal.slice(6) }) : t("deal_seed", { seed: s.log.seed });
+  return h("div", { class: "solitaire-bar", role: "toolbar", "aria-label": t("deal_tools") },
+    h("span", { class: "deal-name", dataset: { seed: s.log.seed } }, label),
+    h("button", { type: "button", class: "undo", disabled: !s.log.actions.length || s.busy, onclick: undoMove, "aria-keyshortcuts": "Control+Z" }, "↶ ", t("undo")),
+    h("button", { type: "button", class: "redo", disabled: !s.redo.length || s.busy, onclick: redoMove, "aria-keyshortcuts": "Control+Y" }, "↷ ", t("redo")),
+    h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")));
+}
+
+async function undoMove() {
+  const s = session;
+  if (!s || s.busy || !s.log.actions.length) return;
+  s.busy = true;
+  const res = await call("undo");
+  s.busy = false;
+  if (s !== session) return;
+  if (!res.ok) return toast(res.error);
+  s.redo.push(s.log.actions.pop());
+  s.status = res;
+  s.selection.clear();
+  writeSave();
+  await drawTable();
+}
+
+async function redoMove() {
+  const s = session;
+  if (!s || s.busy || !s.redo.length) return;
+  const [seat, action] = s.redo[s.redo.length - 1];
+  s.busy = true;
+  const res = await applyAction(seat, action); // pops the redo stack: it is the same move
+  s.busy = false;
+  if (!res.ok) {
+    s.redo = [];
+    writeSave();
+    toast(t("refused") + res.error);
+  }
+  s.selection.clear();
+  await drawTable();
+}
+
+async function shareDeal(s) {
+  const link = shareLink(s);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch { /* no clipboard (insecure page, denied): the link is shown to copy by hand */ }
+  toast(copied ? t("link_copied", { link }) : t("link_is", { link }), "info");
+  document.body.dataset.shared = link;
+}
+
+// Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) on the table of a one-player game.
+document.addEventListener("keydown", (e) => {
+  if (!session || !session.solitaire || document.body.dataset.screen !== "table" || !(e.ctrlKey || e.metaKey)) return;
+  const key = e.key.toLowerCase();
+  if (key === "z" && !e.shiftKey) { e.preventDefault(); undoMove(); }
+  if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); redoMove(); }
+});
 
 function drawPassScreen() {
   const s = session;
@@ -498,6 +660,9 @@ async function applyAction(seat, action) {
   if (s !== session) return res;
   if (res.ok) {
     s.log.actions.push([seat, action]);
+    const next = s.redo[s.redo.length - 1];
+    if (next && next[0] === seat && next[1] === action) s.redo.pop();
+    else s.redo = [];
     s.status = res;
     writeSave();
   }
