@@ -27,6 +27,7 @@ const BOT_DELAY = Number.isFinite(botDelayParam) && botDelayParam >= 0 && botDel
 
 // ---------------------------------------------------------------- engine (PyScript worker)
 let engineReady = null;
+let engineBooted = false; // once the engine runs, a saved table is not drawn ahead of it
 function engine() {
   if (!engineReady) {
     const tag = document.querySelector('script[type="py"][worker]');
@@ -292,6 +293,9 @@ function readSave(slug) {
     // The redo stack is only ever resent to the engine, which checks every move; keep it if well formed.
     if (!Array.isArray(data.redo) || !data.redo.every((m) => Array.isArray(m) && m.length === 2 && m[0] === 0 && typeof m[1] === "string")) data.redo = [];
     if (typeof data.deal !== "string" || !/^daily:\d{4}-\d{2}-\d{2}$/.test(data.deal)) data.deal = null;
+    // The table last drawn (the human's own view), to show at once on a return visit.
+    const shown = data.shown;
+    if (!shown || shown.moves !== data.log.actions?.length || !shown.view || !Array.isArray(shown.view.to_move)) data.shown = null;
     return data;
   } catch (err) {
     return { broken: err.message || "bad format" };
@@ -303,6 +307,7 @@ function writeSave() {
   store.setItem(saveKey(session.slug), JSON.stringify({
     v: 1, log: session.log, mode: session.mode, level: session.level,
     redo: session.redo.length ? session.redo : undefined, deal: session.deal || undefined,
+    shown: session.shown && session.shown.moves === session.log.actions.length ? session.shown : undefined,
   }));
 }
 
@@ -395,7 +400,7 @@ async function openGame(slug) {
     forgetRequestedDeal();
   }
   if (saved && !saved.broken) {
-    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random", { redo: saved.redo, deal: saved.deal });
+    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random", { redo: saved.redo, deal: saved.deal, shown: saved.shown });
     if (loaded) return;
     store.removeItem(saveKey(slug));
     const reason = lastLoadError;
@@ -510,18 +515,49 @@ async function newGame(slug, setup, named = null) {
 let lastLoadError = "";
 async function startSession(slug, log, mode, level, extra = {}) {
   app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
-  const [module, loaded] = await Promise.all([import(`./views/${slug}.js`), call("load", JSON.stringify(log))]);
+  const modulePromise = import(`./views/${slug}.js`);
+  const loading = call("load", JSON.stringify(log));
+  const make = (module, status) => {
+    const humans = mode === "hotseat" ? [...Array(status.players).keys()] : [0];
+    return {
+      slug, log: structuredClone(log), mode, level, humans, module,
+      status, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
+      selection: new Set(), busy: false, botTimer: null,
+      redo: extra.redo || [], deal: extra.deal || null, solitaire: status.players === 1, shown: null,
+    };
+  };
+  // A return visit against the computer: the table the player left is drawn at once from the
+  // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
+  // waits in the call queue behind the load; the engine's own view replaces this one when ready.
+  const shown = extra.shown;
+  if (shown && mode === "bot" && shown.moves === log.actions.length && !engineBooted) {
+    const module = await modulePromise;
+    const view = shown.view;
+    const provisional = make(module, { ok: true, over: view.phase === "over" || "result" in view, to_move: view.to_move, players: log.players });
+    provisional.provisional = true;
+    provisional.shown = shown;
+    session = provisional;
+    rerender = () => drawTableFrom(view, tableUi(provisional, view));
+    drawTableFrom(view, tableUi(provisional, view));
+    const loaded = await loading;
+    if (session !== provisional) return true; // the player left meanwhile
+    if (!loaded.ok) {
+      session = null;
+      lastLoadError = loaded.error;
+      return false;
+    }
+    provisional.status = loaded;
+    provisional.provisional = false;
+    rerender = drawTable;
+    await drawTable();
+    return true;
+  }
+  const [module, loaded] = await Promise.all([modulePromise, loading]);
   if (!loaded.ok) {
     lastLoadError = loaded.error;
     return false;
   }
-  const humans = mode === "hotseat" ? [...Array(loaded.players).keys()] : [0];
-  session = {
-    slug, log: structuredClone(log), mode, level, humans, module,
-    status: loaded, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
-    selection: new Set(), busy: false, botTimer: null,
-    redo: extra.redo || [], deal: extra.deal || null, solitaire: loaded.players === 1,
-  };
+  session = make(module, loaded);
   writeSave();
   rerender = drawTable;
   await drawTable();
@@ -555,6 +591,15 @@ async function drawTable() {
   if (!got.ok) return toast(got.error);
   const view = got.view;
   s.lastView = view;
+  if (s.mode === "bot" && s.viewer === s.humans[0]) {
+    s.shown = { moves: s.log.actions.length, view };
+    writeSave();
+  }
+  drawTableFrom(view, tableUi(s, view));
+  scheduleBot();
+}
+
+function tableUi(s, view) {
   const ui = {
     t: (key, p) => t(key, p, s.module.STRINGS),
     seatName, viewer: s.viewer, act: humanAct, call, rerender: () => drawTableFrom(view, ui),
@@ -562,8 +607,7 @@ async function drawTable() {
     canAct: s.status.to_move.includes(s.viewer) && !s.busy,
     replayHref: (actions) => replayHref(s, actions),
   };
-  drawTableFrom(view, ui);
-  scheduleBot();
+  return ui;
 }
 
 function drawTableFrom(view, ui) {
@@ -580,6 +624,9 @@ function drawTableFrom(view, ui) {
   app.replaceChildren(...nodes);
   document.body.dataset.screen = "table";
   document.body.dataset.phase = view.phase;
+  if (!document.body.dataset.shown) performance.mark("table-shown");
+  document.body.dataset.shown = "1";
+  if (s.provisional) return; // drawn from the save: playable, the engine confirms it next
   if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
 }
@@ -733,4 +780,4 @@ if (EMBED && window.parent !== window) {
 // ---------------------------------------------------------------- start
 window.tabletop = { call, engine, saveKey }; // for tests and the console
 route().catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
-engine().then(() => { document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));
+engine().then(() => { engineBooted = true; document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));
