@@ -248,7 +248,9 @@ def test_truth_only_after_the_game_and_its_line_wins(slug):
         if truth["winnable"]:
             decided += 1
             start = get_game(slug).new_state(players=1, seed=seed)
-            for action in truth["line"]:
+            assert len(truth["line_cards"]) == len(truth["line"])
+            for action, card in zip(truth["line"], truth["line_cards"]):
+                assert card == start.view(0)["current"]
                 start.apply(0, action)
             assert start.is_over() and start.result()["won"]
         elif truth["winnable"] is False:

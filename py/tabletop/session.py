@@ -198,7 +198,8 @@ def _initial_state(log):
 
 def truth():
     """After a one-player game: was the deal winnable? ``{"ok": True, "truth": {"winnable":
-    True/False/None, "line": [...], "nodes", "node_limit", "won"}}``, from the game's exact solver
+    True/False/None, "line": [...], "line_cards": [the pending card before each move, or None],
+    "nodes", "node_limit", "won"}}``, from the game's exact solver
     run on the deal as it was dealt (the real deck order may be used: the game is over). None
     means the search cap was hit; the cap keeps the answer within seconds."""
     state = _current["state"]
@@ -210,10 +211,15 @@ def truth():
     if not state.is_over():
         return {"ok": False, "error": "the deal is shown only after the game"}
     try:
-        result = adapter(_initial_state(_current["log"]))
+        result = json.loads(json.dumps(adapter(_initial_state(_current["log"]))))
+        # The card each move of the line is about (the view's pending card), to say it in words.
+        walk, cards = _initial_state(_current["log"]), []
+        for action in result.get("line") or []:
+            cards.append(walk.view(0).get("current"))
+            walk.apply(0, action)
     except Exception as err:  # a search budget or any failure of the query: never the game
         return {"ok": False, "error": str(err) or type(err).__name__}
-    return {"ok": True, "truth": {**json.loads(json.dumps(result)), "won": bool(state.result().get("won"))}}
+    return {"ok": True, "truth": {**result, "line_cards": cards, "won": bool(state.result().get("won"))}}
 
 
 def undo():

@@ -366,8 +366,15 @@ function describeHint(action, view, ui) {
   }
 }
 
-// A move of a line from the deal's start, in words (no cards: the line is replayed elsewhere).
-function describeMove(action, ui) {
+// A move of a line from the deal's start, in words, led by the card it moves when there is one
+// (truth.line_cards: the pending card before each move).
+function describeMove(action, ui, card = null) {
+  const words = describeMoveOnly(action, ui);
+  const [verb] = action.split(" ");
+  return card && ["royal", "place", "armour"].includes(verb) ? `${short(card, ui)}: ${words}` : words;
+}
+
+function describeMoveOnly(action, ui) {
   const [verb, a, b] = action.split(" ");
   switch (verb) {
     case "royal": return ui.t("mv_royal", { pos: slotPos(a, ui) });
@@ -773,7 +780,7 @@ function truthBox(view, ui) {
       h("p", { class: "note" }, ui.t("truth_note"))];
     if (state === "true" && tr.line && tr.line.length) {
       box.dataset.line = tr.line.join(",");
-      const list = h("ol", { class: "line" }, tr.line.map((a) => h("li", { dataset: { action: a } }, describeMove(a, ui))));
+      const list = h("ol", { class: "line" }, tr.line.map((a, i) => h("li", { dataset: { action: a } }, describeMove(a, ui, (tr.line_cards || [])[i]))));
       parts.push(tr.line.length > 8
         ? h("details", { class: "line-box" }, h("summary", {}, ui.t("truth_line", { n: tr.line.length })), list)
         : h("div", { class: "line-box" }, h("p", {}, ui.t("truth_line", { n: tr.line.length })), list));
