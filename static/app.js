@@ -257,7 +257,6 @@ async function showReplay(value) {
       h("button", { type: "button", class: "next", "aria-label": t("replay_next"), onclick: () => go(step + 1), disabled: step === got.steps }, "▶"),
       h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "»"));
     // The move in words: card codes become card names ("play 9H" -> "play 9 of hearts").
-    const spoken = (action) => action.split(" ").map((w) => (/^[2-9TJQKA][SHDC]$/.test(w) ? cardName(w) : w)).join(" ");
     const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, `${names(got.last[0])}: ${spoken(got.last[1])}`) : h("p", { class: "last-move" }, t("replay_start"));
     const hands = !got.views.some((v) => Array.isArray(v.hand)) ? null : h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, names(seat)),
@@ -275,6 +274,9 @@ async function showReplay(value) {
   };
   await draw();
 }
+
+// A move in words: card codes become card names ("play 9H" -> "play 9 of hearts").
+const spoken = (action) => action.split(" ").map((w) => (/^[2-9TJQKA][SHDC](#\d)?$/.test(w) ? cardName(w) : w)).join(" ");
 
 // ---------------------------------------------------------------- saved games
 // One key per game (and per embed id), so two games in one article keep their own saves, and a
@@ -615,13 +617,14 @@ function drawTableFrom(view, ui) {
   if (!s) return;
   const table = s.module.render(view, ui);
   const newButton = h("button", { type: "button", class: "new", onclick: () => { clearTimeout(s.botTimer); store.removeItem(saveKey(s.slug)); session = null; showSetup(s.slug, setupFromLog(s.log, catalog[s.slug])); } }, t("new_game"));
-  const nodes = [header(gameTitle(s.slug), [rulesButton(s.slug), newButton]), s.solitaire ? solitaireBar(s) : null, table].filter(Boolean);
+  const nodes = [header(gameTitle(s.slug), [rulesButton(s.slug), newButton]), s.solitaire ? solitaireBar(s) : assistBar(s, view, ui), table].filter(Boolean);
   if (view.phase === "over" && s.module.renderResult) {
     nodes.push(h("section", { class: "result", role: "dialog", "aria-label": t("game_over") },
       s.module.renderResult(view, ui),
       h("button", { type: "button", class: "primary again", onclick: () => newGame(s.slug, { ...setupFromLog(s.log, catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level }) }, t("play_again"))));
   }
   app.replaceChildren(...nodes);
+  markSuggestion(s);
   document.body.dataset.screen = "table";
   document.body.dataset.phase = view.phase;
   if (!document.body.dataset.shown) performance.mark("table-shown");
@@ -629,6 +632,41 @@ function drawTableFrom(view, ui) {
   if (s.provisional) return; // drawn from the save: playable, the engine confirms it next
   if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
+}
+
+// "Suggest a move": the computer player's own choice for the human's seat, from that seat's view
+// only (the same bot and level as the opponents; normal when they play at random). Said in words,
+// and the cards it names are ringed on the table. A view with its own hint (Mate) opts out.
+let suggestion = { key: null };
+
+function assistBar(s, view, ui) {
+  const levels = catalog[s.slug]?.levels || [];
+  if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct) return null;
+  const key = `${s.slug}:${s.log.seed}:${s.log.actions.length}:${s.viewer}`;
+  const mine = suggestion.key === key ? suggestion : null;
+  return h("div", { class: "assist-bar" },
+    h("button", { type: "button", class: "suggest", disabled: mine && mine.busy ? true : null, onclick: () => suggestMove(s, key) },
+      mine && mine.busy ? t("suggest_busy") : t("suggest")),
+    h("span", { class: "suggestion", role: "status", dataset: { action: mine && mine.action ? mine.action : "" } },
+      mine && mine.action ? t("suggested", { move: spoken(mine.action) }) : mine && mine.error ? mine.error : ""));
+}
+
+async function suggestMove(s, key) {
+  suggestion = { key, busy: true };
+  drawTableFrom(s.lastView, tableUi(s, s.lastView));
+  const level = s.level === "random" ? "normal" : s.level;
+  const got = await call("bot_action", s.viewer, level, randomSeed());
+  if (suggestion.key !== key || s !== session) return;
+  suggestion = { key, busy: false, action: got.ok ? got.action : null, error: got.ok ? null : got.error };
+  if (s.lastView) drawTableFrom(s.lastView, tableUi(s, s.lastView));
+}
+
+function markSuggestion(s) {
+  const action = suggestion.action && suggestion.key?.startsWith(`${s.slug}:${s.log.seed}:${s.log.actions.length}:`) ? suggestion.action : null;
+  if (!action) return;
+  for (const word of action.split(" ")) {
+    for (const el of app.querySelectorAll(`.table [data-card="${CSS.escape(word)}"]`)) el.classList.add("suggested");
+  }
 }
 
 // One-player games: unlimited undo and redo, the deal's name, and a link to share it.
@@ -760,7 +798,10 @@ if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has
       location.reload();
     }
   });
-  window.addEventListener("load", () => {
+  // Registered once the engine is up: precaching the whole site (every game, the runtime) must
+  // not compete with the first visit's own download and boot of the runtime.
+  const loaded = new Promise((resolve) => (document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve)));
+  Promise.all([loaded, engine().catch(() => {})]).then(() => {
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
       (reg) => { document.body.dataset.sw = "registered"; return reg; },
       () => { document.body.dataset.sw = "unavailable"; },
@@ -780,4 +821,4 @@ if (EMBED && window.parent !== window) {
 // ---------------------------------------------------------------- start
 window.tabletop = { call, engine, saveKey }; // for tests and the console
 route().catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
-engine().then(() => { engineBooted = true; document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));
+engine().then(() => { engineBooted = true; performance.mark("engine-ready"); document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));

@@ -4,6 +4,9 @@
 // solver through the worker ("hint" and "analysis", see py/tabletop/session.py).
 import { cardEl, h } from "../table.js";
 
+// The hint here is the exact solver's (below), so the app's generic "Suggest a move" is not shown.
+export const OWN_HINT = true;
+
 export const STRINGS = {
   en: {
     option_rounds: "Rounds (each: one deal played twice, hands swapped)",

@@ -69,27 +69,36 @@ def counting_server(directory, counter):
     return srv
 
 
-def measure(browser, url, runs, counter):
-    cold, warm, cold_bytes, shown = [], [], [], []
-    for _ in range(runs):
-        context = browser.new_context()
-        page = context.new_page()
-        counter.bytes = 0
-        page.goto(url)
-        page.wait_for_selector("body[data-ready]", timeout=120_000)
-        cold.append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
-        page.wait_for_timeout(1500)  # let the service worker finish precaching (not counted as cold bytes)
-        cold_bytes.append(counter.bytes)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready]", timeout=120_000)
-        warm.append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
-        # The app draws a saved table before the engine answers (the bare page has no such mark).
-        shown.append(page.evaluate("(performance.getEntriesByName('table-shown')[0] || performance.getEntriesByName('table-ready')[0]).startTime") / 1000)
-        context.close()
+def measure_once(browser, url, counter, acc, sw=False):
+    """One cold visit (fresh profile) then one warm visit of ``url``, added to ``acc``."""
+    context = browser.new_context()
+    page = context.new_page()
+    counter.bytes = 0
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    acc["cold"].append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+    acc["cold_bytes"].append(counter.bytes)
+    # Let the service worker (registered once the engine is up) finish precaching; not counted.
+    # (Polled with evaluate: wait_for_function cannot await an async predicate.)
+    for _ in range(240 if sw else 0):
+        if page.evaluate("""async () => { const r = await navigator.serviceWorker.getRegistration();
+                return !!(r && r.active && r.active.state === 'activated'); }"""):
+            break
+        page.wait_for_timeout(250)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    acc["warm"].append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+    # The app draws a saved table before the engine answers (the bare page has no such mark).
+    acc["shown"].append(page.evaluate("(performance.getEntriesByName('table-shown')[0] || performance.getEntriesByName('table-ready')[0]).startTime") / 1000)
+    context.close()
+
+
+def summary(acc):
+    cold, warm, shown = acc["cold"], acc["warm"], acc["shown"]
     return {"cold_s": round(statistics.median(cold), 3), "warm_s": round(statistics.median(warm), 3),
             "warm_shown_s": round(statistics.median(shown), 3), "warm_shown_all": [round(x, 3) for x in shown],
             "cold_all": [round(x, 3) for x in cold], "warm_all": [round(x, 3) for x in warm],
-            "cold_bytes": int(statistics.median(cold_bytes))}
+            "cold_bytes": int(statistics.median(acc["cold_bytes"]))}
 
 
 def main():
@@ -114,11 +123,15 @@ def main():
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--no-first-run"])
-            out = {}
-            for name, url in (("bare", f"{base}/bare/"), ("app", f"{base}/?game=mas_menos&start=1&lang=en")):
-                counter.by_kind = {}
-                out[name] = measure(browser, url, args.runs, counter)
-                out[name]["bytes_by_kind_all_runs"] = dict(counter.by_kind)
+            # Bare and app runs alternate, so a change in the machine's load hits both alike.
+            pages = (("bare", f"{base}/bare/"), ("app", f"{base}/?game=mas_menos&start=1&lang=en"))
+            acc = {name: {"cold": [], "warm": [], "shown": [], "cold_bytes": []} for name, _ in pages}
+            kinds = {name: {} for name, _ in pages}
+            for _ in range(args.runs):
+                for name, url in pages:
+                    counter.by_kind = kinds[name]
+                    measure_once(browser, url, counter, acc[name], sw=name == "app")
+            out = {name: {**summary(acc[name]), "bytes_by_kind_all_runs": dict(kinds[name])} for name, _ in pages}
             browser.close()
     out["ratio_cold"] = round(out["app"]["cold_s"] / out["bare"]["cold_s"], 3)
     out["ratio_warm"] = round(out["app"]["warm_s"] / out["bare"]["warm_s"], 3)

@@ -74,8 +74,12 @@ def browser_figures(site, games, quick):
         page.wait_for_selector("body[data-screen=table]", timeout=180_000)
         out["modules_at_start"] = page.evaluate("tabletop.call('loaded_games')")["modules"]
         # Return visit: once the service worker holds the app, nothing comes from the network.
-        page.wait_for_function("""async () => { const r = await navigator.serviceWorker.getRegistration();
-            return !!(r && r.active) && (await caches.keys()).length > 0; }""", timeout=120_000, polling=250)
+        # (wait_for_function cannot await an async predicate: poll with evaluate instead.)
+        for _ in range(480):
+            if page.evaluate("""async () => { const r = await navigator.serviceWorker.getRegistration();
+                return !!(r && r.active && r.active.state === 'activated') && (await caches.keys()).length > 0; }"""):
+                break
+            page.wait_for_timeout(250)
         page.reload()  # now controlled by the service worker
         page.wait_for_selector("body[data-screen=table]", timeout=180_000)
         counter.bytes = 0

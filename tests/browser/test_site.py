@@ -15,12 +15,21 @@ def wait_table(page):
     page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
 
 
-def wait_precached(page):
-    page.wait_for_function("""async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return !!(reg && reg.active && navigator.serviceWorker.controller !== undefined
-                  && (await caches.keys()).some(k => k.startsWith('tabletop-')));
-    }""", timeout=120_000, polling=250)
+def wait_precached(page, timeout_s=120):
+    """Until the service worker is activated with its cache. (wait_for_function cannot await: an
+    async predicate returns a Promise, which is truthy at once; so poll with evaluate.)"""
+    import time
+
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        if page.evaluate("""async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return !!(reg && reg.active && reg.active.state === 'activated'
+                      && (await caches.keys()).some(k => k.startsWith('tabletop-')));
+        }"""):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the service worker did not finish precaching")
 
 
 def fresh_site(site, tmp_path):

@@ -1,0 +1,31 @@
+"""'Suggest a move' in a game against the computer: the computer player's own choice for the
+human's seat (from that seat's view), said in words and ringed on the table; taking it plays it."""
+import json
+
+KEY = "tabletop:save:slobberhannes"
+
+
+def test_suggestion_is_legal_ringed_and_playable(page, server):
+    page.goto(f"{server}/?game=slobberhannes&lang=en&start=1&botdelay=0&seed=4")
+    page.wait_for_selector(".assist-bar button.suggest", timeout=120_000)
+    page.locator(".assist-bar button.suggest").click()
+    page.wait_for_selector(".assist-bar .suggestion[data-action^='play ']", timeout=60_000)
+    action = page.locator(".assist-bar .suggestion").get_attribute("data-action")
+    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]["legal_actions"]
+    assert action in legal
+    card = action.split()[1]
+    assert page.locator(f".table .suggested[data-card='{card}']").count() >= 1
+    assert "Suggestion: play" in page.locator(".assist-bar .suggestion").inner_text()
+    before = len(json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["log"]["actions"])
+    page.locator(f".table button.suggested[data-card='{card}']").first.click()
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length > {before}", timeout=30_000)
+    log = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["log"]
+    assert log["actions"][before] == [0, action]
+    assert not page.errors
+
+
+def test_mate_keeps_its_own_solver_hint(page, server):
+    page.goto(f"{server}/?game=mate&lang=en&start=1&botdelay=0")
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.wait_for_timeout(300)
+    assert page.locator(".assist-bar").count() == 0
