@@ -532,7 +532,7 @@ async function startSession(slug, log, mode, level, extra = {}) {
   // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
   // waits in the call queue behind the load; the engine's own view replaces this one when ready.
   const shown = extra.shown;
-  if (shown && mode === "bot" && shown.moves === log.actions.length && !engineBooted) {
+  if (shown && mode === "bot" && shown.moves === log.actions.length && shown.code === catalog[slug]?.code && !engineBooted) {
     const module = await modulePromise;
     const view = shown.view;
     const provisional = make(module, { ok: true, over: view.phase === "over" || "result" in view, to_move: view.to_move, players: log.players });
@@ -540,7 +540,11 @@ async function startSession(slug, log, mode, level, extra = {}) {
     provisional.shown = shown;
     session = provisional;
     rerender = () => drawTableFrom(view, tableUi(provisional, view));
-    drawTableFrom(view, tableUi(provisional, view));
+    try {
+      drawTableFrom(view, tableUi(provisional, view));
+    } catch { // a saved table this code cannot draw: wait for the engine's
+      app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
+    }
     const loaded = await loading;
     if (session !== provisional) return true; // the player left meanwhile
     if (!loaded.ok) {
@@ -594,7 +598,7 @@ async function drawTable() {
   const view = got.view;
   s.lastView = view;
   if (s.mode === "bot" && s.viewer === s.humans[0]) {
-    s.shown = { moves: s.log.actions.length, view };
+    s.shown = { moves: s.log.actions.length, code: catalog[s.slug]?.code, view };
     writeSave();
   }
   drawTableFrom(view, tableUi(s, view));

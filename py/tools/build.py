@@ -83,8 +83,18 @@ def write_catalog(out):
     from tabletop import session
 
     games = session.catalog()
+    engine = hashlib.sha256()
+    for path in sorted((PY / "tabletop").rglob("*.py")):
+        engine.update(path.read_bytes())
     for game in games:
-        game["available"] = game["available"] and (ROOT / "static" / "views" / f"{game['slug']}.js").exists()
+        view = ROOT / "static" / "views" / f"{game['slug']}.js"
+        game["available"] = game["available"] and view.exists()
+        # The code that makes and draws this game's views: a table saved for an instant return
+        # visit is drawn only by the same code (a new build waits for the engine instead).
+        code = engine.copy()
+        if view.exists():
+            code.update(view.read_bytes())
+        game["code"] = code.hexdigest()[:16]
     path = out / "static" / "catalog.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

@@ -48,3 +48,17 @@ def test_a_tampered_saved_table_gives_way_to_the_engines_view(page, server):
     assert page.locator(f".ft-current [data-card='{real}']").count() == 1
     assert page.locator(f".ft-current [data-card='{fake}']").count() == 0
     assert saved(page)["shown"]["view"]["current"] == real
+
+
+def test_a_table_saved_by_other_code_waits_for_the_engine(page, server):
+    page.goto(f"{server}/?game=four_thrones&lang=en&seed=30")
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    page.wait_for_timeout(300)
+    save = saved(page)
+    assert save["shown"]["code"]  # the build's code hash for this game
+    save["shown"]["code"] = "an-older-build"
+    page.evaluate(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(save))})")
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    marks = page.evaluate("['engine-ready', 'table-shown'].map(n => performance.getEntriesByName(n)[0].startTime)")
+    assert marks[1] >= marks[0], "a table saved by another build must not be drawn before the engine"
