@@ -125,7 +125,9 @@ def catalog():
 # -- queries beyond the contract (a game's solver) ------------------------------------------------
 # They dispatch on what the game module offers, never on the slug: ``hint_actions(state, seat)``
 # (the best actions now), ``deal_analysis(state)`` (perfect-play analysis of the last finished
-# deal, None before one ends) and ``finished_deals(state)`` (cheap count, to find earlier deals).
+# deal, None before one ends) and ``finished_deals(state)`` (cheap count, to find earlier deals);
+# one-player games offer ``HINT_SAMPLES`` with ``evaluate_actions`` (the fair sampled hint) and
+# ``TRUTH_NODE_LIMIT`` with ``solve`` (the truth after the game).
 
 def _game_module(state):
     import sys
@@ -139,7 +141,7 @@ def hint(seat):
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
     adapter = getattr(_game_module(state), "hint_actions", None)
-    if adapter is None:
+    if adapter is None and not hasattr(_game_module(state), "HINT_SAMPLES"):
         return {"ok": False, "error": f"{state.d['game']} has no hints"}
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         return {"ok": False, "error": f"there is no seat {seat}"}
@@ -147,15 +149,24 @@ def hint(seat):
         return {"ok": False, "error": "the game is over"}
     if seat not in state.to_move():
         return {"ok": False, "error": f"it is not seat {seat}'s turn"}
-    report = getattr(_game_module(state), "hint_report", None)
+    module = _game_module(state)
     try:
-        if report is not None:  # the actions and the figures behind them (solitaires)
-            out = json.loads(json.dumps(report(state, seat)))
-            return {"ok": True, **out, "actions": list(out["actions"])}
+        if hasattr(module, "HINT_SAMPLES"):  # a fair sampled hint, with the figures behind it
+            return {"ok": True, **_sampled_hint(module, state, seat)}
         actions = adapter(state, seat)
     except Exception as err:  # a search budget or any failure of the query: never the game
         return {"ok": False, "error": str(err) or type(err).__name__}
     return {"ok": True, "actions": list(actions)}
+
+
+def _sampled_hint(module, state, seat):
+    """A one-player game's fair hint from ``view(seat)`` only: ``module.evaluate_actions`` over
+    ``HINT_SAMPLES`` orders of the unseen cards; the action that wins in most samples (ties: the
+    most progress, then legal order), with every action's figures."""
+    samples = module.HINT_SAMPLES
+    stats = json.loads(json.dumps(module.evaluate_actions(state, seat, samples=samples)))
+    best = max(stats, key=lambda e: (e["wins"], e["progress"], -stats.index(e))) if stats else None
+    return {"actions": [best["action"]] if best else [], "samples": samples, "figures": stats}
 
 
 def analysis(deal=None):
@@ -205,13 +216,16 @@ def truth():
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
-    adapter = getattr(_game_module(state), "game_truth", None)
-    if adapter is None:
+    module = _game_module(state)
+    if not hasattr(module, "TRUTH_NODE_LIMIT"):
         return {"ok": False, "error": f"{state.d['game']} has no solver"}
     if not state.is_over():
         return {"ok": False, "error": "the deal is shown only after the game"}
     try:
-        result = json.loads(json.dumps(adapter(_initial_state(_current["log"]))))
+        # The exact solver on the deal as dealt (the real deck order: the game is over).
+        limit = module.TRUTH_NODE_LIMIT
+        result = {**json.loads(json.dumps(module.solve(_initial_state(_current["log"]), node_limit=limit))),
+                  "node_limit": limit}
         # The card each move of the line is about (the view's pending card), to say it in words.
         walk, cards = _initial_state(_current["log"]), []
         for action in result.get("line") or []:

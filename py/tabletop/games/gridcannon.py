@@ -1217,32 +1217,10 @@ def hint(state, seat=0, samples=12, rng_seed=0, node_limit=300):
     return best["action"]
 
 
-# -- the app's queries (``tabletop.session``): fair hint with its figures, the truth after the game --
+# -- what the app's queries (``tabletop.session``) use: the fair hint samples ``HINT_SAMPLES`` deck
+# orders (``evaluate_actions``); the truth after the game is ``solve`` capped at ``TRUTH_NODE_LIMIT``.
+HINT_SAMPLES = 12
 TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_gridcannon_solver.py
-
-
-def hint_actions(state, seat):
-    """The fair hint as a list of one action (``session.hint``)."""
-    best = hint(state, seat)
-    return [best] if best else []
-
-
-def hint_report(state, seat):
-    """The fair hint with the figures behind it, from ``view(seat)`` only: ``{"actions": [best],
-    "samples": n, "figures": [{"action", "wins", "undecided", "progress"}, ...]}``."""
-    samples = 12
-    stats = evaluate_actions(state, seat, samples=samples)
-    if not stats:
-        return {"actions": [], "samples": samples, "figures": []}
-    best = max(stats, key=lambda e: (e["wins"], e["progress"], -stats.index(e)))
-    return {"actions": [best["action"]], "samples": samples, "figures": stats}
-
-
-def game_truth(initial):
-    """Was the deal winnable from its start? The exact solver on the real deck order (the game is
-    over, so it may look), capped at ``TRUTH_NODE_LIMIT`` nodes: ``solve()``'s answer plus the cap."""
-    out = solve(initial, node_limit=TRUTH_NODE_LIMIT)
-    return {**out, "node_limit": TRUTH_NODE_LIMIT}
 
 
 GridcannonState.info = GAME = GameInfo(
