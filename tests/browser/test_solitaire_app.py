@@ -3,8 +3,11 @@ the question when another game of the same kind is in progress), unlimited undo 
 across a reload, Ctrl+Z, and a bad link parameter refused with a message. Moves are made by
 tapping whatever the table lights, so this test does not depend on one game's layout."""
 import json
+import pathlib
 
 from tabletop import get_game
+
+AXE = pathlib.Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 SLUG = "four_thrones"
 KEY = f"tabletop:save:{SLUG}"
@@ -24,6 +27,12 @@ def tap_lit(page):
     page.locator(".table button.lit:not([disabled]), .table button[data-action=skip]:not([disabled])").first.click(timeout=10_000)
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === {before + 1}", timeout=30_000)
     wait_table(page)
+
+
+def axe_serious(page):
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => `${v.id}: ${v.nodes[0].target}`)""")
 
 
 def engine_view(page):
@@ -86,8 +95,9 @@ def test_shared_link_asks_before_replacing_a_game_in_progress(page, server):
     assert saved(page)["log"] == mine
     # Another deal's link while this one is in progress: the player is asked.
     other = 12345 if mine["seed"] != 12345 else 12346
-    page.goto(f"{server}/?game={SLUG}&lang=en&seed={other}")
+    page.goto(f"{server}/?game={SLUG}&lang=ja&seed={other}")
     page.wait_for_selector("body[data-screen=deal-choice]", timeout=120_000)
+    assert axe_serious(page) == []
     page.locator("button.keep-saved").click()
     wait_table(page)
     assert saved(page)["log"] == mine and "seed=" not in page.url
@@ -118,3 +128,20 @@ def test_bad_seed_and_options_in_a_link_are_refused_with_a_message(page, server)
     page.wait_for_selector("#toast.show", timeout=120_000)
     assert "jokers" in page.locator("#toast").inner_text()
     assert not page.errors
+
+
+def test_setup_offers_todays_deal_and_no_opponent_settings(page, server):
+    page.goto(f"{server}/?game=gridcannon&lang=ja")
+    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
+    if page.locator("body[data-screen=table]").count():
+        page.click("button.new")
+        page.wait_for_selector("body[data-screen=setup]")
+    assert page.locator("input[name=mode]").count() == 0 and page.locator("select[name=level]").count() == 0
+    daily = page.locator("form.setup button.daily")
+    assert "今日の配札" in daily.inner_text()
+    assert axe_serious(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    daily.click()
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    log = json.loads(page.evaluate("localStorage.getItem('tabletop:save:gridcannon')"))
+    assert log["deal"].startswith("daily:") and str(log["log"]["seed"]) == log["deal"][6:].replace("-", "")
