@@ -275,8 +275,19 @@ async function showReplay(value) {
   await draw();
 }
 
-// A move in words: card codes become card names ("play 9H" -> "play 9 of hearts").
-const spoken = (action) => action.split(" ").map((w) => (/^[2-9TJQKA][SHDC](#\d)?$/.test(w) ? cardName(w) : w)).join(" ");
+// A move in words: card codes become card names ("play 9H" -> "play 9 of hearts"); in Japanese
+// the engine's verb is said in Japanese too ("出す：ハートの9").
+const VERBS_JA = {
+  play: "出す", discard: "捨てる", declare: "宣言", add: "追加で出す", attack: "攻撃", beat: "受ける",
+  take: "取る", bid: "ビッド", exchange: "交換", give: "渡す", pass: "パス", scrap: "捨てる",
+  facedown: "伏せて出す", draw: "引く", stop: "ストップ", fold: "降りる", lead: "リード",
+};
+const spoken = (action) => {
+  const [verb, ...rest] = action.split(" ");
+  const words = rest.map((w) => (/^[2-9TJQKA][SHDC](#\d)?$/.test(w) ? cardName(w) : w));
+  if (currentLanguage() === "ja" && VERBS_JA[verb]) return words.length ? `${VERBS_JA[verb]}：${words.join(" ")}` : VERBS_JA[verb];
+  return [verb, ...words].join(" ");
+};
 
 // ---------------------------------------------------------------- saved games
 // One key per game (and per embed id), so two games in one article keep their own saves, and a
