@@ -130,10 +130,11 @@ def test_honest_decisions_do_not_depend_on_hidden_cards(slug):
         other = resample(state, seat, rng)
         view = state.view(seat)
         assert other.view(seat) == view
-        a = choose_action(slug, view, "easy", 11, sampler=Sampler(state, seat), time_limit=False)
-        b = choose_action(slug, view, "easy", 11, sampler=Sampler(other, seat), time_limit=False)
-        assert a == b
-        assert a in view["legal_actions"]
+        for level in ("easy", "heuristic"):
+            a = choose_action(slug, view, level, 11, sampler=Sampler(state, seat), time_limit=False)
+            b = choose_action(slug, view, level, 11, sampler=Sampler(other, seat), time_limit=False)
+            assert a == b, level
+            assert a in view["legal_actions"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)

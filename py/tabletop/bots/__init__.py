@@ -29,7 +29,10 @@ from __future__ import annotations
 import importlib
 import random
 
-LEVELS = ("random", "easy", "normal", "strong")
+LEVELS = ("random", "easy", "normal", "strong", "heuristic")
+# ``heuristic`` is the game's hand-written rollout policy (``bot_rollout``) played as a bot: it is
+# measured against the search in the arena (tests/bench/bench_arena.py) and offered in the app only
+# where it plays better, which the arena has not shown for any game so far.
 SEARCH_LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
 
@@ -85,6 +88,16 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
     if level == "random" or len(legal) == 1:
         return random.Random(seed).choice(legal) if level == "random" else legal[0]
     module = _module(slug)
+    if level == "heuristic":
+        policy = getattr(module, "bot_rollout", None)
+        if policy is None or sampler is None:
+            return random.Random(seed).choice(legal)
+        # The policy reads the state; it gets a world sampled from what the seat may see (its own
+        # hand and everything public are exactly as in the view), never the real state.
+        rng = random.Random(seed)
+        world = sampler(rng)
+        action = policy(world, sampler.seat, rng)
+        return action if action in legal else rng.choice(legal)
     if level == "strong":
         best = _strong_actions(module, view)
         if best:
