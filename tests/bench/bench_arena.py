@@ -33,8 +33,9 @@ SHORT = {
 }
 GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer",
          "chiryaku_akuryaku", "stop_the_bus", "ribs", "mexican_train"]
-PAIRS = ["normal:random", "strong:easy", "normal:easy", "strong:normal"]
-SEED_BASE = {"normal:random": 1000, "strong:easy": 2000, "normal:easy": 3000, "strong:normal": 4000}
+PAIRS = ["normal:random", "strong:easy", "normal:easy", "strong:normal", "heuristic:normal"]
+SEED_BASE = {"normal:random": 1000, "strong:easy": 2000, "normal:easy": 3000, "strong:normal": 4000,
+             "heuristic:normal": 5000}
 
 
 def commit():
