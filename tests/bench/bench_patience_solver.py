@@ -1,12 +1,15 @@
-"""Benchmark of the 4 Thrones solver: solve() on 300 seeded full deals with a node cap.
+"""Benchmark of a patience's exact solver (4 Thrones, Gridcannon): solve() on seeded full deals
+with a node cap, the cap the app's after-game truth uses by default.
 
-    python3 tests/bench/bench_four_thrones_solver.py [--cap N] [--deals N]
+    python3 tests/bench/bench_patience_solver.py four_thrones|gridcannon [--cap N] [--deals N]
 
 Prints the cap, how many deals were winnable / not winnable / cut off by the cap, and the median
 and maximum seconds per deal (wall clock, and CPU time for a loaded machine). Every winning line
-found is replayed through the engine.
+found is replayed through the engine. A deal starts at its first decision, so Gridcannon's solver
+also chooses the setup slots and the swap.
 """
 import argparse
+import importlib
 import pathlib
 import statistics
 import sys
@@ -15,23 +18,23 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
 from tabletop import get_game  # noqa: E402
-from tabletop.games import four_thrones  # noqa: E402
-
-CAP = four_thrones.DEFAULT_NODE_LIMIT
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=int, default=CAP, help="node budget per deal")
+    parser.add_argument("slug", choices=["four_thrones", "gridcannon"])
+    parser.add_argument("--cap", type=int, help="node budget per deal (default: the app's TRUTH_NODE_LIMIT)")
     parser.add_argument("--deals", type=int, default=300, help="number of seeded deals (seeds 0..N-1)")
     args = parser.parse_args()
-    game = get_game("four_thrones")
+    game = get_game(args.slug)
+    module = importlib.import_module(f"tabletop.games.{args.slug}")
+    cap = args.cap or module.TRUTH_NODE_LIMIT
     counts = {True: 0, False: 0, None: 0}
     seconds, cpu, nodes = [], [], []
     for seed in range(args.deals):
         state = game.new_state(players=1, seed=seed)
         start, start_cpu = time.perf_counter(), time.process_time()
-        out = four_thrones.solve(state, node_limit=args.cap)
+        out = module.solve(state, node_limit=cap)
         seconds.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
         nodes.append(out["nodes"])
@@ -41,7 +44,7 @@ def main():
             for action in out["line"]:
                 check.apply(0, action)
             assert check.result()["won"], f"seed {seed}: the winning line does not win"
-    print(f"four_thrones solver: cap {args.cap} nodes, {args.deals} deals")
+    print(f"{args.slug} solver: cap {cap} nodes, {args.deals} deals")
     print(f"winnable {counts[True]}, not winnable {counts[False]}, cap hit {counts[None]}")
     print(f"seconds per deal: median {statistics.median(seconds):.3f}, max {max(seconds):.3f}, "
           f"total {sum(seconds):.1f}")
