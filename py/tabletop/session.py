@@ -13,6 +13,7 @@ import json
 from . import SLUGS, IllegalAction, get_game
 from .bots import bot_levels, choose_action, default_level
 from .bots.worlds import Sampler
+from .patience import best_sampled
 
 _current = {"state": None, "log": None}
 
@@ -165,7 +166,7 @@ def _sampled_hint(module, state, seat):
     most progress, then legal order), with every action's figures."""
     samples = module.HINT_SAMPLES
     stats = json.loads(json.dumps(module.evaluate_actions(state, seat, samples=samples)))
-    best = max(stats, key=lambda e: (e["wins"], e["progress"], -stats.index(e))) if stats else None
+    best = best_sampled(stats)
     return {"actions": [best["action"]] if best else [], "samples": samples, "figures": stats}
 
 

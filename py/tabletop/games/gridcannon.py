@@ -80,6 +80,7 @@ import random
 
 from ..cards import card_name, deck
 from ..core import GameInfo, GameState, IllegalAction
+from ..patience import best_sampled
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -1210,17 +1211,14 @@ def _candidates(state, view):
 def hint(state, seat=0, samples=12, rng_seed=0, node_limit=300):
     """The fair hint: the candidate action that wins in the most sampled orders of the unseen
     cards (ties: most royals killed in the searches, then legal order); None when over."""
-    stats = evaluate_actions(state, seat, samples, rng_seed, node_limit)
-    if not stats:
-        return None
-    best = max(stats, key=lambda e: (e["wins"], e["progress"], -stats.index(e)))
-    return best["action"]
+    best = best_sampled(evaluate_actions(state, seat, samples, rng_seed, node_limit))
+    return best["action"] if best else None
 
 
 # -- what the app's queries (``tabletop.session``) use: the fair hint samples ``HINT_SAMPLES`` deck
 # orders (``evaluate_actions``); the truth after the game is ``solve`` capped at ``TRUTH_NODE_LIMIT``.
 HINT_SAMPLES = 12
-TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_gridcannon_solver.py
+TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_patience_solver.py gridcannon
 
 
 GridcannonState.info = GAME = GameInfo(
