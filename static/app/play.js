@@ -249,7 +249,7 @@ function render(s, before = null) {
 function resultSheet(s, view, ui, onNew) {
   const again = () => current.newGame(s.slug, { ...setupFromLog(s.log, current.catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level });
   const toggle = (closed) => { s.resultClosed = closed; render(s); };
-  const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over"), hidden: s.resultClosed },
+  const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
     h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
     s.module.renderResult(view, ui),
     h("div", { class: "sheet-actions" },
@@ -291,7 +291,7 @@ async function playHuman(s, action, probeToken) {
   const w = words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
   if (!res.ok) {
     if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
-    if (s.module.STRINGS) toast(t("refused") + (res.code && res.code !== "engine_refused" && w.has(res.code) ? w.say(res) : res.error));
+    if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
     else s.reason = { text: refusalText(w, res), token: probeToken };
     render(s);
     return;
