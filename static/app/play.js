@@ -361,8 +361,6 @@ async function runBot(s, seat) {
   s.botFailures = 0;
   s.redo = [];
   take(s, res, s.viewer);
-  s.reason = null;
-  dismissToast();
   record("bot", seat, res.action);
   await drawTable(before);
 }

@@ -112,7 +112,9 @@ export function words(slug, ctx = {}) {
   const w = {};
   w.t = (key, params = {}) => fill(lookup(table, key), params, key);
   w.has = (key) => lookup(table, key) !== undefined;
-  w.list = (items) => new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
+  // "A and B" / "AとB"; longer lists "A, B and C" / "A、B、C" (Intl.ListFormat).
+  w.list = (items) => (lang === "ja" && items.length === 2 ? `${items[0]}と${items[1]}`
+    : new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String)));
   w.cardName = (token) => spec.name(token, w) ?? String(token);
   w.suit = (s) => `${SUIT_SYMBOL[s] || ""}${lang === "ja" ? "" : " "}${w.t(`suit_${s}`)}`.trim();
   w.verb = (verb) => (w.has(`verb_${verb}`) ? w.t(`verb_${verb}`) : verb);
