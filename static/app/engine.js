@@ -49,8 +49,15 @@ async function withView(res, viewer) {
   return { ...(known ? { moves: known.actions.length, log: clone(known) } : {}), ...res, view: got.view };
 }
 
+// Moves wait for the load in progress: which API the worker speaks is known once it answers.
+let loading = Promise.resolve();
+
 export const game = {
-  async load(logObject, viewer) {
+  load(logObject, viewer) {
+    loading = this.loadNow(logObject, viewer);
+    return loading;
+  },
+  async loadNow(logObject, viewer) {
     const text = JSON.stringify(logObject);
     if (roundTrip !== false) {
       let res;
@@ -68,19 +75,22 @@ export const game = {
     return withView(res, viewer);
   },
   async act(seat, action, viewer) {
+    await loading.catch(() => {});
     if (roundTrip) return call("act", seat, action, viewer);
     const res = await call("act", seat, action);
     if (res.ok) log.actions.push([seat, action]);
     return withView(res, viewer);
   },
   async botMove(seat, level, seed, viewer) {
+    await loading.catch(() => {});
     if (roundTrip) return call("bot_move", seat, level, seed, viewer);
     const chosen = await call("bot_action", seat, level, seed);
     if (!chosen.ok) return refused(chosen);
     return { ...(await game.act(seat, chosen.action, viewer)), action: chosen.action };
   },
   async undo(viewer) {
-    const res = await call("undo");
+    await loading.catch(() => {});
+    const res = roundTrip ? await call("undo", viewer) : await call("undo");
     if (res.ok && !res.log && !roundTrip) log.actions.pop();
     return res.ok && res.view ? res : withView(res, viewer);
   },

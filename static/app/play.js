@@ -144,11 +144,13 @@ export function makeUi(s, view, { replay = false } = {}) {
   const w = words(s.slug, { seatName, spec: module.faces, formatParam: module.formatParam, ui });
   const canMove = !replay && !s.status.over && s.status.to_move.includes(s.viewer);
   const position = `${s.slug}:${s.log.seed}:${s.log.actions.length}:${s.viewer}`;
-  if (s.pickKey !== position) { s.pick = []; s.pickKey = position; s.legacySelection.clear(); }
+  // A choice in progress (cards picked for a discard) survives the others' moves; the picker
+  // drops it if no legal action still contains it. It ends with the viewer's own move.
+  if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; s.legacySelection.clear(); }
   queries.at(position);
   Object.assign(ui, {
     viewer: s.viewer, mode: replay ? "replay" : s.mode, lang: currentLanguage(), words: w,
-    canAct: canMove && !(module.STRINGS && s.busy), t: w.t, say: w.say, seatName, cardName: w.cardName,
+    canAct: canMove && !(module.STRINGS && s.busy > 0), t: w.t, say: w.say, seatName, cardName: w.cardName,
     face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
     act: replay ? () => {} : (action) => humanAct(s, action),
     call, rerender: () => render(s), selection: s.legacySelection,
@@ -283,7 +285,6 @@ function humanAct(s, action, probeToken = null) {
 async function playHuman(s, action, probeToken) {
   if (s !== current.session || s.status.over) return;
   s.busy++;
-  if (s.module.STRINGS) render(s); // a view not on the kit greys its hand while the move is on its way
   const before = snapshot(app);
   const res = await game.act(s.viewer, action, s.viewer);
   s.busy--;
@@ -300,6 +301,8 @@ async function playHuman(s, action, probeToken) {
   if (next && next[0] === s.viewer && next[1] === action) s.redo.pop();
   else s.redo = [];
   const actor = s.viewer;
+  s.pick = [];
+  s.legacySelection.clear();
   take(s, res, s.viewer);
   s.reason = null;
   dismissToast();
@@ -411,8 +414,8 @@ function solitaireBar(s) {
   const label = s.deal ? t("daily_deal", { date: s.deal.slice(6) }) : t("deal_seed", { seed: s.log.seed });
   return h("div", { class: "solitaire-bar", role: "toolbar", "aria-label": t("deal_tools") },
     h("span", { class: "deal-name", dataset: { seed: s.log.seed } }, label),
-    h("button", { type: "button", class: "undo", disabled: !s.log.actions.length || s.busy, onclick: undoMove, "aria-keyshortcuts": "Control+Z" }, "↶ ", t("undo")),
-    h("button", { type: "button", class: "redo", disabled: !s.redo.length || s.busy, onclick: redoMove, "aria-keyshortcuts": "Control+Y" }, "↷ ", t("redo")),
+    h("button", { type: "button", class: "undo", disabled: !s.log.actions.length || s.busy > 0, onclick: undoMove, "aria-keyshortcuts": "Control+Z" }, "↶ ", t("undo")),
+    h("button", { type: "button", class: "redo", disabled: !s.redo.length || s.busy > 0, onclick: redoMove, "aria-keyshortcuts": "Control+Y" }, "↷ ", t("redo")),
     h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")));
 }
 

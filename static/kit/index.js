@@ -37,7 +37,7 @@
 //                            a finished trick on show: the computer waits for it; a tap collects
 //   ui.replayHref(actions)   a link to the replay viewer playing these actions from the deal
 //
-// Pieces (pieces.js): seatRing, trick, history, scoreTable. DOM (dom.js): h, useCss, arrowKeys.
+// Pieces (pieces.js): seatRing, trick, history, scoreTable, hand. DOM (dom.js): h, useCss, arrowKeys.
 export { arrowKeys, h, useCss } from "./dom.js";
 export { back, empty, face, standardCards, SUIT_SYMBOL } from "./faces.js";
-export { history, scoreTable, seatRing, trick } from "./pieces.js";
+export { hand, history, scoreTable, seatRing, trick } from "./pieces.js";

@@ -59,6 +59,7 @@ export class Picker {
     this.placed = new Set();
     this.bars = [];
     this.why = null;
+    if (this.sel.length && !this.candidates().length) this.sel.length = 0; // no longer part of any legal action
   }
 
   candidates(sel = this.sel) {

@@ -14,7 +14,9 @@
 //       every finished trick of the deal, newest first, folded away (a <details>).
 //   scoreTable(ui, {seats, columns: [{label, value(seat)}], caption, mark(seat) -> class})
 //       a table of seats by columns (points, tricks, lives ...).
-import { h } from "./dom.js";
+//   hand(ui, tokens, {verb, label})
+//       the viewer's hand: a tappable face per token (ui.picker), arrow keys move along it.
+import { arrowKeys, h } from "./dom.js";
 import { back, empty } from "./faces.js";
 
 export function seatRing(ui, { seats, toMove = [], cards = null, chip = null, compressAt = 6 }) {
@@ -84,4 +86,9 @@ export function scoreTable(ui, { seats, columns, caption = null, mark = null }) 
     h("tbody", {}, seats.map((seat) => h("tr", { class: mark ? mark(seat) || "" : "", dataset: { seat } },
       h("th", { scope: "row" }, ui.seatName(seat)),
       columns.map((c) => h("td", {}, c.value(seat)))))));
+}
+
+export function hand(ui, tokens, { verb = "play", label = null } = {}) {
+  return h("div", { class: "hand", role: "group", "aria-label": label ?? ui.t("your_hand"), onkeydown: arrowKeys },
+    (tokens || []).map((token) => ui.picker.face(token, { verb })));
 }

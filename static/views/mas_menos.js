@@ -3,7 +3,7 @@
 // cards set the trick and game rules), the trick, then the player's hand with the dock beside it.
 // Discarding is a set of three (the picker confirms it); declarations are buttons; a card is one tap.
 // Strings: static/strings/mas_menos.json. What is legal comes from view.legal_actions only.
-import { h, history, seatRing, trick } from "../kit/index.js";
+import { h, hand, history, seatRing, trick } from "../kit/index.js";
 
 // The discard race is part of the game: the computer takes a person's time to choose its discards.
 export function botDelayFactor(view) {
@@ -63,7 +63,7 @@ export function render(view, ui) {
     h("div", { class: `me${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me } },
       h("span", { class: "name" }, ui.seatName(me)), status(view, me, ui),
       view.discard ? h("span", { class: "own-discard" }, ui.t("discards_shown"), view.discard.map((c) => ui.face(c, { small: true, dim: true }))) : null),
-    h("div", { class: "hand", role: "group", "aria-label": ui.t("your_hand") }, view.hand.map((c) => ui.picker.face(c, { verb }))),
+    hand(ui, view.hand, { verb }),
     ui.dock(),
     history(ui, { tricks: view.history, key: `mas:${view.game_number}` }));
 }

@@ -3,11 +3,16 @@
 // first and last trick and the queen of clubs, the trick, the viewer's line and hand with the dock.
 // Penalty points only: whoever takes the first trick, the queen of clubs or the last trick gets 1
 // each (+1 for all three); the game ends at the loss limit. Strings: static/strings/slobberhannes.json.
-import { h, history, seatRing, trick, useCss } from "../kit/index.js";
+import { h, hand, history, seatRing, trick, useCss } from "../kit/index.js";
 
 useCss(new URL("./slobberhannes.css", import.meta.url));
 
 const QUEEN = "QC";
+
+// A fresh deal: the computer looks at its new hand a moment before leading.
+export function botDelayFactor(view) {
+  return view && view.phase === "play" && view.tricks_played === 0 && !view.trick.length ? 2 : 1;
+}
 // Reasons in a deal record: codes ({code, params}); an engine that still sends English phrases
 // gets them mapped to codes here until it speaks codes itself.
 const OLD_REASONS = { "first trick +1": "reason_first", "queen of clubs +1": "reason_queen", "last trick +1": "reason_last",
@@ -108,7 +113,7 @@ export function render(view, ui) {
     h("div", { class: `me slob-me${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me, penalty: view.penalties[me] } },
       h("span", { class: "name" }, ui.seatName(me)), standing(view, me, ui),
       view.revoke_penalty && view.my_revokes ? h("span", { class: "badge revoke" }, ui.t("my_revokes", { n: view.my_revokes })) : null),
-    h("div", { class: "hand", role: "group", "aria-label": ui.t("your_hand") }, (view.hand || []).map((c) => ui.picker.face(c, { verb: "play" }))),
+    hand(ui, view.hand),
     ui.dock(),
     history(ui, { tricks: view.history, key: `slob:${view.deals_played}` }));
 }
