@@ -272,7 +272,7 @@ function drawPassScreen(s) {
 
 // ---------------------------------------------------------------- the human's moves
 function refusalText(w, res) {
-  if (res.code && res.code !== "engine_refused" && w.has(res.code)) return w.say(res);
+  if (res.code && w.has(res.code)) return w.say(res);
   return t("refused_reason", { reason: res.error || res.code });
 }
 
@@ -427,9 +427,7 @@ async function undoMove() {
   s.busy--;
   if (s !== current.session) return;
   if (!res.ok) return toast(res.error);
-  const undone = s.log.actions[s.log.actions.length - 1];
-  if (!res.log) s.log.actions.pop();
-  s.redo.push(undone);
+  s.redo.push(res.undone);
   take(s, res, s.viewer);
   await drawTable();
 }

@@ -11,7 +11,8 @@
 //   verbs (optional)                    per-verb picker options: {discard: {confirm: true,
 //                                       label(args)}, place: {confirm: false}}
 //   formatParam(key, value, ui)         (optional) words a message param of the game's own
-//                                       (a throne, a train); return undefined for the default
+//                                       (a throne, a train), and ("arg", token) an action's
+//                                       argument in a move said in words; undefined: the default
 //   botDelayFactor(view) (optional)     multiplies the computer's pause (e.g. its first decision
 //                                       of a deal takes a person's time)
 //   OWN_HINT (optional)                 true when the view offers its own hint instead of Suggest
