@@ -20,12 +20,35 @@ from __future__ import annotations
 
 import marshal
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
+_CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
 class IllegalAction(Exception):
-    """A move that is malformed, out of turn or against the rules. The state is unchanged."""
+    """A move that is malformed, out of turn or against the rules. The state is unchanged.
+
+    ``IllegalAction(code, message, **params)``: ``code`` is a stable snake_case name of the reason
+    (the browser words it in the player's language from its string tables, with ``params``, which
+    are JSON-safe: card codes, seats, numbers); ``message`` is the English sentence for the CLI
+    and logs (``str(err)``). A single argument that is not a code is taken as the message of the
+    generic code ``refused`` (kept for callers that have no reason to name).
+    """
+
+    def __init__(self, code, message=None, **params):
+        if message is None and not _CODE.match(str(code)):
+            code, message = "refused", str(code)
+        self.code = code
+        self.params = params
+        self.message = message if message is not None else code.replace("_", " ")
+        super().__init__(self.message)
+
+    def as_dict(self):
+        """The refusal as the browser gets it: English for logs, the code and its params to word."""
+        return {"error": self.message, "code": self.code, "params": self.params}
 
 
 def plain_copy(value):
@@ -351,13 +374,18 @@ class GameInfo:
                 "options": [o.describe() for o in self.options]}
 
 
+MAX_ACTION_LENGTH = 400  # the longest legal action of any game is well under this
+
+
 def split_action(action):
     """``"play AS"`` -> ``("play", ["AS"])``; refuses anything that is not a non-empty string."""
     if not isinstance(action, str):
-        raise IllegalAction(f"an action is a text such as 'play AS', not {action!r}")
+        raise IllegalAction("not_an_action", f"an action is a text such as 'play AS', not {type(action).__name__}")
+    if len(action) > MAX_ACTION_LENGTH:
+        raise IllegalAction("not_an_action", f"an action of {len(action)} characters is not a move")
     parts = action.split()
     if not parts:
-        raise IllegalAction("empty action")
+        raise IllegalAction("empty_action", "empty action")
     return parts[0], parts[1:]
 
 
@@ -407,17 +435,41 @@ class GameState:
     def apply(self, seat, action):
         verb, args = split_action(action)
         if not self._is_seat(seat):
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
+            raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table",
+                                seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over", "the game is over")
         if seat not in self.to_move():
-            raise IllegalAction(f"it is not seat {seat}'s turn")
+            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn", seat=seat)
         getattr(self, "apply_" + self.d["phase"])(seat, verb, args)
 
     def result(self):  # pragma: no cover - every game defines it
         raise NotImplementedError
 
-    def view(self, seat):  # pragma: no cover - every game defines it
+    # The keys every view has, written here once; a game's ``observe`` adds the rest.
+    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result")
+
+    def view(self, seat):
+        """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
+        game shares (game, seat, phase, players, options, to_move, the seat's legal_actions and,
+        once over, the result) around the game's own ``observe(seat)``, which builds up only what
+        that seat may see."""
+        if seat is not None and not self._is_seat(seat):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        v = {"game": self.d["game"], "seat": seat, "phase": self.d["phase"], "players": self.d["players"],
+             "options": dict(self.d["options"]), "to_move": self.to_move(),
+             "legal_actions": self.legal_actions(seat) if seat is not None else []}
+        own = self.observe(seat)
+        clash = own.keys() & v.keys()
+        if clash:  # a game never redefines the envelope
+            raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
+        v.update(own)
+        if self.is_over():
+            v["result"] = self.result()
+        return v
+
+    def observe(self, seat):  # pragma: no cover - every game defines it
+        """The game's part of ``view(seat)``: everything else ``seat`` may see, nothing more."""
         raise NotImplementedError
 
     def snapshot(self):

@@ -270,12 +270,11 @@ class MasMenosState(GameState):
         """Ranked by match points (equal points: a drawn match, as ``match_winner`` None says)."""
         return Standing(keys=list(self.d["match_points"]), scores=list(self.d["match_points"]))
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         over = self.is_over()
         v = {
-            "game": "mas_menos", "seat": seat, "phase": d["phase"], "players": 2,
-            "options": dict(d["options"]), "game_number": d["game_number"],
+            "game_number": d["game_number"],
             "hand_counts": [len(h) for h in d["hands"]],
             "discarded": [x is not None for x in d["discards"]],
             "first_discarder": d["first_discarder"], "declarations": list(d["declarations"]),
@@ -286,17 +285,12 @@ class MasMenosState(GameState):
             "visible": dict(d["visible"]), "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
             "match_points": list(d["match_points"]),
             "last_game": dict(d["game_results"][-1]) if d["game_results"] else None,
-            "to_move": self.to_move(),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
             v["discard"] = list(d["discards"][seat]) if d["discards"][seat] else None
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
         if over:
             v["discards"] = [list(x) if x else None for x in d["discards"]]
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):
