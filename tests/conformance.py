@@ -14,8 +14,10 @@ and on every step of the first FULL_STEPS, then every THINNING-th step:
   non-string actions;
 - no ``view(seat)`` (nor the public view) names a card in ``hidden_cards(seat)``; views are JSON;
 - ``to_json`` -> ``from_json`` is exact, ``clone`` is independent;
-and per playout: the game ends within ``GameInfo.max_actions``, ``result()`` is None until the
-end and JSON after it, and replaying the action log from the seed gives the same state.
+and per playout: the game ends within ``GameInfo.max_actions``, ``result()`` and ``outcome()`` are
+None until the end and JSON after it (the outcome one value in [0, 1] and one place per seat), and
+replaying the action log from the seed gives the same state. The game is played by the one play
+loop, ``tabletop.playouts.play``, with these checks in its ``choose``.
 """
 from __future__ import annotations
 
@@ -183,8 +185,8 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
     def choose(state):
         """Check the position (all of it on the full steps), then pick a random legal move."""
         legal_by_seat = _check_moves(state, players, steps)
-        if state.result() is not None:
-            raise Failure(f"step {steps}: result() before the game is over")
+        if state.result() is not None or state.outcome() is not None:
+            raise Failure(f"step {steps}: result() or outcome() before the game is over")
         if steps < FULL_STEPS or steps % THINNING == 0:
             _check_position(game, state, players, steps, rng, legal_by_seat, seen_actions, cards,
                             fuzz_every, sample_legal)
@@ -204,6 +206,11 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
     if state.result() is None:
         raise Failure("result() is None after the game is over")
     json.dumps(state.result())
+    outcome = state.outcome()
+    json.dumps(outcome)
+    if not (len(outcome["value"]) == len(outcome["place"]) == players
+            and all(0.0 <= v <= 1.0 for v in outcome["value"]) and (players == 1 or min(outcome["place"]) == 1)):
+        raise Failure(f"outcome() out of shape: {outcome}")
     # Replaying the log from the seed gives the same state.
     replay = game.new_state(players=players, options=options, seed=seed)
     for seat, action in log:
