@@ -483,7 +483,7 @@ class GameState:
         verb, args = split_action(action)
         if not self._is_seat(seat):
             raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table",
-                                seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
+                                number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
         if seat not in self.to_move():
