@@ -494,12 +494,12 @@ class GameState:
         raise NotImplementedError
 
     # The keys every view has, written here once; a game's ``observe`` adds the rest.
-    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result")
+    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result", "outcome")
 
     def view(self, seat):
         """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
         game shares (game, seat, phase, players, options, to_move, the seat's legal_actions and,
-        once over, the result) around the game's own ``observe(seat)``, which builds up only what
+        once over, the result and the outcome) around the game's own ``observe(seat)``, which builds up only what
         that seat may see."""
         if seat is not None and not self._is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
@@ -507,12 +507,13 @@ class GameState:
              "options": dict(self.d["options"]), "to_move": self.to_move(),
              "legal_actions": self.legal_actions(seat) if seat is not None else []}
         own = self.observe(seat)
-        clash = own.keys() & v.keys()
+        clash = own.keys() & set(self.ENVELOPE)
         if clash:  # a game never redefines the envelope
             raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
         v.update(own)
         if self.is_over():
             v["result"] = self.result()
+            v["outcome"] = self.outcome()  # every seat's place and score on one scale (statistics)
         return v
 
     def observe(self, seat):  # pragma: no cover - every game defines it
