@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 
 from ..cards import card_name, deck, rank_of, suit_of
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import GameInfo, GameState, IllegalAction, Option, Queries, Standing
 from ..patience import best_sampled
 from ..reader import Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, check, conserve
 
@@ -287,6 +287,10 @@ class FourThronesState(GameState):
             return None
         return {"won": bool(d["won"]), "cards_placed": d["cards_placed"], "skips_used": d["skips_used"],
                 "cards_left": len(d["deck"]) + (1 if d["current"] is not None else 0)}
+
+    def standing(self):
+        """Won or lost; the game has no points."""
+        return Standing(won=bool(self.d["won"]))
 
     def _known_bottom(self):
         d = self.d
@@ -532,8 +536,9 @@ def hint(state, seat=0, samples=24, rng_seed=0, node_limit=4_000):
     return best["action"] if best else None
 
 
-# -- what the app's queries (``tabletop.session``) use: the fair hint samples ``HINT_SAMPLES`` deck
-# orders (``evaluate_actions``); the truth after the game is ``solve`` capped at ``TRUTH_NODE_LIMIT``.
+# -- what the app's queries (``tabletop.session``) use, declared on GAME below: the fair hint
+# samples ``HINT_SAMPLES`` deck orders (``evaluate_actions``); the truth after the game is
+# ``solve`` capped at ``TRUTH_NODE_LIMIT``.
 HINT_SAMPLES = 24
 TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # 299 of 300 seeded deals decided: tests/bench/bench_patience_solver.py four_thrones
 
@@ -548,4 +553,6 @@ FourThronesState.info = GAME = GameInfo(
     ),
     state_class=FourThronesState, max_actions=200,
     variants=({"ace_rule": "designer"}, {"unique_top_ranks": False}, {"max_skips": 0}, {"max_skips": 10}),
+    queries=Queries(evaluate=evaluate_actions, hint_samples=HINT_SAMPLES, solve=solve,
+                    truth_node_limit=TRUTH_NODE_LIMIT),
 )

@@ -79,7 +79,7 @@ from __future__ import annotations
 import random
 
 from ..cards import card_name, deck
-from ..core import GameInfo, GameState, IllegalAction
+from ..core import GameInfo, GameState, IllegalAction, Queries, Standing
 from ..patience import best_sampled
 from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, Spec, Tuple,
                       check, conserve)
@@ -862,6 +862,11 @@ class GridcannonState(GameState):
         return {"won": won, "score": len(d["ploys"]) if won else 0, "royals_killed": self._killed(),
                 "ploys_unused": len(d["ploys"]), "reason": d["reason"]}
 
+    def standing(self):
+        """Won or lost; the score is the result's (unused ploys when won, else 0)."""
+        result = self.result()
+        return Standing(won=result["won"], scores=[result["score"]])
+
     def _slots_view(self, tops):
         out = []
         for s, slot in enumerate(SLOTS):
@@ -1314,8 +1319,9 @@ def hint(state, seat=0, samples=12, rng_seed=0, node_limit=300):
     return best["action"] if best else None
 
 
-# -- what the app's queries (``tabletop.session``) use: the fair hint samples ``HINT_SAMPLES`` deck
-# orders (``evaluate_actions``); the truth after the game is ``solve`` capped at ``TRUTH_NODE_LIMIT``.
+# -- what the app's queries (``tabletop.session``) use, declared on GAME below: the fair hint
+# samples ``HINT_SAMPLES`` deck orders (``evaluate_actions``); the truth after the game is
+# ``solve`` capped at ``TRUTH_NODE_LIMIT``.
 HINT_SAMPLES = 12
 TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_patience_solver.py gridcannon
 
@@ -1323,4 +1329,6 @@ TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_
 GridcannonState.info = GAME = GameInfo(
     slug="gridcannon", title="Gridcannon", min_players=1, max_players=1, default_players=1,
     options=(), state_class=GridcannonState, max_actions=1000,
+    queries=Queries(evaluate=evaluate_actions, hint_samples=HINT_SAMPLES, solve=solve,
+                    truth_node_limit=TRUTH_NODE_LIMIT),
 )
