@@ -68,7 +68,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, PerSeat, Seat, Spec, Text,
                       Tuple, check, conserve)
 
@@ -664,6 +664,12 @@ class MexicanTrainState(GameState):
                 "round_winners": list(d["round_winners"]), "winners": winners,
                 "winner": winners[0] if len(winners) == 1 else None}
 
+    def standing(self):
+        """Ranked by total: highest first, or lowest first under penalty scoring (``winners``)."""
+        scores = list(self.d["scores"])
+        sign = -1 if self.d["options"]["scoring"] == "penalty" else 1
+        return Standing(keys=[sign * s for s in scores], scores=scores)
+
     def _trains_view(self):
         d = self.d
         nums = self._ts().nums
@@ -746,37 +752,8 @@ class MexicanTrainState(GameState):
         return list(self._ts().tiles)
 
 
-MexicanTrainState.info = GAME = GameInfo(
-    slug="mexican_train", title="Mexican Train", min_players=2, max_players=8, default_players=4,
-    options=(
-        _SetOption("set", None, "choice", "tile set: 6 = double-six (2-5 players), 9 = double-nine, "
-                   "12 = double-twelve (2-8); null = double-six up to 5 players, double-nine for 6-8",
-                   choices=(None, 6, 9, 12)),
-        Option("scoring", "winner_takes", "choice",
-               "winner_takes: the round winner scores the pips left in the other hands, highest total wins; "
-               "penalty: everyone scores own pips, lowest total wins",
-               choices=("winner_takes", "penalty")),
-        _NullableInt("rounds", None, "int", "rounds to play (engines N, N-1, ...); null = the full game",
-                     minimum=1, maximum=13),
-        _NullableInt("hand_size", None, "int", "tiles dealt to each seat; null = the usual table",
-                     minimum=1, maximum=45),
-    ),
-    state_class=MexicanTrainState, max_actions=60_000,
-    check_combination=_check_combination,
-    # Full games of the default options are played at every player count (2-5 double-six,
-    # 6-8 double-nine); the variants are short games of the other options.
-    variants=(
-        {"scoring": "penalty", "rounds": 2},
-        {"set": 9, "rounds": 2},
-        {"set": 12, "rounds": 1},
-        {"set": 6, "hand_size": 2, "rounds": 3},
-        {"hand_size": 6, "rounds": 2},
-    ),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def resample_world(state, seat, rng):
     """A world for ``seat``: the boneyard and the other hands redealt (the last round's revealed
@@ -823,3 +800,34 @@ def bot_rollout(state, seat, rng):
     pips = state._ts().pips
     own = str(seat)
     return max(legal, key=lambda a: (pips[a.split()[1]], a.split()[2] == own))
+
+
+MexicanTrainState.info = GAME = GameInfo(
+    slug="mexican_train", title="Mexican Train", min_players=2, max_players=8, default_players=4,
+    options=(
+        _SetOption("set", None, "choice", "tile set: 6 = double-six (2-5 players), 9 = double-nine, "
+                   "12 = double-twelve (2-8); null = double-six up to 5 players, double-nine for 6-8",
+                   choices=(None, 6, 9, 12)),
+        Option("scoring", "winner_takes", "choice",
+               "winner_takes: the round winner scores the pips left in the other hands, highest total wins; "
+               "penalty: everyone scores own pips, lowest total wins",
+               choices=("winner_takes", "penalty")),
+        _NullableInt("rounds", None, "int", "rounds to play (engines N, N-1, ...); null = the full game",
+                     minimum=1, maximum=13),
+        _NullableInt("hand_size", None, "int", "tiles dealt to each seat; null = the usual table",
+                     minimum=1, maximum=45),
+    ),
+    state_class=MexicanTrainState, max_actions=60_000,
+    check_combination=_check_combination,
+    # Full games of the default options are played at every player count (2-5 double-six,
+    # 6-8 double-nine); the variants are short games of the other options.
+    variants=(
+        {"scoring": "penalty", "rounds": 2},
+        {"set": 9, "rounds": 2},
+        {"set": 12, "rounds": 1},
+        {"set": 6, "hand_size": 2, "rounds": 3},
+        {"hand_size": 6, "rounds": 2},
+    ),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=450),
+)

@@ -67,7 +67,7 @@ from __future__ import annotations
 import random
 
 from ..cards import deck
-from ..core import GameInfo, GameState, IllegalAction, Option, plain_copy
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing, plain_copy
 from ..reader import Bool, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 
 SUITS = "SHDC"
@@ -647,6 +647,14 @@ class MustamaijaState(GameState):
         return {"loser": d["loser"], "winner": d["winner"], "out_order": list(d["out_order"]),
                 "trump": d["trump"]}
 
+    def standing(self):
+        """The rules name one loser (last), the others sharing first place; with
+        ``end_at_first_out`` one winner (first), the others sharing last place. No points."""
+        d = self.d
+        if d["winner"] is not None:
+            return Standing(keys=[1 if s == d["winner"] else 0 for s in range(self.players)])
+        return Standing(keys=[0 if s == d["loser"] else 1 for s in range(self.players)])
+
     def snapshot(self):
         snap = super().snapshot()
         snap["hand_counts"] = [len(h) for h in self.d["hands"]]
@@ -781,31 +789,8 @@ def _check_combination(options, players):
         raise ValueError(f"mustamaija: {players} players need hand_size 3 (5-card hands allow 2 to 6 players)")
 
 
-MustamaijaState.info = GAME = MustamaijaInfo(
-    slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
-    options=(
-        Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
-               "3 is the default with 7-8 players)", choices=(5, 3)),
-        Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
-               "attack; diamonds: always diamonds; marriage: first K+Q declaration",
-               choices=("turn_up", "diamonds", "marriage")),
-        Option("deck", 52, "choice", "52 cards, or 32 (7 to A)", choices=(52, 32)),
-        Option("end_at_first_out", False, "bool", "stop when the first player goes out; that player wins"),
-    ),
-    state_class=MustamaijaState, check_combination=_check_combination, max_actions=5_000,
-    variants=(
-        {"hand_size": 3, "trump_mode": "diamonds"},
-        {"hand_size": 3, "trump_mode": "marriage"},
-        {"trump_mode": "marriage"},
-        {"deck": 32},
-        {"end_at_first_out": True},
-        {"hand_size": 3},
-    ),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def resample_world(state, seat, rng):
     """A world for ``seat``: unseen cards of other hands, the talon's hidden cards and any cards out
@@ -862,3 +847,27 @@ def bot_rollout(state, seat, rng):
     if not beats:
         return "take"
     return min(beats, key=lambda a: _weight(a.split(":")[1], trump))
+
+
+MustamaijaState.info = GAME = MustamaijaInfo(
+    slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
+    options=(
+        Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
+               "3 is the default with 7-8 players)", choices=(5, 3)),
+        Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
+               "attack; diamonds: always diamonds; marriage: first K+Q declaration",
+               choices=("turn_up", "diamonds", "marriage")),
+        Option("deck", 52, "choice", "52 cards, or 32 (7 to A)", choices=(52, 32)),
+        Option("end_at_first_out", False, "bool", "stop when the first player goes out; that player wins"),
+    ),
+    state_class=MustamaijaState, check_combination=_check_combination, max_actions=5_000,
+    variants=(
+        {"hand_size": 3, "trump_mode": "diamonds"},
+        {"hand_size": 3, "trump_mode": "marriage"},
+        {"trump_mode": "marriage"},
+        {"deck": 32},
+        {"end_at_first_out": True},
+        {"hand_size": 3},
+    ),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, resample=resample_world, normal_iterations=200),
+)

@@ -59,7 +59,7 @@ import marshal
 import random
 
 from ..cards import deck, parse_cards, rank_of, suit_of
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat,
                       Text, Tuple, check, conserve)
 
@@ -594,6 +594,18 @@ class StopTheBusState(GameState):
         return {"winner": self._active()[0], "lives": list(d["lives"]), "eliminated": list(d["eliminated"]),
                 "deals": d["deal_number"]}
 
+    def standing(self):
+        """Points mode: ranked by points. Lives mode: the survivor first, then the seats in the
+        reverse of their elimination order (the state keeps only that order, so two seats
+        knocked out by the same showdown are placed as ``eliminated`` lists them); the score is
+        the lives left."""
+        d = self.d
+        if self.options["scoring"] == "points":
+            return Standing(keys=list(d["points"]), scores=list(d["points"]))
+        out = d["eliminated"]
+        return Standing(keys=[out.index(s) if s in out else len(out) for s in range(self.players)],
+                        scores=list(d["lives"]))
+
     def observe(self, seat):
         d = self.d
         points_mode = self.options["scoring"] == "points"
@@ -671,30 +683,8 @@ class StopTheBusState(GameState):
         return list(PACK)
 
 
-StopTheBusState.info = GAME = GameInfo(
-    slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
-    options=(
-        Option("scoring", "lives", "choice", "lives: the worst hand loses a life; points: the best hand scores 1",
-               choices=("lives", "points")),
-        Option("target_points", 5, "int", "points mode: points needed to win", minimum=1, maximum=99),
-        Option("starting_lives", 3, "int", "lives each player starts with", minimum=1, maximum=20),
-        Option("stopper_loses_two", False, "bool", "a stopper with the worst hand loses two lives"),
-        Option("thirty_one", False, "bool", "a suited ace with two ten-count cards (31) beats everything"),
-        Option("blitz", "none", "choice", "31: a 31 ends play at once; 31_prials: also 3-3-3 and A-A-A",
-               choices=("none", "31", "31_prials")),
-    ),
-    state_class=StopTheBusState, max_actions=100_000,
-    variants=(
-        {"scoring": "points"},
-        {"blitz": "31_prials", "stopper_loses_two": True},
-        {"thirty_one": True, "starting_lives": 4},
-        {"blitz": "31", "scoring": "points", "target_points": 3},
-    ),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def _world_hidden(state, seat):
     """Every card ``seat`` cannot place: the stock and other hands, less the publicly taken cards.
@@ -780,3 +770,27 @@ def bot_rollout(state, seat, rng):
     if top is not None and _best_three(state, hand + [top], keep=top)[0] > key:
         return "draw discard"
     return "draw stock" if "draw stock" in legal else "draw discard"
+
+
+StopTheBusState.info = GAME = GameInfo(
+    slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
+    options=(
+        Option("scoring", "lives", "choice", "lives: the worst hand loses a life; points: the best hand scores 1",
+               choices=("lives", "points")),
+        Option("target_points", 5, "int", "points mode: points needed to win", minimum=1, maximum=99),
+        Option("starting_lives", 3, "int", "lives each player starts with", minimum=1, maximum=20),
+        Option("stopper_loses_two", False, "bool", "a stopper with the worst hand loses two lives"),
+        Option("thirty_one", False, "bool", "a suited ace with two ten-count cards (31) beats everything"),
+        Option("blitz", "none", "choice", "31: a 31 ends play at once; 31_prials: also 3-3-3 and A-A-A",
+               choices=("none", "31", "31_prials")),
+    ),
+    state_class=StopTheBusState, max_actions=100_000,
+    variants=(
+        {"scoring": "points"},
+        {"blitz": "31_prials", "stopper_loses_two": True},
+        {"thirty_one": True, "starting_lives": 4},
+        {"blitz": "31", "scoring": "points", "target_points": 3},
+    ),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=500),
+)
