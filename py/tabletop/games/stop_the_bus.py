@@ -47,7 +47,9 @@ Decisions beyond the rules file
     - A later explicit deal (``setup.deals``) whose hands do not fit the seats still in the game
       (3 cards for each active seat, none for an eliminated one) is not used; that deal is
       shuffled instead. The first deal must give every seat 3 cards.
-    - ``lives`` in the setup is refused in points mode (and ``points`` in lives mode).
+    - ``lives`` in the setup is refused in points mode (and ``points`` in lives mode). A setup's
+      lives are at most 20 and its points at most 99 (the options' own limits), so that every
+      state a game can reach can be saved and read back (``STATE`` bounds them the same way).
     - In points mode ``lives`` is null in the state; in lives mode ``points`` stays at zeros.
     - Hand names list the ranks high to low (pair first, A-2-3 written "3-2-A"), 10 as "10".
     - Nothing forces a deal to end; ``max_actions`` is only a generous bound for random play.
