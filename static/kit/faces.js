@@ -18,7 +18,7 @@
 import { h } from "./dom.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = {
+export const SUIT_NAME = {
   en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
   ja: { S: "スペード", H: "ハート", D: "ダイヤ", C: "クラブ" },
 };

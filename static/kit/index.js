@@ -9,7 +9,7 @@
 //   faces (optional)                    a face spec (faces.js) when the game's tokens are not
 //                                       standard cards (tarot, dominoes, coloured cards)
 //   verbs (optional)                    per-verb picker options: {discard: {confirm: true,
-//                                       label(args)}, place: {confirm: false}}
+//                                       label(args, words)}, place: {confirm: false}}
 //   formatParam(key, value, ui)         (optional) words a message param of the game's own
 //                                       (a throne, a train), and ("arg", token) an action's
 //                                       argument in a move said in words; undefined: the default
@@ -39,6 +39,20 @@
 //   ui.replayHref(actions)   a link to the replay viewer playing these actions from the deal
 //
 // Pieces (pieces.js): seatRing, trick, history, scoreTable, hand. DOM (dom.js): h, useCss, arrowKeys.
+//
+// Porting a view onto the kit (what mas_menos.js and slobberhannes.js did):
+//  1. STRINGS go to static/strings/<slug>.json (the same keys in en and ja; "(s)" becomes plural
+//     forms on n); the STRINGS export goes, and the shell then loads the JSON.
+//  2. Import from ../kit/index.js instead of ../table.js; the CSS block becomes useCss(...).
+//  3. The hand is hand(ui, view.hand, {verb}); anything else tappable is ui.picker.face(token,
+//     {verb}); verbs without tokens are ui.picker.choices(verb, ...) or left to the dock; put
+//     ui.dock() right by the hand. No onclick of the view's own decides what is legal.
+//  4. Seats: seatRing; the trick: trick(ui, {cards: view.trick, last: view.history.at(-1), key});
+//     history(ui, {tricks: view.history}); tables of numbers: scoreTable.
+//  5. Engine messages ({code, params}) through ui.say; never match the engine's English.
+//  6. Hints, truths, analyses through ui.query (no cache of the view's own).
+//  7. Tests: tests/browser/helpers.py; unlit cards are aria-disabled buttons, so a test taps them
+//     with click(force=True) and reads the reason from .dock .reason.
 export { arrowKeys, h, useCss } from "./dom.js";
 export { back, empty, face, standardCards, SUIT_SYMBOL } from "./faces.js";
 export { hand, history, scoreTable, seatRing, trick } from "./pieces.js";

@@ -22,9 +22,11 @@
 // action matches and it is complete -> it is played at once, unless its verb confirms (a set of
 // 2+ tokens, e.g. discards: a confirm button, `data-verb`, shows "discard (2/3)"). Several complete
 // actions (one token, two verbs) -> a button for each. Actions whose arguments are not all tokens
-// on the table get buttons of their own (labels: `verbs[verb].label(args)`, else the move in words).
+// on the table get buttons of their own (labels: `verbs[verb].label(args, words)`, else the move in
+// words).
 //
-// Options per verb (the view's `verbs` export): {confirm: true|false, label(args), need}
+// Options per verb (the view's `verbs` export): {confirm: true|false, label(args, words), need}
+// (words: ui.t / ui.say / ui.cardName as words.t, words.say, words.cardName).
 import { h } from "./dom.js";
 import { face } from "./faces.js";
 
@@ -134,7 +136,7 @@ export class Picker {
   finish() {
     if (!this.bars.length) return null;
     const buttons = [];
-    const label = (verb, args) => (this.verbs[verb]?.label ? this.verbs[verb].label(args) : this.w.verb(verb));
+    const label = (verb, args) => (this.verbs[verb]?.label ? this.verbs[verb].label(args, this.w) : this.w.verb(verb));
     // Sets being chosen: one confirm button per verb, with the count.
     const setVerbs = [...new Set(this.legal.filter((a) => this.confirms(verbOf(a)) && argsOf(a).every((x) => this.tokens.has(x))).map(verbOf))];
     const complete = this.candidates().filter((a) => argsOf(a).length === this.sel.length && this.sel.length);
@@ -160,7 +162,7 @@ export class Picker {
       const args = argsOf(a);
       if (this.placed.has(a) || (args.length && args.every((x) => this.tokens.has(x)))) continue;
       buttons.push(h("button", { type: "button", class: "choice verb", dataset: { action: a }, onclick: () => this.actFn(a) },
-        this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args) : this.w.move(a)));
+        this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args, this.w) : this.w.move(a)));
     }
     this.bars[0].replaceChildren(...buttons);
     return this.bars[0];

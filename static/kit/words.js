@@ -6,7 +6,7 @@
 // A string is a template with {param} placeholders, or plural forms {"one": "...", "other": "..."}
 // chosen by Intl.PluralRules(lang) on the param `n`.
 //
-//   await loadCommon()                 once, before anything is drawn
+//   await loadCommon()                 once, before anything is drawn (loadCommon(table) in tests)
 //   await loadGame(slug, module)       a game's table. During the move to JSON a view that still
 //                                      exports STRINGS ({en, ja} in JS) uses that instead: the
 //                                      JSON file is fetched only for views without STRINGS.
@@ -22,7 +22,7 @@
 //
 // Language: chooseLanguage(params, store), setLanguage(lang, store), currentLanguage();
 // gameTitle(slug) and SLUGS (the twelve games, in list order).
-import { SUIT_SYMBOL, standardCards } from "./faces.js";
+import { SUIT_NAME, SUIT_SYMBOL, standardCards } from "./faces.js";
 
 export const SLUGS = ["mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
   "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train"];
@@ -41,8 +41,8 @@ async function fetchTable(name) {
   return res.json();
 }
 
-export async function loadCommon() {
-  common = await fetchTable("common");
+export async function loadCommon(table = null) { // a table given: tests outside the browser
+  common = table || await fetchTable("common");
   return common;
 }
 
@@ -67,14 +67,14 @@ export function chooseLanguage(params, store) {
     try { saved = store.getItem("tabletop:lang"); } catch { /* storage may be blocked in an iframe */ }
     lang = LANGS.includes(saved) ? saved : (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
   }
-  document.documentElement.lang = lang;
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
   return lang;
 }
 
 export function setLanguage(value, store) {
   lang = LANGS.includes(value) ? value : "en";
   try { store.setItem("tabletop:lang", lang); } catch { /* ignore */ }
-  document.documentElement.lang = lang;
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
 export const currentLanguage = () => lang;
@@ -116,7 +116,7 @@ export function words(slug, ctx = {}) {
   w.list = (items) => (lang === "ja" && items.length === 2 ? `${items[0]}と${items[1]}`
     : new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String)));
   w.cardName = (token) => spec.name(token, w) ?? String(token);
-  w.suit = (s) => `${SUIT_SYMBOL[s] || ""}${lang === "ja" ? "" : " "}${w.t(`suit_${s}`)}`.trim();
+  w.suit = (s) => (SUIT_SYMBOL[s] ? `${SUIT_SYMBOL[s]}${lang === "ja" ? "" : " "}${SUIT_NAME[lang][s]}` : String(s));
   w.verb = (verb) => (w.has(`verb_${verb}`) ? w.t(`verb_${verb}`) : verb);
   w.param = (key, value) => {
     const own = ctx.formatParam ? ctx.formatParam(key, value, ctx.ui || w) : undefined;

@@ -113,6 +113,18 @@ def wait_my_turn(page, timeout_s=60):
     page.locator(".hand button.card.lit").first.wait_for(timeout=timeout_s * 1000)
 
 
+def finished_trick(page):
+    """The finished trick on view, read in one step (the table moves on by itself): None, or
+    {"winner": seat, "seats": [seat of each card], "won": [seats marked as winning]}."""
+    return page.evaluate("""() => {
+        const t = document.querySelector('.trick[data-state=finished]');
+        if (!t) return null;
+        const played = [...t.querySelectorAll('.played')];
+        return {winner: Number(t.dataset.winner), seats: played.map(p => Number(p.dataset.seat)),
+                won: played.filter(p => p.classList.contains('won')).map(p => Number(p.dataset.seat))};
+    }""")
+
+
 def computer_events(page):
     """The page's record of moves: [{kind: bot|human, seat, action, at (ms)}]."""
     return page.evaluate("window.tabletop.events")

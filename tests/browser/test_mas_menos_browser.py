@@ -3,8 +3,8 @@ play; and on a phone in Japanese at the default pace: the table on one screen, c
 can follow, the finished trick, a tap on an unplayable card explained, the result sheet."""
 import time
 
-from helpers import (computer_gaps, engine_view, latin_words, open_game, open_menu, overflow, play_to_end, saved_log,
-                     set_speed, shoot, start_new, tap_lit, within_viewport)
+from helpers import (computer_gaps, engine_view, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end,
+                     saved_log, set_speed, shoot, start_new, tap_lit, within_viewport)
 from tabletop.session import replay
 
 SLUG = "mas_menos"
@@ -165,12 +165,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         if page.locator(".choices button.choice").count():
             page.locator(".choices button.choice").first.click()
         while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 8:
-            if page.locator(".trick[data-state=finished]").count():
+            finished = finished_trick(page)
+            if finished:
                 finished_seen += 1
-                trick = page.locator(".trick[data-state=finished]")
-                winner = trick.get_attribute("data-winner")
-                assert trick.locator(".played").count() == 2
-                assert trick.locator(f".played.won[data-seat='{winner}']").count() == 1
+                assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [finished["winner"]], finished
                 if finished_seen == 1:
                     shoot(page, "mas_menos-ja-finished-trick-360x640")
             if page.locator(".hand button.card.lit").count():

@@ -6,8 +6,8 @@ tricks, taps on unplayable cards explained, the result sheet."""
 import json
 import time
 
-from helpers import (computer_gaps, latin_words, open_game, overflow, play_to_end, saved_log, set_speed, shoot,
-                     start_new, wait_my_turn, within_viewport)
+from helpers import (computer_gaps, finished_trick, latin_words, open_game, overflow, play_to_end, saved_log, set_speed,
+                     shoot, start_new, wait_my_turn, within_viewport)
 from tabletop.session import replay
 
 SLUG = "slobberhannes"
@@ -161,11 +161,9 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         deadline = time.time() + 120
         while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
             assert time.time() < deadline, "three tricks took too long"
-            finished = page.locator(".trick[data-state=finished]")
-            if finished.count():
-                winner = finished.get_attribute("data-winner")
-                assert finished.locator(".played").count() == 4
-                assert finished.locator(f".played.won[data-seat='{winner}']").count() == 1
+            finished = finished_trick(page)
+            if finished:
+                assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [finished["winner"]], finished
                 if not finished_seen:
                     shoot(page, "slobberhannes-ja-finished-trick-360x640")
                     # A tap collects it and the table goes on (clicked in the page, in one step,
