@@ -151,6 +151,7 @@ export function makeUi(s, view, { replay = false } = {}) {
   Object.assign(ui, {
     viewer: s.viewer, mode: replay ? "replay" : s.mode, lang: currentLanguage(), words: w,
     canAct: canMove && !(module.STRINGS && s.busy > 0), t: w.t, say: w.say, seatName, cardName: w.cardName,
+    seatShort: (seat) => (s.mode === "bot" && seat === s.humans[0] ? t("you") : String(s.mode === "bot" ? seat : seat + 1)),
     face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
     act: replay ? () => {} : (action) => humanAct(s, action),
     call, rerender: () => render(s), selection: s.legacySelection,

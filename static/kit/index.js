@@ -25,7 +25,8 @@
 //   ui.viewer, ui.mode ("bot" | "hotseat" | "replay"), ui.canAct (the viewer may move now), ui.lang
 //   ui.t(key, params)        a label (params put in as given); plural forms by params.n
 //   ui.say({code, params})   a message in words: params worded by name (see words.js)
-//   ui.seatName(seat)        あなた / コンピュータ2 / プレイヤー1 ...; ui.cardName(token)
+//   ui.seatName(seat)        あなた / コンピュータ2 / プレイヤー1 ...; ui.seatShort(seat): あなた / 2 / 1
+//   ui.cardName(token)
 //   ui.face(token, opts)     a picture of a token (faces.js opts; the game's spec by default)
 //   ui.picker                tappable faces and the buttons of the legal actions (picker.js):
 //                            ui.picker.face(token, {verb}), ui.picker.choices(verb, {label,

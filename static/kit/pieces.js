@@ -4,7 +4,8 @@
 //   seatRing(ui, {seats, toMove, cards(seat), chip(seat, strip) -> nodes, compressAt = 6})
 //       the other seats in play order, each a chip (name, cards in hand, what chip() adds), the
 //       seat to move marked. From `compressAt` seats on, a one-line strip (name and count only)
-//       so big tables keep the hand on screen. Chips are the anchors cards travel from.
+//       so big tables keep the hand on screen (names shortened by ui.seatShort: あなた, 3 ...).
+//       Chips are the anchors cards travel from.
 //   trick(ui, {cards, last, key, label, faceOpts})
 //       the trick in progress: [[seat, token], ...] in play order, each with its seat's name.
 //       With no card down yet, `last` ({cards, winner}, the trick just taken) stays on view with
@@ -24,8 +25,12 @@ export function seatRing(ui, { seats, toMove = [], cards = null, chip = null, co
   return h("div", { class: `ring n${seats.length}${strip ? " strip" : ""}` }, seats.map((seat) => {
     const count = cards ? cards(seat) : null;
     const moving = toMove.includes(seat);
+    // In a strip the chip shows the seat's short name (its number); the full name is spoken.
+    const name = strip && ui.seatShort
+      ? [h("span", { "aria-hidden": "true" }, ui.seatShort(seat)), h("span", { class: "sr-only" }, ui.seatName(seat))]
+      : ui.seatName(seat);
     return h("div", { class: `chip${moving ? " to-move" : ""}`, dataset: { seat, seatAnchor: seat, cards: count ?? undefined } },
-      h("span", { class: "name", title: ui.seatName(seat) }, moving ? h("span", { class: "turn", "aria-hidden": "true" }, "▸") : null, ui.seatName(seat)),
+      h("span", { class: "name", title: ui.seatName(seat) }, moving ? h("span", { class: "turn", "aria-hidden": "true" }, "▸") : null, name),
       count === null ? null : h("span", { class: "backs", role: "img", "aria-label": ui.t("cards_left", { n: count }) },
         back({ small: true }), h("span", { "aria-hidden": "true" }, `×${count}`)),
       chip ? chip(seat, strip) : null);
