@@ -46,10 +46,11 @@ export function endSession() {
 let lastLoadError = "";
 export const loadError = () => lastLoadError;
 
+let sessions = 0;
 function makeSession(slug, module, log, mode, level, extra, players) {
   const humans = mode === "hotseat" ? [...Array(players).keys()] : [0];
   return {
-    slug, module, log: structuredClone(log), mode, level, humans, players,
+    id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
     status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
     legacySelection: new Set(), pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
     redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
@@ -228,7 +229,14 @@ function render(s, before = null) {
     (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   }
   const onNew = () => { endSession(); store.removeItem(saveKey(s.slug)); current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug])); };
-  const nodes = [header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave }),
+  // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
+  const headKey = `${s.id}:${currentLanguage()}`;
+  let head = app.querySelector(":scope > header.bar");
+  if (!head || head.dataset.key !== headKey) {
+    head = header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
+    head.dataset.key = headKey;
+  }
+  const nodes = [head,
     s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
   if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...resultSheet(s, view, ui, onNew));
   app.replaceChildren(...nodes.filter(Boolean));

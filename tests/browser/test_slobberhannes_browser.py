@@ -6,8 +6,8 @@ tricks, taps on unplayable cards explained, the result sheet."""
 import json
 import time
 
-from helpers import (computer_gaps, finished_trick, latin_words, open_game, overflow, play_to_end, saved_log, set_speed,
-                     shoot, start_new, wait_my_turn, within_viewport)
+from helpers import (computer_gaps, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end, saved_log,
+                     set_speed, shoot, start_new, wait_my_turn, within_viewport)
 from tabletop.session import replay
 
 SLUG = "slobberhannes"
@@ -157,6 +157,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         assert overflow(page) <= 0
         shoot(page, "slobberhannes-ja-setup-360x640")
         start_new(page, players=4, loss_limit=2)
+        # The menu stays open while the computers play (the table is redrawn under it).
+        open_menu(page)
+        page.wait_for_function("window.tabletop.events.some(e => e.kind === 'bot')", timeout=30_000)
+        assert page.locator(".menu-panel").is_visible()
+        page.keyboard.press("Escape")
         finished_seen = 0
         deadline = time.time() + 120
         while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
