@@ -407,6 +407,10 @@ class ChiryakuState(GameState):
             fail("the rounds scored do not follow the round being played")
         if len(d["deals"]) > d["rounds"] - d["round"]:
             fail("more explicit deals than rounds to come")
+        for k, hands in enumerate(d["deals"]):  # each explicit deal is the whole card set, once
+            ctx = Ctx("chiryaku_akuryaku", n, ORDERS[n])
+            check(hands, PerSeat(HAND), ctx, f"deals[{k}]")
+            conserve(ctx, complete=True)
         if any(d["scores"][s] < sum(r[s] for r in d["round_scores"]) for s in range(n)):
             fail("a total is less than the rounds scored")
         last = d["last_round"]

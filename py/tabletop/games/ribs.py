@@ -458,6 +458,11 @@ class RibsState(GameState):
         if over != (d["to_act"] is None) or over and d["leader"] is not None:
             fail("the seat to act does not agree with the phase")
 
+        for k, hands in enumerate(d["deals"]):  # each explicit deal is the whole pack, once
+            ctx = Ctx("ribs", n, ORDERS[n])
+            check(hands, PerSeat(HAND), ctx, f"deals[{k}]")
+            conserve(ctx, complete=True)
+
         # The finished tricks of this deal, and the one before.
         tricks, strength = d["tricks"], self._strength()
         if len(tricks) != d["trick"] - (0 if over else 1) or over and d["trick"] != TRICKS_PER_DEAL:
