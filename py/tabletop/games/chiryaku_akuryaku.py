@@ -55,8 +55,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import parse_cards
-from ..core import GameInfo, GameState, IllegalAction, Option
-from ..reader import (Card, Cards, Choice, Ctx, Fields, Int, List, MapOf, Opt, PerSeat, Seat, Tuple, check,
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import (Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
                       conserve)
 from ..tricks import finished_view, next_seat, trick_view
 
@@ -494,6 +494,10 @@ class ChiryakuState(GameState):
                 "winners": [s for s, v in enumerate(d["scores"]) if v == best],
                 "rounds_played": len(d["round_scores"])}
 
+    def standing(self):
+        """Ranked by total score, highest first (ties share the win, as ``winners`` says)."""
+        return Standing(keys=list(self.d["scores"]), scores=list(self.d["scores"]))
+
     def observe(self, seat):
         d = self.d
         n = d["players"]
@@ -562,17 +566,8 @@ class ChiryakuState(GameState):
         return list(PACKS[self.d["players"]])
 
 
-ChiryakuState.info = GAME = GameInfo(
-    slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
-    options=(Option("rounds", None, "int", "rounds in a game (default: the number of players)",
-                    minimum=1, maximum=50),),
-    state_class=ChiryakuState, max_actions=50 * 130,
-    variants=({"rounds": 1},),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def resample_world(state, seat, rng):
     """A world for ``seat``: the other hands redealt; future setup deals dropped."""
@@ -672,3 +667,14 @@ def bot_rollout(state, seat, rng):
     if over:
         return "play " + max(over, key=number)
     return "play " + min(playable, key=number)
+
+
+ChiryakuState.info = GAME = GameInfo(
+    slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
+    options=(Option("rounds", None, "int", "rounds in a game (default: the number of players)",
+                    minimum=1, maximum=50),),
+    state_class=ChiryakuState, max_actions=50 * 130,
+    variants=({"rounds": 1},),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=220, max_rollout=40),
+)

@@ -56,7 +56,7 @@ Decisions beyond the rules file
 from __future__ import annotations
 
 from ..cards import parse_cards
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Anything, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple,
                       check, conserve)
 from ..tricks import finished_view, next_seat, trick_view, winning_play
@@ -634,6 +634,10 @@ class HoldMyBeerState(GameState):
                 "last_game": None if last is None else {k: list(v) for k, v in last.items()},
                 "games_played": len(d["score_sheet"]), "score_sheet": [list(x) for x in d["score_sheet"]]}
 
+    def standing(self):
+        """Ranked by game points, highest first (ties share the win, as ``winners`` says)."""
+        return Standing(keys=list(self.d["game_points"]), scores=list(self.d["game_points"]))
+
     def _talon_visible(self, seat):
         d = self.d
         if self.is_over() or d["options"]["talon_face_up"]:
@@ -726,22 +730,8 @@ class HoldMyBeerState(GameState):
         return list(PACK)
 
 
-HoldMyBeerState.info = GAME = GameInfo(
-    slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
-    options=(
-        Option("target_points", 20, "int", "game points that end the match at once", minimum=1, maximum=999),
-        Option("max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99),
-        Option("talon_face_up", False, "bool", "the talon is public (and so are bird exchanges)"),
-    ),
-    state_class=HoldMyBeerState, max_actions=99 * 80,
-    # Short matches keep the harness quick; the default (full 6-game) match is played too.
-    variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
-              {"talon_face_up": True, "target_points": 4, "max_games": 2}),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def _world_hidden(state, seat):
     """What ``seat`` cannot place for sure: ``hidden_cards``, plus talon cards it saw once if
@@ -889,3 +879,19 @@ def bot_rollout(state, seat, rng):
             if winners and at_stake > 0:
                 return "play " + min(winners, key=lambda c: (SUIT[c] == TRUMP, VALUE[c]))
     return "play " + min(cards, key=lambda c: (c == FOOL, POINTS[c], SUIT[c] == TRUMP, VALUE[c]))
+
+
+HoldMyBeerState.info = GAME = GameInfo(
+    slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
+    options=(
+        Option("target_points", 20, "int", "game points that end the match at once", minimum=1, maximum=999),
+        Option("max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99),
+        Option("talon_face_up", False, "bool", "the talon is public (and so are bird exchanges)"),
+    ),
+    state_class=HoldMyBeerState, max_actions=99 * 80,
+    # Short matches keep the harness quick; the default (full 6-game) match is played too.
+    variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
+              {"talon_face_up": True, "target_points": 4, "max_games": 2}),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=280),
+)

@@ -65,8 +65,8 @@ import random
 from itertools import combinations
 
 from ..cards import parse_cards
-from ..core import GameInfo, GameState, IllegalAction, Option
-from ..reader import (Bool, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Text, Tuple, check,
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import (Bool, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Text, Tuple, check,
                       conserve)
 from ..tricks import finished_view, trick_view
 
@@ -550,6 +550,10 @@ class RibsState(GameState):
         return {"scores": list(d["scores"]), "deal_scores": [list(x) for x in d["deal_scores"]],
                 "winner": winners[0] if len(winners) == 1 else None, "winners": winners}
 
+    def standing(self):
+        """Ranked by score, highest first (ties share the win, as ``winners`` says)."""
+        return Standing(keys=list(self.d["scores"]), scores=list(self.d["scores"]))
+
     def _ribs_visible_to(self, seat):
         d = self.d
         if d["ribs"] is None:
@@ -640,20 +644,8 @@ class RibsState(GameState):
         return pack_for(self.players)
 
 
-RibsState.info = GAME = GameInfo(
-    slug="ribs", title="Ribs", min_players=4, max_players=10, default_players=4,
-    options=(
-        Option("lemons", False, "bool", "7s rank highest; at the end a majority of the 7s scores 10, else -3 each"),
-        Option("face_up_fourth_trick", False, "bool", "the fourth trick is played face up, ribs included"),
-        Option("deals", 1, "int", "number of deals in the game", minimum=1, maximum=99),
-    ),
-    state_class=RibsState, max_actions=99 * 4 * 10 * 45,
-    variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def _world_hidden(state, seat):
     """Every card ``seat`` cannot place: other hands, their folded cards and unseen ribs.
@@ -728,3 +720,17 @@ def bot_rollout(state, seat, rng):
     pair = next((cs[:2] for cs in by_rank.values() if len(cs) >= 2), None)
     cards = pair if pair and rng.random() < 0.5 else ranked[:2]
     return "play " + " ".join(sorted(cards, key=ORDER.__getitem__))
+
+
+RibsState.info = GAME = GameInfo(
+    slug="ribs", title="Ribs", min_players=4, max_players=10, default_players=4,
+    options=(
+        Option("lemons", False, "bool", "7s rank highest; at the end a majority of the 7s scores 10, else -3 each"),
+        Option("face_up_fourth_trick", False, "bool", "the fourth trick is played face up, ribs included"),
+        Option("deals", 1, "int", "number of deals in the game", minimum=1, maximum=99),
+    ),
+    state_class=RibsState, max_actions=99 * 4 * 10 * 45,
+    variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=450),
+)
