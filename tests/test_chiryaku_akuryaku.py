@@ -263,3 +263,45 @@ def test_json_round_trip():
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     again = GAME.from_json(json.loads(json.dumps(state.to_json())))
     assert again.snapshot() == state.snapshot()
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+
+def _state_in_round_two():
+    """A saved state in round two, a few tricks in, with a trick on the table (the tampering below
+    is written for this one: seat 0 collects red, blue and purple)."""
+    state = GAME.new_state(players=5, seed=7)
+    rng = random.Random(7)
+    while not (state.d["round"] == 2 and state.phase == "play" and state.d["tricks_played"] >= 3
+               and len(state.d["trick"]) >= 2):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return json.loads(json.dumps(state.to_json()))
+
+
+def _swap_little(d):
+    t = d["last_trick"]
+    t["big"], t["little"] = (t["little"], t["big"]) if t["little"] is not None else ((t["big"] + 1) % 5, None)
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["round_scores"].append([0] * 5), "rounds scored"),
+    (lambda d: d["scores"].__setitem__(3, 0), "a total is less than the rounds scored"),
+    (lambda d: d["last_round"]["scores"].__setitem__(1, d["last_round"]["scores"][1] + 1), "last round"),
+    (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "next in the trick"),
+    (lambda d: d.update(phase="take"), "trick does not agree with the phase"),
+    (lambda d: d["discarded"].append(d["hands"][0].pop()), "holds"),
+    (lambda d: d.update(tricks_played=d["tricks_played"] + 1), "holds|previous trick"),
+    (_swap_little, "not shared by the rules"),
+    (lambda d: d["up"][0]["R"].reverse(), "face-up piles are not sorted"),
+    (lambda d: d["up"][0]["R"].append(d["up"][0]["B"].pop()), "face-up piles are not sorted by colour"),
+    (lambda d: d.update(face_down_colours=[["R", "Y"]] + d["face_down_colours"][1:]), "face-down"),
+    (lambda d: d["up"][0].update(Y=[d["up"][4]["Y"].pop()]), "shows four colours"),
+    (lambda d: d.update(dealer=(d["dealer"] + 1) % 5), "pass to the left"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_round_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)

@@ -378,3 +378,53 @@ def test_json_round_trip_and_clone():
     seat = other.to_move()[0]
     other.apply(seat, other.legal_actions(seat)[0])
     assert other.snapshot() != state.snapshot()
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+
+def _state_in_game_two():
+    """A saved state in the second game, a few tricks in (the first game scored)."""
+    for seed in range(50):
+        state = new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over() and state.d["game_number"] <= 2:
+            if (state.d["game_number"] == 2 and state.phase == "play" and len(state.d["history"]) >= 3
+                    and not state.d["trick"] and any(state.d["score_sheet"][0])):
+                return state.to_json()
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such state")
+
+
+def _other(seat):
+    return (seat + 1) % 3
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["history"][0].update(winner=_other(d["history"][0]["winner"])), "not won by its best card"),
+    (lambda d: d["history"][1].update(points=d["history"][1]["points"] + 1), "points are not those of its cards"),
+    (lambda d: d["history"][1].update(status="scrapped"), "21's decision"),
+    (lambda d: d["hands"][0].pop(), "hand sizes"),
+    (lambda d: d.update(phase="bid"), "bid phase"),
+    (lambda d: d.update(card_points=[60, 30, 0]), "more than the pack holds"),
+    (lambda d: d.update(end_reason="games"), "end reason"),
+    (lambda d: d["last_game"].update(score=[5, 5, 5]), "prediction scores"),
+    (lambda d: d["score_sheet"].append([0, 0, 0]), "score sheet"),
+    (lambda d: d.update(leader=_other(d["leader"])), "not played in turn"),
+    (lambda d: d.update(bird_points=[b + 1 for b in d["bird_points"]], game_points=[g + 1 for g in d["game_points"]]),
+     "bird points"),
+    (lambda d: d["game_points"].__setitem__(d["score_sheet"][0].index(max(d["score_sheet"][0])), 0),
+     "game points are less than the games and birds scored"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_game_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)
+
+
+def test_setup_card_points_fit_in_the_pack():
+    with pytest.raises(ValueError, match="worth more than the pack's 80 points"):
+        new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 40, 0]})
+    assert new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 31, 0]})

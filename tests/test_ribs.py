@@ -413,3 +413,47 @@ def test_random_games_never_show_folded_cards_or_hidden_ribs_to_others():
                 if snap["phase"] == "play" and snap["ribs"] and viewer != snap["leader"]:
                     assert not set(snap["ribs"]) & current
         assert set(s.result()) == {"scores", "deal_scores", "winner", "winners"}
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+def _state_in_deal_two():
+    """A saved state in the second deal's third trick, two seats after the leader having played."""
+    for seed in range(100):
+        s = new(5, options={"deals": 2, "lemons": True}, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            d = s.d
+            if d["deal_number"] == 2 and d["trick"] == 3 and d["phase"] == "play" and len(d["plays"]) == 2 \
+                    and d["plays"][0][1] is not None and any(t["returned"] for t in d["tricks"]):
+                return json.loads(json.dumps(s.to_json()))
+            seat = s.to_move()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    raise AssertionError("no such state")
+
+
+def _first_returned(d):
+    return next(t for t in d["tricks"] if t["returned"])
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1), "sum of the deals' scores"),
+    (lambda d: d["last_deal"]["scores"][0].update(points=d["last_deal"]["scores"][0]["points"] + 1), "last deal"),
+    (lambda d: d["tricks"][0].update(made=not d["tricks"][0]["made"]), "not resolved by the rules"),
+    (lambda d: _first_returned(d).update(returned=[]), "not resolved by the rules"),
+    (lambda d: [t.update(matcher=(t["leader"] + 1) % 5) for t in (d["tricks"][-1], d["last_trick"])],
+     "not resolved by the rules"),
+    (lambda d: d["last_trick"].update(bid=d["last_trick"]["bid"] + 1), "last trick is not the last one played"),
+    (lambda d: d["auction"].pop(), "auction"),
+    (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "in turn from the leader"),
+    (lambda d: d.update(opener=(d["opener"] + 1) % 5), "opened by the last leader"),
+    (lambda d: d["won"][0].extend(d["hands"][0][:1]) or d["hands"][0].pop(0), "won cards"),
+    (lambda d: d["folded"][1].append(d["hands"][1].pop()), "holds|folded"),
+    (lambda d: d.update(won_points=[p + 1 for p in d["won_points"]]), "won cards"),
+    (lambda d: d["plays"][0].__setitem__(1, None), "folded|holds"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_deal_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)
