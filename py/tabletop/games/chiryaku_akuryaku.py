@@ -47,8 +47,8 @@ Decisions beyond the rules file
     - The view carries the previous trick (``last_trick``) rather than the whole round: every
       collected card is on the table in ``face_up_cards`` anyway, and the conformance harness's
       time budget is dominated by view size at 6 players.
-    - Explicit setup: ``hands`` and ``deals`` together are refused; ``scores`` must be whole
-      numbers, one per seat.
+    - Explicit setup: ``hands`` and ``deals`` together are refused, and so are more deals than
+      rounds; ``scores`` are whole numbers from 0 (a total never goes below 0), one per seat.
 """
 from __future__ import annotations
 

@@ -32,12 +32,13 @@ View (``view(seat)``)
     option ``talon_face_up``, or the match is over; else null); ``talon_seen`` (talon cards this
     seat has seen or put there this game); ``exchanges`` (who exchanged after which trick, with
     the cards only for the exchanger or when the talon is face up); ``trick`` (``[[seat, card],
-    ...]``), ``history`` (this game's finished tricks with winner, card points, bird bonus and
-    ``status`` taken/scrapped/pending; ``cards`` in play order from ``leader``), ``card_points``,
+    ...]``), ``history`` (this game's finished tricks in the shared shape of tabletop.tricks:
+    ``leader``, ``cards`` ``[[seat, card], ...]`` in play order, ``winner``, then ``points``,
+    ``bird_bonus`` and ``status`` taken/scrapped/pending), ``card_points``,
     ``game_points``, ``bird_points`` (bird bonuses of this game), ``pending_points`` (during
     ``power21``), ``last_game`` (the last scored game: card points, ranks, bids, prediction
     score, bird points, talon points and taker, and a ``breakdown`` of every seat's game points
-    with the reasons), ``score_sheet`` (game points gained per game), and once over ``result``,
+    with the reasons as messages ``{"code", "params"}``), ``score_sheet`` (game points gained per game), and once over ``result``,
     every ``hands`` and the ``talon``. ``to_move`` and ``legal_actions`` as always.
 
 Decisions beyond the rules file
@@ -51,7 +52,8 @@ Decisions beyond the rules file
       ``end_reason`` is ``"target"``.
     - Explicit setup: a deal without ``talon`` needs at least 2 cards per hand (one trick after
       the discard); ``game_number`` may not exceed ``max_games``; ``game_points`` must all be
-      below ``target_points`` (else the match would already be over).
+      below ``target_points`` (else the match would already be over); ``card_points`` are each
+      -2 to 82 and, with the points of the cards dealt, at most the pack's 80.
 """
 from __future__ import annotations
 

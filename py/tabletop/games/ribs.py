@@ -54,6 +54,7 @@ Hidden information
 
 Decisions beyond the rules file
     - Bids are plain numbers ("bid 3"); a bid is refused with the amount that is allowed.
+    - Explicit setup: more deals than the game has (option ``deals``) are refused.
     - After the last deal's fourth trick the game is over; between deals the next deal starts
       at once with the next dealer.
     - The view lists the hand by rank strength (lemon-aware); actions use the pack order.
