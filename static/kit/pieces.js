@@ -1,5 +1,6 @@
 // Standard pieces of a card table. Each takes the view's `ui` (see kit/index.js) and plain data
-// from the engine's view; none knows a rule.
+// from the engine's view; none knows a rule. Each carries the class `kit`, which scopes its styles
+// in app.css away from the views not yet on the kit.
 //
 //   seatRing(ui, {seats, toMove, cards(seat), chip(seat, strip) -> nodes, compressAt = 6})
 //       the other seats in play order, each a chip (name, cards in hand, what chip() adds), the
@@ -22,7 +23,7 @@ import { back, empty } from "./faces.js";
 
 export function seatRing(ui, { seats, toMove = [], cards = null, chip = null, compressAt = 6 }) {
   const strip = seats.length >= compressAt;
-  return h("div", { class: `ring n${seats.length}${strip ? " strip" : ""}` }, seats.map((seat) => {
+  return h("div", { class: `ring kit n${seats.length}${strip ? " strip" : ""}` }, seats.map((seat) => {
     const count = cards ? cards(seat) : null;
     const moving = toMove.includes(seat);
     // In a strip the chip shows the seat's short name (its number); the full name is spoken.
@@ -44,7 +45,7 @@ function played(ui, seat, token, { won = false, dim = false, faceOpts = {} } = {
 }
 
 export function trick(ui, { cards = [], last = null, key = null, label = null, faceOpts = {} }) {
-  const area = h("section", { class: "trick", "aria-label": ui.t("trick") });
+  const area = h("section", { class: "trick kit", "aria-label": ui.t("trick") });
   const row = h("div", { class: "trick-cards" });
   if (cards.length) {
     area.dataset.state = "playing";
@@ -77,7 +78,7 @@ export function history(ui, { tricks, title, key = "history" }) {
     h("span", { class: "mini" }, t.cards.map(([seat, token]) =>
       h("span", { class: `played${seat === t.winner ? " won" : ""}`, title: ui.seatName(seat) }, ui.face(token, { small: true }))))));
   rows.reverse();
-  const panel = h("details", { class: "history" }, h("summary", {}, title ?? ui.t("tricks_so_far", { n: tricks.length })),
+  const panel = h("details", { class: "history kit" }, h("summary", {}, title ?? ui.t("tricks_so_far", { n: tricks.length })),
     h("ol", { class: "tricks" }, rows));
   panel.open = openHistories.get(key) ?? false;
   panel.addEventListener("toggle", () => openHistories.set(key, panel.open));
@@ -85,7 +86,7 @@ export function history(ui, { tricks, title, key = "history" }) {
 }
 
 export function scoreTable(ui, { seats, columns, caption = null, mark = null }) {
-  return h("table", { class: "scores" },
+  return h("table", { class: "scores kit" },
     caption ? h("caption", {}, caption) : null,
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), columns.map((c) => h("th", { scope: "col" }, c.label)))),
     h("tbody", {}, seats.map((seat) => h("tr", { class: mark ? mark(seat) || "" : "", dataset: { seat } },
@@ -94,6 +95,6 @@ export function scoreTable(ui, { seats, columns, caption = null, mark = null }) 
 }
 
 export function hand(ui, tokens, { verb = "play", label = null } = {}) {
-  return h("div", { class: "hand", role: "group", "aria-label": label ?? ui.t("your_hand"), onkeydown: arrowKeys },
+  return h("div", { class: "hand kit", role: "group", "aria-label": label ?? ui.t("your_hand"), onkeydown: arrowKeys },
     (tokens || []).map((token) => ui.picker.face(token, { verb })));
 }

@@ -60,7 +60,7 @@ export function render(view, ui) {
     trick(ui, { cards: view.trick, last, key: `${view.game_number}:${view.history.length}`,
       label: view.phase === "play" && view.trick.length ? ui.t("trick_n", { n: view.tricks_played + 1 }) : null }),
     h("section", { class: "prompt" }, prompt(view, ui)),
-    h("div", { class: `me${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me } },
+    h("div", { class: `my-seat${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me } },
       h("span", { class: "name" }, ui.seatName(me)), status(view, me, ui),
       view.discard ? h("span", { class: "own-discard" }, ui.t("discards_shown"), view.discard.map((c) => ui.face(c, { small: true, dim: true }))) : null),
     hand(ui, view.hand, { verb }),

@@ -110,7 +110,7 @@ export function render(view, ui) {
     warnings(view, ui),
     trick(ui, { cards: view.trick, last, key: `${view.deals_played}:${view.history.length}` }),
     h("section", { class: "prompt" }, prompt(view, ui)),
-    h("div", { class: `me slob-me${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me, penalty: view.penalties[me] } },
+    h("div", { class: `my-seat slob-me${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me, penalty: view.penalties[me] } },
       h("span", { class: "name" }, ui.seatName(me)), standing(view, me, ui),
       view.revoke_penalty && view.my_revokes ? h("span", { class: "badge revoke" }, ui.t("my_revokes", { n: view.my_revokes })) : null),
     hand(ui, view.hand),

@@ -153,7 +153,7 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
         for _ in range(3):
             one.locator(".hand button.card.lit:not(.selected)").first.click()
         one.locator("button[data-verb=discard]:not([disabled])").click()
-        one.locator(".me .badge").first.wait_for()
+        one.locator(".my-seat .badge").first.wait_for()
         # The iframe grew to its table (embed.js listened to the height message).
         page.wait_for_function("parseInt(document.getElementById('one').style.height || '0') > 300", timeout=30_000)
         two = page.frame_locator("#two")
