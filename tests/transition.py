@@ -5,4 +5,4 @@ its views carry codes instead of prose, and it declares ``STATE`` (and its setup
 fuzzing in tests/test_robustness.py and tests/test_message_codes.py covers it. This list goes
 away once it holds every game.
 """
-CONVERTED = ("mas_menos", "mate", "slobberhannes")
+CONVERTED = ("mas_menos", "mate", "tuppi", "slobberhannes")
