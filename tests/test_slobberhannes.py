@@ -8,6 +8,11 @@ from tabletop import IllegalAction, get_game
 
 GAME = get_game("slobberhannes")
 
+def R(code, **params):
+    """A reason as the views carry it: a code with its params."""
+    return {"code": code, "params": params}
+
+
 # Example 1 of the rules file (4 players, dealer 3).
 HANDS4 = [
     ["7S", "TS", "QS", "AS", "9H", "TD", "JD", "QC"],
@@ -52,9 +57,9 @@ def test_three_different_players_take_one_point_each_and_breakdown_names_reasons
     assert s.snapshot()["penalties"] == [1, 1, 1, 0]
     view = s.view(3)
     breakdown = {b["seat"]: b for b in view["last_deal"]["breakdown"]}
-    assert breakdown[2]["reasons"] == ["first trick +1"]
-    assert breakdown[0]["reasons"] == ["queen of clubs +1"]
-    assert breakdown[1]["reasons"] == ["last trick +1"]
+    assert breakdown[2]["reasons"] == [R("first_trick")]
+    assert breakdown[0]["reasons"] == [R("queen_of_clubs")]
+    assert breakdown[1]["reasons"] == [R("last_trick")]
     assert 3 not in breakdown
     # The next deal started at once with the next dealer; its leader is the dealer's left.
     assert s.snapshot()["dealer"] == 0 and s.to_move() == [1] and s.phase == "play"
@@ -65,8 +70,8 @@ def test_all_three_costs_four():
     play_suited_deal(s)
     assert s.snapshot()["penalties"] == [4, 0, 0, 0]
     (entry,) = s.view(None)["last_deal"]["breakdown"]
-    assert entry == {"seat": 0, "points": 4, "reasons": ["first trick +1", "queen of clubs +1", "last trick +1",
-                                                         "all three +1"]}
+    assert entry == {"seat": 0, "points": 4, "reasons": [R("first_trick"), R("queen_of_clubs"), R("last_trick"),
+                                                         R("all_three")]}
 
 
 def test_queen_in_first_trick_counts_for_both():
@@ -146,7 +151,7 @@ def test_revoke_allowed_and_penalised_with_option():
     assert rec["revokes"] == [0, 1, 0, 0]
     assert rec["first"] == 2
     entry = {b["seat"]: b for b in rec["breakdown"]}[1]
-    assert "revoke +1" in entry["reasons"]
+    assert R("revokes", n=1) in entry["reasons"]
     expected = [0, 0, 0, 0]
     for key in ("first", "queen", "last"):
         expected[rec[key]] += 1
@@ -174,7 +179,7 @@ def test_revoke_counted_and_not_part_of_all_three():
     # Queen + last + revoke = 3: a revoke never completes "all three".
     assert rec["penalties"] == [1, 3, 0, 0]
     entry = {b["seat"]: b for b in rec["breakdown"]}[1]
-    assert entry["reasons"] == ["queen of clubs +1", "last trick +1", "revoke +1"]
+    assert entry["reasons"] == [R("queen_of_clubs"), R("last_trick"), R("revokes", n=1)]
 
 
 def test_no_revoke_when_void():

@@ -25,7 +25,8 @@ View (``view(seat)``)
     public), ``tricks_won`` per seat this deal, ``first_trick_winner`` and ``queen_winner`` (who
     took QC so far, public), ``tricks_played``/``tricks_per_deal``, ``penalties`` (totals),
     ``deals_played``, ``last_deal`` (the previous deal's record with a ``breakdown``: one entry per
-    seat with its points and the reasons, e.g. ``["first trick +1", "queen of clubs +1"]``),
+    seat with its points and the reasons as codes, e.g. ``[{"code": "first_trick", "params": {}},
+    {"code": "revokes", "params": {"n": 2}}]``),
     ``my_revokes`` (own revokes this deal; other seats' revokes are shown only in the deal record),
     ``to_move`` and ``legal_actions``; ``result`` once the game is over.
 
@@ -407,23 +408,29 @@ class SlobberhannesState(GameState):
         return list(pack_for(self.d["players"]))
 
 
+def _reason(code, **params):
+    """A reason as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
+
+
 def _breakdown(log, revoke_penalty):
-    """The seats that scored in a logged deal: their penalty points and the reason for each point."""
+    """The seats that scored in a logged deal: their penalty points and the reason for each point
+    (codes: first_trick, queen_of_clubs, last_trick, all_three, revokes with n)."""
     out = {}
     first, queen, last = log[1], log[2], log[3]
-    for seat, why in ((first, "first trick +1"), (queen, "queen of clubs +1"), (last, "last trick +1")):
+    for seat, why in ((first, "first_trick"), (queen, "queen_of_clubs"), (last, "last_trick")):
         entry = out.setdefault(seat, {"seat": seat, "points": 0, "reasons": []})
         entry["points"] += 1
-        entry["reasons"].append(why)
+        entry["reasons"].append(_reason(why))
     if first == queen == last:
         out[first]["points"] += 1
-        out[first]["reasons"].append("all three +1")
+        out[first]["reasons"].append(_reason("all_three"))
     if revoke_penalty:
         for seat, count in enumerate(log[4:]):
             if count:
                 entry = out.setdefault(seat, {"seat": seat, "points": 0, "reasons": []})
                 entry["points"] += count
-                entry["reasons"].append("revoke +1" if count == 1 else f"{count} revokes +{count}")
+                entry["reasons"].append(_reason("revokes", n=count))
     return [out[seat] for seat in sorted(out)]
 
 
