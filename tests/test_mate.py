@@ -163,8 +163,9 @@ def test_seed_example_scores_and_duplicate_exchange():
     assert d["points"] == [49, 0]
     view = state.view(0)
     assert view["deal_scores"] == [{"deal": 1, "dealer": 0, "scores": [
-        {"seat": 0, "points": 49, "reasons": ["mate with the 7 of diamonds at trick 7: 7 x 7 = 49"]},
-        {"seat": 1, "points": 0, "reasons": ["mated at trick 7"]}]}]
+        {"seat": 0, "points": 49, "reasons": [{"code": "mate_scored",
+                                               "params": {"card": "7D", "trick": 7, "value": 7, "points": 49}}]},
+        {"seat": 1, "points": 0, "reasons": [{"code": "mated", "params": {"trick": 7}}]}]}]
     last = view["last_deal"]
     assert last["tricks"][-1] == {"leader": 0, "cards": [[0, "7D"]], "winner": None, "mate": True}
     assert sorted(last["hands_left"][1]) == ["KH", "KS", "TH", "TS"]
@@ -190,7 +191,7 @@ def test_mate_at_first_lead_and_trick_ten_draw():
     assert state.result()["points"] == [0, 0]
     assert state.result()["winner"] is None and state.result()["margin"] == 0
     assert [r["mater"] for r in state.result()["deal_results"]] == [None, None]
-    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == ["no mate in 10 tricks"]
+    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == [{"code": "no_mate", "params": {}}]
 
 
 def test_mate_on_the_tenth_trick_scores_ten_times():

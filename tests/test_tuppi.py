@@ -19,6 +19,11 @@ MIXED = [
 ]
 
 
+def R(code, **params):
+    """A reason as the views carry it: a code with its params."""
+    return {"code": code, "params": params}
+
+
 def new(options=None, setup=None, seed=0):
     return GAME.new_state(players=4, options=options or {}, setup=setup, seed=seed)
 
@@ -142,7 +147,7 @@ def test_nolo_deal_and_scoring():
     assert rec["scoring_team"] == 1 and rec["points"] == 28
     assert s.snapshot()["scores"] == [0, 28]
     team1 = rec["breakdown"][1]
-    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": ["nolo: took only 0 tricks +28"]}
+    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": [R("nolo_made", n=0), R("points_scored", n=28)]}
 
 
 # -- sooli ---------------------------------------------------------------------------------------------
@@ -229,7 +234,7 @@ def test_sooli_ace_low_and_soloist_survives_three_tricks():
             s.apply(s.to_move()[0], "play " + card)
     rec = s.snapshot()["last_deal"]
     assert rec["mode"] == "sooli" and rec["soloist"] == 0 and rec["scoring_team"] == 0 and rec["points"] == 24
-    assert rec["breakdown"][0]["reasons"] == ["sooli made: soloist took no trick +24"]
+    assert rec["breakdown"][0]["reasons"] == [R("sooli_made"), R("points_scored", n=24)]
     assert s.snapshot()["phase"] == "bid" and s.snapshot()["dealer"] == 1
 
 
@@ -263,7 +268,7 @@ def test_sooli_soloist_wins_a_trick_ends_the_deal():
     s.apply(0, "play KD")
     rec = s.snapshot()["last_deal"]
     assert rec["tricks"] == [1, 0] and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == ["sooli defeated: soloist took a trick +24"]
+    assert rec["breakdown"][1]["reasons"] == [R("sooli_defeated"), R("points_scored", n=24)]
 
 
 # -- scoring and resets ------------------------------------------------------------------------------
@@ -275,7 +280,7 @@ def test_opponents_lose_their_points():
     rec = s.snapshot()["last_deal"]
     assert rec["lost"] == [20, 0]
     assert rec["breakdown"][0] == {"team": 0, "seats": [0, 2], "points": -20,
-                                   "reasons": ["only one team holds points: lost 20"]}
+                                   "reasons": [R("points_lost", n=20)]}
 
 
 def test_both_zero_reset():
@@ -286,7 +291,7 @@ def test_both_zero_reset():
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
     assert rec["breakdown"][1]["points"] == 0
-    assert "forfeited" in rec["breakdown"][1]["reasons"][0]
+    assert rec["breakdown"][1]["reasons"] == [R("nolo_made", n=0), R("points_forfeited", n=28)]
     # The scoring team's own points are kept and increased.
     s = new(options={"score_reset": "both_zero"}, setup={"dealer": 3, "hands": SUITED, "scores": [0, 20]})
     suited_nolo(s)
@@ -346,7 +351,7 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == ["rami made: declaring team took 13 tricks +28"]
+    assert rec["breakdown"][1]["reasons"] == [R("rami_made", n=13), R("points_scored", n=28)]
     # Right of declarer leads: defenders take all 13: 8 x 7 = 56.
     s = new(options={"rami_first_lead": "right_of_declarer", "target_score": 100},
             setup={"dealer": 3, "hands": SUITED})
@@ -357,7 +362,7 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 56 and rec["scoring_team"] == 0
-    assert rec["breakdown"][0]["reasons"] == ["rami defeated: defenders took 13 tricks +56"]
+    assert rec["breakdown"][0]["reasons"] == [R("rami_defeated", n=13), R("points_scored", n=56)]
 
 
 # -- setups and options refused --------------------------------------------------------------------

@@ -380,17 +380,18 @@ class MateState(GameState):
 
     @staticmethod
     def _deal_scores(number, r):
-        """Per-seat points of one finished deal, each with its reason."""
+        """Per-seat points of one finished deal, each with its reason as a code with params
+        (``no_mate``; ``mate_scored`` with card, trick, value and points; ``mated`` with trick)."""
         if r["mater"] is None:
-            reason = "no mate in 10 tricks"
-            scores = [{"seat": s, "points": 0, "reasons": [reason]} for s in (0, 1)]
+            scores = [{"seat": s, "points": 0, "reasons": [{"code": "no_mate", "params": {}}]} for s in (0, 1)]
         else:
             m, card, n = r["mater"], r["card"], r["trick"]
             scores = [None, None]
             scores[m] = {"seat": m, "points": r["score"],
-                         "reasons": [f"mate with the {card_name(card)} at trick {n}: "
-                                     f"{VALUE[rank_of(card)]} x {n} = {r['score']}"]}
-            scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [f"mated at trick {n}"]}
+                         "reasons": [{"code": "mate_scored", "params": {"card": card, "trick": n,
+                                                                        "value": VALUE[rank_of(card)],
+                                                                        "points": r["score"]}}]}
+            scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [{"code": "mated", "params": {"trick": n}}]}
         return {"deal": number, "dealer": r["dealer"], "scores": scores}
 
     def observe(self, seat):

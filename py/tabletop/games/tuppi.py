@@ -777,31 +777,32 @@ class TuppiState(GameState):
         return list(PACK)
 
 
+def _reason(code, **params):
+    """A reason as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
+
+
 def _full_record(log):
     """The rules file's deal record plus ``dealer``, ``scores`` (totals after the deal), ``lost``
     (points each team lost to a reset) and ``breakdown`` (per team: net change and reasons)."""
     dealer, mode, declarer, soloist, t0, t1, scoring, points, gained, lost0, lost1, s0, s1 = log
     tricks, lost = [t0, t1], [lost0, lost1]
+    # Reasons are codes with params, worded by the page: why the scoring team scored, then the
+    # points it scored (or forfeited to a reset), and the points a team lost to a reset.
     if mode == "rami":
         team = declarer % 2
-        if scoring == team:
-            why = f"rami made: declaring team took {tricks[team]} tricks"
-        else:
-            why = f"rami defeated: defenders took {tricks[scoring]} tricks"
+        why = _reason("rami_made", n=tricks[team]) if scoring == team else _reason("rami_defeated", n=tricks[scoring])
     elif mode == "nolo":
-        why = f"nolo: took only {tricks[scoring]} tricks"
-    elif scoring == soloist % 2:
-        why = "sooli made: soloist took no trick"
+        why = _reason("nolo_made", n=tricks[scoring])
     else:
-        why = "sooli defeated: soloist took a trick"
+        why = _reason("sooli_made" if scoring == soloist % 2 else "sooli_defeated")
     breakdown = []
     for team in (0, 1):
         reasons, change = [], gained - lost[team] if team == scoring else -lost[team]
         if team == scoring:
-            reasons.append(f"{why} +{points}" if gained else
-                           f"{why}: {points} points forfeited, the other team held points")
+            reasons += [why, _reason("points_scored" if gained else "points_forfeited", n=points)]
         if lost[team]:
-            reasons.append(f"only one team holds points: lost {lost[team]}")
+            reasons.append(_reason("points_lost", n=lost[team]))
         breakdown.append({"team": team, "seats": list(TEAMS[team]), "points": change, "reasons": reasons})
     return {"dealer": dealer, "mode": mode, "declarer": declarer, "soloist": soloist, "tricks": tricks,
             "scoring_team": scoring, "points": points, "lost": lost, "scores": [s0, s1], "breakdown": breakdown}
