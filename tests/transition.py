@@ -5,4 +5,5 @@ its views carry codes instead of prose, and it declares ``STATE`` (and its setup
 fuzzing in tests/test_robustness.py and tests/test_message_codes.py covers it. This list goes
 away once it holds every game.
 """
-CONVERTED = ("mas_menos", "mate", "tuppi", "slobberhannes")
+CONVERTED = ("mas_menos", "four_thrones", "gridcannon", "stop_the_bus", "mexican_train", "mustamaija",
+             "hold_my_beer", "chiryaku_akuryaku", "ribs", "mate", "tuppi", "slobberhannes")
