@@ -529,6 +529,11 @@ class RibsState(GameState):
             table = list(d["ribs"] or []) + [c for _, cards in d["plays"] if cards for c in cards]
             for s, cards in d["plays"]:
                 folds[s] += cards is None
+        elif phase == "over" and (d["plays"] or d["ribs"] is not None):
+            # The last trick stays on show: the same cards as the last trick's record, no others.
+            final = d["last_trick"]
+            if final is None or d["plays"] != final["plays"] or d["ribs"] != final["ribs"]:
+                fail("the trick on show is not the last trick played")
         on_table = {d["leader"]} | {s for s, _ in d["plays"]} if phase == "play" and d["ribs"] is not None else set()
         for s in range(n):
             if len(d["hands"][s]) != 8 - 2 * len(tricks) - 2 * (s in on_table):
