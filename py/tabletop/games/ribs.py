@@ -61,8 +61,6 @@ Decisions beyond the rules file
 """
 from __future__ import annotations
 
-import marshal
-import random
 from itertools import combinations
 
 from ..cards import parse_cards
@@ -620,14 +618,6 @@ class RibsState(GameState):
             v["my_folded"] = list(d["folded"][seat])
         return v
 
-    def clone(self):
-        # GameState.clone with a faster deep copy of the plain-JSON state (marshal format 2 keeps
-        # no shared references, exactly like plain_copy) and a cheaply seeded generator.
-        other = self.__class__.__new__(self.__class__)
-        other.d = marshal.loads(marshal.dumps(self.d, 2))
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        return other
 
     def hidden_cards(self, seat):
         d = self.d

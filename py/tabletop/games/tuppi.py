@@ -184,7 +184,6 @@ class TuppiState(GameState):
 
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
-        opts = self.d["options"]
         deals, dealer, scores, played = [], 0, [0, 0], 0
         if setup is not None:
             check(setup, SETUP, Ctx("tuppi", 4, ORDER), "setup")
