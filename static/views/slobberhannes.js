@@ -13,17 +13,6 @@ const QUEEN = "QC";
 export function botDelayFactor(view) {
   return view && view.phase === "play" && view.tricks_played === 0 && !view.trick.length ? 2 : 1;
 }
-// Reasons in a deal record: codes ({code, params}); an engine that still sends English phrases
-// gets them mapped to codes here until it speaks codes itself.
-const OLD_REASONS = { "first trick +1": "reason_first", "queen of clubs +1": "reason_queen", "last trick +1": "reason_last",
-  "all three +1": "reason_all", "revoke +1": "reason_revoke" };
-function reasonText(reason, ui) {
-  if (reason && typeof reason === "object") return ui.say(reason);
-  if (OLD_REASONS[reason]) return ui.t(OLD_REASONS[reason]);
-  const m = /^(\d+) revokes \+\d+$/.exec(reason);
-  return m ? ui.t("reason_revokes", { n: Number(m[1]) }) : reason;
-}
-
 function badges(view, seat, ui) {
   const play = view.phase === "play";
   return [seat === view.dealer ? h("span", { class: "badge dealer", title: ui.t("dealer") }, ui.t("dealer_short")) : null,
@@ -73,7 +62,7 @@ function dealLines(record, totals, ui) {
     const p = record.penalties[seat];
     const entry = bySeat.get(seat);
     return h("li", { class: p ? "scored" : "zero", dataset: { seat, points: p } },
-      entry ? ui.t("deal_line", { name: ui.seatName(seat), reasons: entry.reasons.map((r) => reasonText(r, ui)).join(ui.t("list_sep")), p })
+      entry ? ui.t("deal_line", { name: ui.seatName(seat), reasons: entry.reasons.map((r) => ui.say(r)).join(ui.t("list_sep")), p })
         : `${ui.seatName(seat)}: 0`,
       totals ? h("span", { class: "total" }, ` (${ui.t("total_now", { p: totals[seat] })})`) : null);
   }));
