@@ -33,7 +33,8 @@ def check_refusals(page):
         moves = len(saved_log(page, SLUG)["actions"])
         page.locator(f".hand button.card[data-card='{unlit[0]}']").click(force=True)
         page.wait_for_selector(".dock .reason.shown")
-        assert page.locator(".dock .reason").inner_text().strip()
+        suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[before["trick"][0][1][-1]]
+        assert page.locator(".dock .reason").inner_text() == f"You must follow suit: play a card of {'♠♥♦♣'['SHDC'.index(before['trick'][0][1][-1])]} {suit}."
         assert len(saved_log(page, SLUG)["actions"]) == moves
     after = page.evaluate("tabletop.call('view', 0)")["view"]
     assert after == before
@@ -163,6 +164,7 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         assert page.locator(".menu-panel").is_visible()
         page.keyboard.press("Escape")
         finished_seen = 0
+        refusal_seen = False
         deadline = time.time() + 120
         while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
             assert time.time() < deadline, "three tricks took too long"
@@ -177,6 +179,18 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
                         page.wait_for_selector(".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000)
                 finished_seen += 1
             lit = page.locator(".hand button.card.lit")
+            unlit = page.locator(".hand button.card.unlit")
+            if not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+                # A card that does not follow suit: tapped, it says why in Japanese, next to the hand.
+                moves = len(saved_log(page, SLUG)["actions"])
+                unlit.first.click(force=True)
+                page.wait_for_selector(".dock .reason.shown")
+                reason = page.locator(".dock .reason").inner_text()
+                assert reason.startswith("フォローが必要です") and latin_words(reason) == [], reason
+                assert len(saved_log(page, SLUG)["actions"]) == moves
+                refusal_seen = True
+                shoot(page, "slobberhannes-ja-refusal-360x640")
+                continue
             if lit.count():
                 assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
                 if not page.locator(".trick[data-state=finished]").count():
