@@ -9,22 +9,30 @@
    existing), and the site's static/catalog.json (the game list with each game's players and
    options, so the browser imports only the game being played).
 3. Copies index.html, pyscript.toml, py/ (the package and worker.py), static/ and the runtime
-   (static/vendor/pyodide, static/vendor/pyscript) into the output folder, with gzip copies.
+   (static/vendor/pyodide, static/vendor/pyscript) into the output folder. Pyodide's
+   python_stdlib.zip is trimmed to the modules the app imports (py/tools/stdlib_keep.txt, recorded
+   in the browser by py/tools/record_stdlib.py, plus a small safety list below) and rewritten with
+   stored entries, so that the whole file compresses on the wire.
 4. Writes sw.js at the root of the output: the precache list and a cache name made from a hash
-   of every shipped file, so any change in the app or the runtime makes a new cache.
+   of every shipped file, so any change in the app or the runtime makes a new cache; then gzip
+   and Brotli copies of the text and runtime files (FILE.gz, FILE.br) for hosts that serve
+   pre-compressed files (Brotli by Node's built-in zlib: no extra dependency).
 
 Every path in the output is relative, so the folder works from any sub-path of any static host.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import gzip
 import hashlib
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PY = ROOT / "py"
@@ -39,6 +47,141 @@ UNUSED_PLUGIN_CHUNKS = ("py-editor", "py-terminal", "py-game", "codemirror", "xt
                         "deprecations-manager", "pyodide_graph")
 COMPRESS = {".js", ".mjs", ".wasm", ".zip", ".json", ".css", ".html", ".py", ".toml", ".svg"}
 
+# ---------------------------------------------------------------- the trimmed standard library
+# Pyodide writes python_stdlib.zip to /lib/python314.zip and imports from it with zipimport; it
+# checks no hash of it (pyodide-lock.json covers packages only). The app needs a small part:
+# the modules in STDLIB_KEEP were recorded in the browser (py/tools/record_stdlib.py: the app's
+# own worker, every game played, every bot level, hints, truth, analysis, replays and refusals).
+STDLIB_KEEP = ROOT / "py" / "tools" / "stdlib_keep.txt"
+# The safety list: modules kept although the recording did not import them, each for a reason.
+# A name ending in ".*" keeps the whole package.
+STDLIB_SAFETY = (
+    # Pyodide's own Python side that its JS API reaches on paths the recording may not take.
+    "_pyodide.*", "pyodide._core", "pyodide.ffi.*",
+    # Codecs that a bytes.decode / str.encode or an I/O wrapper may look up by name.
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
+    # Small modules an engine may import inside a function on a path no recorded game took.
+    "collections.abc", "copy", "bisect", "heapq", "string", "numbers",
+)
+
+
+def stdlib_module_files(names):
+    """{module name: path in the zip} for every .py module in the zip."""
+    out = {}
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        parts = name[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = name
+    return out
+
+
+def read_keep_list(path=STDLIB_KEEP):
+    """The recorded module names (comments and blank lines skipped)."""
+    if not path.exists():
+        return []
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+_IMPORT_RE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+))",
+                        re.MULTILINE)
+
+
+def source_imports(text, module, is_package):
+    """Module names a source may import (any depth, any branch): a generous reading for the
+    safety net, not the recording."""
+    found = set()
+    for plain, dots, base, names in _IMPORT_RE.findall(text):
+        if plain:
+            found.update(n.split(" as ")[0].strip() for n in plain.split(","))
+            continue
+        if dots:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[:len(package) - (len(dots) - 1)]
+            base = ".".join(package + ([base] if base else []))
+        found.add(base)
+        found.update(f"{base}.{n.split(' as ')[0].strip()}" for n in names.split(","))
+    out = set()
+    for name in found:
+        parts = [p for p in name.split(".") if p]
+        out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+def package_stdlib_imports():
+    """Top-level and dotted module names the shipped Python files import (read statically)."""
+    found = {}
+    for rel in package_files():
+        tree = ast.parse((PY / rel).read_bytes())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    found.setdefault(".".join(parts[:i]), rel)
+    return found
+
+
+def stdlib_keep_set(files, zf):
+    """The module names to keep: recorded + safety list + (safety net) whatever the shipped
+    package imports that the recording lacks, with what those modules may import in turn."""
+    keep = set()
+    for name in list(read_keep_list()) + list(STDLIB_SAFETY):
+        if name.endswith(".*"):
+            base = name[:-2]
+            keep.update(m for m in files if m == base or m.startswith(base + "."))
+        elif name in files:
+            keep.add(name)
+    missing = {name: rel for name, rel in package_stdlib_imports().items() if name in files and name not in keep}
+    if missing:
+        print("build: stdlib modules imported by the package but not in the recorded list (kept, with their imports;"
+              " run py/tools/record_stdlib.py): " + ", ".join(f"{n} ({rel})" for n, rel in sorted(missing.items())))
+    todo = list(missing)
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        path = files[name]
+        text = zf.read(path).decode("utf-8", "replace")
+        todo.extend(m for m in source_imports(text, name, path.endswith("__init__.py")) if m in files and m not in keep)
+    # A module inside a package needs the package's __init__ (and its parents').
+    for name in list(keep):
+        parts = name.split(".")
+        keep.update(".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in files)
+    return keep
+
+
+def write_stdlib(src, dst, trim=True, stored=True):
+    """python_stdlib.zip for the site: the kept modules only (all of it with trim=False), in
+    stored (uncompressed) entries when ``stored``, so the transfer's gzip/Brotli compresses the
+    whole file at once instead of meeting entries deflated one by one. Returns the kept count."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(src) as zin:
+        infos = zin.infolist()
+        files = stdlib_module_files(i.filename for i in infos)
+        keep_paths = {files[m] for m in stdlib_keep_set(files, zin)} if trim else None
+        with zipfile.ZipFile(dst, "w") as zout:
+            kept = 0
+            for info in infos:
+                if info.is_dir():
+                    continue
+                if keep_paths is not None and info.filename not in keep_paths:
+                    continue
+                out = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                out.external_attr = info.external_attr
+                out.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+                zout.writestr(out, zin.read(info), compresslevel=None if stored else 9)
+                kept += 1
+    return kept
+
 
 def ensure_node_modules():
     lock = ROOT / "package-lock.json"
@@ -49,10 +192,14 @@ def ensure_node_modules():
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+BROWSERLESS = {"tabletop/__main__.py", "tabletop/bots/arena.py"}
+
+
 def package_files():
     """Every Python file the browser needs: the package and the worker glue."""
+    # The command line and the arena (bot matches, run with multiprocessing) are not for the browser.
     files = sorted(p.relative_to(PY).as_posix() for p in (PY / "tabletop").rglob("*.py")
-                   if p.name != "__main__.py")  # the CLI is not for the browser
+                   if p.relative_to(PY).as_posix() not in BROWSERLESS)
     return files + ["worker.py"]
 
 
@@ -122,7 +269,9 @@ def copy(src, dst):
     shutil.copyfile(src, dst)
 
 
-def build(out):
+def build(out, full_stdlib=False):
+    """Build the site into ``out``. ``full_stdlib``: ship Pyodide's standard library untrimmed
+    (as py/tools/record_stdlib.py needs, to see everything the app imports)."""
     ensure_node_modules()
     write_pyscript_toml()
     if out.exists():
@@ -138,7 +287,11 @@ def build(out):
         if src.is_file() and rel.parts[0] != "vendor" and src.name != "sw.template.js":
             copy(src, out / "static" / rel)
     for name in PYODIDE_FILES:
-        copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            kept = write_stdlib(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name, trim=not full_stdlib)
+            print(f"build: python_stdlib.zip with {kept} files" + ("" if full_stdlib else " (trimmed to the recorded imports)"))
+        else:
+            copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
 
