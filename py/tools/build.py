@@ -296,8 +296,8 @@ def build(out, full_stdlib=False):
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
 
     version = write_service_worker(out)
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
-    count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
+    count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
     print(f"build: {out} version {version}, {count} files, {total / 1e6:.1f} MB")
     return version
 
@@ -305,10 +305,10 @@ def build(out, full_stdlib=False):
 def write_service_worker(out):
     """sw.js and version.json for the files in ``out``; the version is a hash of all of them.
 
-    Also (re)writes the gzip copies. Returns the version.
+    Also (re)writes the gzip and Brotli copies. Returns the version.
     """
-    for gz in out.rglob("*.gz"):
-        gz.unlink()
+    for old in [*out.rglob("*.gz"), *out.rglob("*.br")]:
+        old.unlink()
     shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                      if p.is_file() and p.name not in ("sw.js", "version.json"))
     digest = hashlib.sha256()
@@ -319,11 +319,44 @@ def write_service_worker(out):
     sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + shipped, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
-    # Pre-compressed copies for hosts (and the dev server) that serve .gz with Content-Encoding.
-    for path in list(out.rglob("*")):
-        if path.is_file() and path.suffix in COMPRESS:
-            path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+    write_compressed([p for p in out.rglob("*") if p.is_file() and p.suffix in COMPRESS])
     return version
+
+
+# Brotli at its best quality is slow on the 9.6 MB wasm (~20 s), so each file's .br is kept in a
+# cache by content hash: the runtime's files are compressed once per machine, not per build.
+BROTLI_CACHE = ROOT / "build" / "brotli-cache"
+BROTLI_JS = r"""
+const zlib = require("zlib"), fs = require("fs");
+const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
+Promise.all(jobs.map(([src, dst]) => new Promise((resolve, reject) => {
+  const data = fs.readFileSync(src);
+  zlib.brotliCompress(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } },
+  (err, packed) => { if (err) return reject(err); fs.writeFileSync(dst + ".part", packed); fs.renameSync(dst + ".part", dst); resolve(); });
+}))).catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+def write_compressed(paths):
+    """FILE.gz (gzip -9) and FILE.br (Brotli 11, by Node's built-in zlib) beside each file, for
+    hosts (and the dev server) that serve pre-compressed files with Content-Encoding."""
+    cached = {}
+    for path in paths:
+        data = path.read_bytes()
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, 9, mtime=0))
+        cached[path] = BROTLI_CACHE / (hashlib.sha256(data).hexdigest() + ".br")
+    todo = sorted({(str(path), str(br)) for path, br in cached.items() if not br.exists()})
+    if todo:
+        if not shutil.which("node"):
+            print("build: no Node.js, so no Brotli copies (gzip only)")
+            return
+        BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+        print(f"build: Brotli for {len(todo)} file(s) (cached in {BROTLI_CACHE.relative_to(ROOT)})", flush=True)
+        subprocess.run(["node", "-e", BROTLI_JS], input=json.dumps(todo), text=True, check=True)
+    for path, br in cached.items():
+        shutil.copyfile(br, path.with_name(path.name + ".br"))
 
 
 def main(argv=None):

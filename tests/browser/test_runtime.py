@@ -1,7 +1,9 @@
 """The runtime as shipped: the trimmed standard library, pre-compressed files, security headers."""
 import json
 import pathlib
+import subprocess
 import sys
+import urllib.error
 import urllib.request
 import zipfile
 
@@ -45,3 +47,41 @@ def test_every_game_bot_hint_truth_analysis_and_replay_from_the_trimmed_stdlib(p
         assert games[slug]["over"] and games[slug]["truth"] in (True, False, None) and games[slug]["undo"] is True
         assert games[slug]["hint"] is not None, slug
     assert page.errors == []
+
+
+def fetch(url, **headers):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as res:
+            return res.status, res.headers, res.read()
+    except urllib.error.HTTPError as err:  # 304 comes as an HTTPError from urllib
+        return err.code, err.headers, b""
+
+
+def test_brotli_beside_gzip_served_by_what_the_browser_accepts(server, site):
+    wasm = "/static/vendor/pyodide/pyodide.asm.wasm"
+    original = (site / wasm[1:]).read_bytes()
+    for accept, coding, suffix in (("gzip, deflate, br, zstd", "br", ".br"), ("gzip, deflate", "gzip", ".gz"),
+                                   ("gzip, br;q=0", "gzip", ".gz"), ("identity", None, "")):
+        status, headers, body = fetch(server + wasm, **{"Accept-Encoding": accept})
+        assert status == 200
+        assert headers.get("Content-Encoding") == coding, accept
+        assert body == (site / (wasm[1:] + suffix)).read_bytes()
+        assert headers["Vary"] == "Accept-Encoding" and headers["Content-Type"] == "application/wasm"
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        # A revalidation costs a 304, whichever coding was sent.
+        again, headers304, _ = fetch(server + wasm, **{"Accept-Encoding": accept, "If-Modified-Since": headers["Last-Modified"]})
+        assert again == 304, accept
+        assert headers304["X-Content-Type-Options"] == "nosniff"
+    # The Brotli copy is the file (decoded by Node's zlib, which wrote it).
+    decoded = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
+                             input=(site / (wasm[1:] + ".br")).read_bytes(), capture_output=True, check=True).stdout
+    assert decoded == original
+    assert len((site / (wasm[1:] + ".br")).read_bytes()) < len((site / (wasm[1:] + ".gz")).read_bytes())
+    # Every text and runtime file has both copies; images are sent as they are.
+    for path in site.rglob("*"):
+        if path.suffix in (".js", ".mjs", ".wasm", ".zip", ".json", ".css", ".html", ".py", ".toml"):
+            assert path.with_name(path.name + ".br").is_file() and path.with_name(path.name + ".gz").is_file(), path
+    status, headers, _ = fetch(server + "/static/icons/icon-192.png", **{"Accept-Encoding": "gzip, br"})
+    assert status == 200 and "Content-Encoding" not in headers and "Vary" not in headers
+    assert headers["X-Content-Type-Options"] == "nosniff"
