@@ -264,6 +264,39 @@ def pyscript_chunks():
     return sorted(wanted) + ["core.css"]
 
 
+# PyScript 0.7.31 cannot start where the page may not open IndexedDB (a third-party iframe in a
+# browser that blocks third-party storage, as Debian's Chromium does): its worker always opens an
+# IndexedDB-backed map for its package cache ("Loading Storage": polyscript's IDBMapSync, even
+# with no packages) and awaits it; indexedDB.open fails there ("UnknownError: The user denied
+# permission to access the database"), the open request's error handler re-dispatches the event
+# it is handling (InvalidStateError), the start-up rejects with that Event, and the worker's
+# attempt to post it to the page fails with "DataCloneError: ... Event object could not be
+# cloned". The main thread's pyscript.fs map fails the same way at load (an unhandled rejection).
+# These edits of the vendored chunk (each found exactly as often as expected, or the build stops:
+# re-check them after a PyScript upgrade) make such a map an in-memory one for the page's life:
+# the error handler rejects with the DOMException instead of re-dispatching, the rejection is
+# marked handled, and the map syncs to nothing and closes quietly. Nothing else changes.
+PYSCRIPT_PATCHES = [
+    # (pattern, replacement, times found in the chunk: the page's copy and the worker's copy)
+    (r"onerror\(e\)\{(\w)\(e\),this\.dispatchEvent\(e\)\}", r"onerror(e){e.preventDefault(),\1(e.target.error)}", 2),
+    (r";return e\}\)\}dispatchEvent\((\w)\)\{", r";return e}),this.#e.catch(()=>{})}dispatchEvent(\1){", 2),
+    (re.escape("this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})}async close(){await this.#o,await this.#s.close()}"),
+     "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)},()=>{this.#s=null})}async close(){await this.#o,await this.#s?.close()}", 2),
+    (re.escape("this.#o.then(()=>this.#s."), "this.#o.then(()=>this.#s?.", 6),
+]
+
+
+def patch_pyscript(chunk):
+    """Applies PYSCRIPT_PATCHES to the vendored core chunk (the one holding the worker's code)."""
+    text = chunk.read_text(encoding="utf-8")
+    for pattern, replacement, times in PYSCRIPT_PATCHES:
+        text, found = re.subn(pattern, replacement, text)
+        if found != times:
+            raise SystemExit(f"build: PyScript patch {pattern!r} found {found} times in {chunk.name}, expected {times}:"
+                             " the vendored PyScript changed, re-check PYSCRIPT_PATCHES")
+    chunk.write_text(text, encoding="utf-8")
+
+
 def copy(src, dst):
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -294,6 +327,8 @@ def build(out, full_stdlib=False):
             copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
+        if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(encoding="utf-8"):
+            patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
 
     version = write_service_worker(out)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
