@@ -37,13 +37,14 @@ def parse_cards(args, order, count=None, what="card"):
     unknown code, a repeated card or a wrong number of cards.
     """
     if count is not None and len(args) != count:
-        raise IllegalAction(f"give exactly {count} {what}{'s' if count != 1 else ''}, not {len(args)}")
+        raise IllegalAction("wrong_card_count", f"give exactly {count} {what}{'s' if count != 1 else ''}, not {len(args)}",
+                            n=count, given=len(args))
     seen = set()
     for code in args:
         if code not in order:
-            raise IllegalAction(f"{code!r} is not a {what} of this game")
+            raise IllegalAction("unknown_card", f"{code!r} is not a {what} of this game", text=code[:12])
         if code in seen:
-            raise IllegalAction(f"{code} is named twice")
+            raise IllegalAction("card_named_twice", f"{code} is named twice", card=code)
         seen.add(code)
     return sorted(args, key=order.__getitem__)
 
@@ -59,7 +60,7 @@ def check_setup_hands(hands, players, pack, sizes, slug):
         if sizes is not None and len(hand) != sizes[seat]:
             raise ValueError(f"{slug}: seat {seat} must hold {sizes[seat]} cards, not {len(hand)}")
         for card in hand:
-            if card not in pack:
+            if not isinstance(card, str) or card not in pack:
                 raise ValueError(f"{slug}: unknown card {card!r} in the hand of seat {seat}")
             if card in seen:
                 raise ValueError(f"{slug}: card {card} appears twice in the setup")

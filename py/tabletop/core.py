@@ -16,12 +16,37 @@ from __future__ import annotations
 
 import marshal
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .reader import Ctx, check, check_json_value, conserve
+
+
+_CODE = re.compile(r"^[a-z][a-z0-9_]*$")
+
 
 class IllegalAction(Exception):
-    """A move that is malformed, out of turn or against the rules. The state is unchanged."""
+    """A move that is malformed, out of turn or against the rules. The state is unchanged.
+
+    ``IllegalAction(code, message, **params)``: ``code`` is a stable snake_case name of the reason
+    (the browser words it in the player's language from its string tables, with ``params``, which
+    are JSON-safe: card codes, seats, numbers); ``message`` is the English sentence for the CLI
+    and logs (``str(err)``). A single argument that is not a code is taken as the message of the
+    generic code ``refused`` (kept for callers that have no reason to name).
+    """
+
+    def __init__(self, code, message=None, /, **params):
+        if message is None and not _CODE.match(str(code)):
+            code, message = "refused", str(code)
+        self.code = code
+        self.params = params
+        self.message = message if message is not None else code.replace("_", " ")
+        super().__init__(self.message)
+
+    def as_dict(self):
+        """The refusal as the browser gets it: English for logs, the code and its params to word."""
+        return {"error": self.message, "code": self.code, "params": self.params}
 
 
 def plain_copy(value):
@@ -139,27 +164,53 @@ class GameInfo:
             seed = 0
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"{self.slug}: seed must be a whole number, not {seed!r}")
-        if setup is not None and not isinstance(setup, dict):
-            raise ValueError(f"{self.slug}: setup must be an object, not {setup!r}")
+        if not 0 <= seed <= MAX_SEED:
+            # A negative seed would deal the same game as its positive twin (random.seed(abs(n))).
+            raise ValueError(f"{self.slug}: seed must be from 0 to {MAX_SEED}, not {seed}")
+        if setup is not None:
+            if not isinstance(setup, dict):
+                raise ValueError(f"{self.slug}: setup must be an object, not {type(setup).__name__}")
+            check_json_value(setup, f"{self.slug}: the setup")
         state = self.state_class.__new__(self.state_class)
         state.rng = random.Random(seed)
         state.d = {"game": self.slug, "players": players, "options": options, "seed": seed}
-        state.setup(setup)
+        try:
+            state.setup(setup)
+        except (ValueError, IllegalAction):
+            raise
+        except (TypeError, KeyError, IndexError, AttributeError) as err:
+            # The game's setup reader missed a malformed value: still a refusal with a reason,
+            # never another exception type (tests/test_robustness.py fuzzes setups to find these).
+            raise ValueError(f"{self.slug}: malformed setup ({type(err).__name__}: {err})") from None
         return state
 
     def from_json(self, data):
-        """Rebuild a state from ``to_json()`` output exactly (random generator included)."""
+        """Rebuild a state from ``to_json()`` output exactly (random generator included).
+
+        Nothing in it is trusted: the players, options, seed and generator are checked here, the
+        rest by the state's ``check_state`` (its declared ``STATE`` spec, the cards in it, its
+        invariants, and a probe of the contract's reads); anything malformed or impossible is
+        refused with ValueError and the reason."""
         if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
             raise ValueError(f"{self.slug}: not a saved {self.slug} state")
+        check_json_value(data, f"{self.slug}: the saved state")
+        players = data.get("players")
+        if players is None:
+            raise ValueError(f"{self.slug}: the saved state has no player count")
+        self.check_players(players)
+        options = data.get("options")
+        given = options if not isinstance(options, dict) else {
+            k: v for k, v in options.items()  # a default value is taken as it is (it may be null)
+            if not any(o.key == k and o.default == v and type(o.default) is type(v) for o in self.options)}
+        if not isinstance(options, dict) or self.check_options(given, players) != options:
+            raise ValueError(f"{self.slug}: the saved state's options are not a complete set of this game's options")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"{self.slug}: the saved state's seed must be a whole number")
         state = self.state_class.__new__(self.state_class)
-        rng_state = data["rng"]
-        d = plain_copy({k: v for k, v in data.items() if k != "rng"})  # the generator is not copied twice
-        try:
-            state.rng = random.Random(0)
-            state.rng.setstate((rng_state[0], tuple(rng_state[1]), rng_state[2]))
-        except (TypeError, ValueError, IndexError) as err:
-            raise ValueError(f"{self.slug}: corrupt random generator state ({err})") from None
-        state.d = d
+        state.rng = _rng_from_json(self.slug, data["rng"])
+        state.d = plain_copy({k: v for k, v in data.items() if k != "rng"})  # the generator is not copied twice
+        state.check_state()
         return state
 
     def describe(self):
@@ -169,13 +220,37 @@ class GameInfo:
                 "options": [o.describe() for o in self.options]}
 
 
+MAX_ACTION_LENGTH = 400  # the longest legal action of any game is well under this
+
+
+# Seeds are non-negative and fit the app's links (a 31-bit number, as the app draws them).
+MAX_SEED = 2**63 - 1
+
+
+def _rng_from_json(slug, saved):
+    """A ``random.Random`` from ``to_json``'s ``[version, internal, gauss]``, checked."""
+    try:
+        version, internal, gauss = saved
+        if (version != 3 or not isinstance(internal, list) or len(internal) != 625
+                or not all(type(x) is int and 0 <= x < 2**32 for x in internal)
+                or not 0 <= internal[-1] <= 624 or not (gauss is None or type(gauss) is float)):
+            raise ValueError("not a Mersenne Twister state")
+        rng = random.Random(0)
+        rng.setstate((version, tuple(internal), gauss))
+        return rng
+    except (TypeError, ValueError, OverflowError) as err:
+        raise ValueError(f"{slug}: corrupt random generator state ({err})") from None
+
+
 def split_action(action):
     """``"play AS"`` -> ``("play", ["AS"])``; refuses anything that is not a non-empty string."""
     if not isinstance(action, str):
-        raise IllegalAction(f"an action is a text such as 'play AS', not {action!r}")
+        raise IllegalAction("not_an_action", f"an action is a text such as 'play AS', not {type(action).__name__}")
+    if len(action) > MAX_ACTION_LENGTH:
+        raise IllegalAction("not_an_action", f"an action of {len(action)} characters is not a move")
     parts = action.split()
     if not parts:
-        raise IllegalAction("empty action")
+        raise IllegalAction("empty_action", "empty action")
     return parts[0], parts[1:]
 
 
@@ -225,17 +300,41 @@ class GameState:
     def apply(self, seat, action):
         verb, args = split_action(action)
         if not self._is_seat(seat):
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
+            raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table",
+                                seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
         if self.is_over():
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over", "the game is over")
         if seat not in self.to_move():
-            raise IllegalAction(f"it is not seat {seat}'s turn")
+            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn", seat=seat)
         getattr(self, "apply_" + self.d["phase"])(seat, verb, args)
 
     def result(self):  # pragma: no cover - every game defines it
         raise NotImplementedError
 
-    def view(self, seat):  # pragma: no cover - every game defines it
+    # The keys every view has, written here once; a game's ``observe`` adds the rest.
+    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result")
+
+    def view(self, seat):
+        """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
+        game shares (game, seat, phase, players, options, to_move, the seat's legal_actions and,
+        once over, the result) around the game's own ``observe(seat)``, which builds up only what
+        that seat may see."""
+        if seat is not None and not self._is_seat(seat):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        v = {"game": self.d["game"], "seat": seat, "phase": self.d["phase"], "players": self.d["players"],
+             "options": dict(self.d["options"]), "to_move": self.to_move(),
+             "legal_actions": self.legal_actions(seat) if seat is not None else []}
+        own = self.observe(seat)
+        clash = own.keys() & v.keys()
+        if clash:  # a game never redefines the envelope
+            raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
+        v.update(own)
+        if self.is_over():
+            v["result"] = self.result()
+        return v
+
+    def observe(self, seat):  # pragma: no cover - every game defines it
+        """The game's part of ``view(seat)``: everything else ``seat`` may see, nothing more."""
         raise NotImplementedError
 
     def snapshot(self):
@@ -254,6 +353,45 @@ class GameState:
         version, internal, gauss = self.rng.getstate()
         out["rng"] = [version, list(internal), gauss]
         return out
+
+    # -- checking a state that came from outside ----------------------------------------------
+    # A game declares its state once: ``STATE`` (a ``reader.Fields`` spec of every key of ``d``
+    # beside game/players/options/seed/phase), ``CARDS`` (card code -> deck position) and
+    # ``ALL_CARDS_KEPT`` (every card of the game is always somewhere in ``d``), and may check
+    # what a spec cannot say in ``check_invariants`` (e.g. trick counts agree with the history).
+    STATE = None
+    CARDS = None
+    ALL_CARDS_KEPT = False
+    COMMON_KEYS = ("game", "players", "options", "seed", "phase")
+
+    @classmethod
+    def phases(cls):
+        """The phases this game knows: one ``movers_<phase>`` each, and ``over``."""
+        return {name[len("movers_"):] for name in dir(cls) if name.startswith("movers_")} | {"over"}
+
+    def check_state(self):
+        """ValueError unless ``self.d`` is a state this game can reach (see ``GameInfo.from_json``)."""
+        d, slug = self.d, self.d["game"]
+        if not isinstance(d.get("phase"), str) or d["phase"] not in self.phases():
+            raise ValueError(f"{slug}: unknown phase {str(d.get('phase'))[:40]!r}")
+        if self.STATE is not None:  # (every game declares it; tests/test_robustness.py checks)
+            ctx = Ctx(slug, d["players"], self.CARDS or {})
+            check({k: v for k, v in d.items() if k not in self.COMMON_KEYS}, self.STATE, ctx, "")
+            conserve(ctx, complete=self.ALL_CARDS_KEPT)
+        self.check_invariants()
+        try:  # the contract's reads must work on it, for every seat
+            movers = self.to_move()
+            for seat in [None, *range(self.players)]:
+                self.view(seat)
+            if movers and not any(self.legal_actions(seat) for seat in movers):
+                raise ValueError("no seat to move has a legal action")
+        except ValueError as err:
+            raise ValueError(f"{slug}: the saved state does not hold together ({err})") from None
+        except Exception as err:  # noqa: BLE001 - any failure here means an impossible state
+            raise ValueError(f"{slug}: the saved state does not hold together ({type(err).__name__}: {err})") from None
+
+    def check_invariants(self):
+        """What the ``STATE`` spec cannot say; ValueError with the reason. Games override it."""
 
     # -- helpers for games -------------------------------------------------------------------
     def _is_seat(self, seat):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from . import SLUGS, IllegalAction, get_game
+from .reader import check_json_value, load_json
 from .bots import bot_levels, choose_action, default_level
 from .bots.worlds import Sampler
 from .patience import best_sampled
@@ -20,78 +21,138 @@ _current = {"state": None, "log": None}
 LOG_KEYS = {"game", "players", "options", "seed", "setup", "actions"}
 
 
+MAX_LOG_ACTIONS = 100_000  # far beyond the longest real game (Mexican Train's bound is 60,000)
+
+
 def parse_log(log):
-    """Validate the shape of a log; return it as a dict or raise ValueError with the reason."""
+    """Validate the shape of a log; return it as a dict or raise ValueError with the reason.
+
+    Text is bounded in size and depth before it is parsed (``reader.load_json``); options must be
+    an object when given (``null``, ``0``, ``false`` or ``[]`` are refused, not taken as ``{}``);
+    the seed a whole number from 0; players a whole number when given."""
     if isinstance(log, str):
-        try:
-            log = json.loads(log)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"the saved game is not valid JSON ({err.msg})") from None
+        log = load_json(log, "the saved game")
+    elif log is not None:
+        check_json_value(log, "the saved game")
     if not isinstance(log, dict):
         raise ValueError("the saved game is not an object")
     unknown = set(log) - LOG_KEYS
     if unknown:
-        raise ValueError(f"the saved game has unknown field(s): {', '.join(sorted(unknown))}")
+        raise ValueError(f"the saved game has unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
     if log.get("game") not in SLUGS:
-        raise ValueError(f"the saved game names an unknown game: {log.get('game')!r}")
+        raise ValueError(f"the saved game names an unknown game: {str(log.get('game'))[:40]!r}")
     actions = log.get("actions", [])
     if not isinstance(actions, list) or not all(
             isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
             and isinstance(a[1], str) for a in actions):
         raise ValueError("the saved game's moves must be a list of [seat, action] pairs")
-    out = {"game": log["game"], "players": log.get("players"), "options": log.get("options") or {},
-           "seed": log.get("seed", 0), "actions": actions}
+    if len(actions) > MAX_LOG_ACTIONS:
+        raise ValueError(f"the saved game has too many moves ({len(actions)})")
+    options = log.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError(f"the saved game's options must be an object, not {json.dumps(options)[:40]}")
+    seed = log.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"the saved game's seed must be a whole number from 0, not {json.dumps(seed)[:40]}")
+    players = log.get("players")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise ValueError(f"the saved game's player count must be a whole number, not {json.dumps(players)[:40]}")
+    out = {"game": log["game"], "players": players, "options": options, "seed": seed, "actions": actions}
     if log.get("setup") is not None:  # an explicit deal, as in the rules files' worked examples
         out["setup"] = log["setup"]
     return out
 
 
-def replay(log):
-    """(state, log) after replaying every move; raises ValueError naming the first refused move."""
+def initial_state(log):
+    """The state before the first move of a parsed log (its deal: seed, or explicit setup)."""
+    return get_game(log["game"]).new_state(players=log["players"], options=log["options"], seed=log["seed"],
+                                           setup=log.get("setup"))
+
+
+def replay(log, on_step=None):
+    """(state, log) after replaying every move; raises ValueError naming the first refused move.
+    ``on_step(state)`` is called with the state before the first move and after each one."""
     log = parse_log(log)
-    game = get_game(log["game"])
-    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"],
-                           setup=log.get("setup"))
+    state = initial_state(log)
+    if on_step is not None:
+        on_step(state)
     for index, (seat, action) in enumerate(log["actions"]):
         try:
             state.apply(seat, action)
         except IllegalAction as err:
-            raise ValueError(f"move {index + 1} (seat {seat}: {action!r}) was refused: {err}") from None
+            raise ValueError(f"move {index + 1} (seat {seat}: {action[:60]!r}) was refused: {err}") from None
+        if on_step is not None:
+            on_step(state)
+    # Players filled in from the game's default: the log says what was played.
+    log["players"] = state.players
     return state, log
 
 
-def load(log):
+def load(log, viewer=None):
+    """Load a log as the game in progress: ``{ok, moves, over, to_move, players, log}`` plus the
+    ``view`` of ``viewer`` when one is asked for; ``{ok: False, error}`` naming what is wrong."""
     try:
         state, log = replay(log)
     except ValueError as err:
         return {"ok": False, "error": str(err)}
     _current["state"], _current["log"] = state, log
-    return {"ok": True, "moves": len(log["actions"]), **_status(state)}
+    return _answer(state, viewer)
 
 
 def _status(state):
     return {"over": state.is_over(), "to_move": state.to_move(), "players": state.players}
 
 
-def act(seat, action):
+def _answer(state, viewer):
+    """What the browser needs after any change: the status, the whole log (Python owns it; the
+    page keeps the latest copy to save) and, when asked, the viewer's view."""
+    out = {"ok": True, "moves": len(_current["log"]["actions"]), **_status(state), "log": _current["log"]}
+    if viewer is not None:
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
+            return {"ok": False, "error": f"there is no seat {viewer}"}
+        out["view"] = state.view(viewer)
+    return out
+
+
+def act(seat, action, viewer=None):
+    """Apply one move; the answer carries the new status, the log and ``viewer``'s view, or the
+    refusal: ``{ok: False, error (English), code, params}`` with nothing changed."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return {"ok": False, "error": "no game is loaded", "code": "no_game", "params": {}}
     try:
         state.apply(seat, action)
     except IllegalAction as err:
-        return {"ok": False, "error": str(err)}
+        return {"ok": False, **err.as_dict()}
     _current["log"]["actions"].append([seat, action])
-    return {"ok": True, **_status(state)}
+    return _answer(state, viewer)
 
 
 def view(seat):
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
-    if seat is not None and not (0 <= seat < state.players):
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
         return {"ok": False, "error": f"there is no seat {seat}"}
     return {"ok": True, "view": state.view(seat)}
+
+
+def bot_move(seat, level, seed, viewer=None):
+    """The computer's move for ``seat``, chosen (``bot_action``) and applied in one call:
+    ``{ok, action, ...as act}``; a failure says why and changes nothing."""
+    state = _current["state"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    if state.is_over() or seat not in state.to_move():
+        return {"ok": False, "error": f"it is not seat {seat}'s turn", **_status(state)}
+    chosen = bot_action(seat, level, seed)
+    if not chosen["ok"]:
+        return {**chosen, **_status(state)}
+    answer = act(seat, chosen["action"], viewer)
+    if not answer["ok"]:  # a bot must only ever choose a legal move: say so loudly
+        return {**answer, "error": f"the computer chose a refused move {chosen['action']!r}: {answer['error']}",
+                **_status(state)}
+    return {**answer, "action": chosen["action"]}
 
 
 def bot_action(seat, level, seed):
@@ -187,10 +248,8 @@ def analysis(deal=None):
         if isinstance(deal, bool) or not isinstance(deal, int) or done is None or not 1 <= deal <= done:
             return {"ok": False, "error": f"deal {deal} has not finished"}
         if deal < done:
-            log = _current["log"]
-            target = get_game(log["game"]).new_state(players=log["players"], options=log["options"],
-                                                     seed=log["seed"])
-            for seat, action in log["actions"]:
+            target = initial_state(_current["log"])
+            for seat, action in _current["log"]["actions"]:
                 target.apply(seat, action)
                 if count(target) == deal:
                     break
@@ -201,11 +260,6 @@ def analysis(deal=None):
     if result is None:
         return {"ok": False, "error": "no deal has finished yet"}
     return {"ok": True, "analysis": json.loads(json.dumps(result))}
-
-
-def _initial_state(log):
-    return get_game(log["game"]).new_state(players=log["players"], options=log["options"],
-                                           seed=log["seed"], setup=log.get("setup"))
 
 
 def truth():
@@ -225,10 +279,10 @@ def truth():
     try:
         # The exact solver on the deal as dealt (the real deck order: the game is over).
         limit = module.TRUTH_NODE_LIMIT
-        result = {**json.loads(json.dumps(module.solve(_initial_state(_current["log"]), node_limit=limit))),
+        result = {**json.loads(json.dumps(module.solve(initial_state(_current["log"]), node_limit=limit))),
                   "node_limit": limit}
         # The card each move of the line is about (the view's pending card), to say it in words.
-        walk, cards = _initial_state(_current["log"]), []
+        walk, cards = initial_state(_current["log"]), []
         for action in result.get("line") or []:
             cards.append(walk.view(0).get("current"))
             walk.apply(0, action)
@@ -237,9 +291,9 @@ def truth():
     return {"ok": True, "truth": {**result, "line_cards": cards, "won": bool(state.result().get("won"))}}
 
 
-def undo():
+def undo(viewer=None):
     """Take back the last move of a one-player game (the log is replayed without it).
-    ``{"ok": True, "undone": [seat, action], ...status}``; a game against others has no undo."""
+    ``{"ok": True, "undone": [seat, action], ...as act}``; a game against others has no undo."""
     state, log = _current["state"], _current["log"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
@@ -251,7 +305,7 @@ def undo():
     state, shorter = replay(shorter)
     undone = log["actions"][-1]
     _current["state"], _current["log"] = state, shorter
-    return {"ok": True, "undone": undone, "moves": len(shorter["actions"]), **_status(state)}
+    return {**_answer(state, viewer), "undone": undone}
 
 
 # -- replays: a log stepped through forward and back, every seat's cards shown ----------------------
@@ -260,17 +314,11 @@ _replay = {"log": None, "states": None}
 
 def replay_open(log):
     """Load a log for the replay viewer; every position of it is kept (logs are short)."""
+    states = []
     try:
-        final, log = replay(log)
+        final, log = replay(log, on_step=lambda state: states.append(state.clone()))
     except ValueError as err:
         return {"ok": False, "error": str(err)}
-    game = get_game(log["game"])
-    state = game.new_state(players=log["players"], options=log["options"], seed=log["seed"],
-                           setup=log.get("setup"))
-    states = [state.clone()]
-    for seat, action in log["actions"]:
-        state.apply(seat, action)
-        states.append(state.clone())
     _replay["log"], _replay["states"] = log, states
     return {"ok": True, "game": log["game"], "players": final.players, "steps": len(log["actions"])}
 

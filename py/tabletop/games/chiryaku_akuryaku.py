@@ -390,7 +390,7 @@ class ChiryakuState(GameState):
                 "winners": [s for s, v in enumerate(d["scores"]) if v == best],
                 "rounds_played": len(d["round_scores"])}
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         n = d["players"]
         over = self.is_over()
@@ -403,9 +403,8 @@ class ChiryakuState(GameState):
         big, little = brothers(trick) if full else (None, None)
         live = [self._seat_score(s) for s in range(n)]
         v = {
-            "game": "chiryaku_akuryaku", "seat": seat, "phase": d["phase"], "players": n,
-            "options": dict(d["options"]), "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
-            "leader": d["leader"], "to_act": d["to_act"], "to_move": self.to_move(),
+            "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
+            "leader": d["leader"], "to_act": d["to_act"],
             "hand_counts": [len(h) for h in d["hands"]],
             "trick": [list(p) for p in trick],
             "lead_colour": colour(trick[0][1]) if trick else None,
@@ -424,12 +423,8 @@ class ChiryakuState(GameState):
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
         if over:
             v["hands"] = [list(h) for h in d["hands"]]
-            v["result"] = self.result()
         return v
 
     def _last_trick_view(self):

@@ -240,7 +240,7 @@ class FourThronesState(GameState):
         k = d["known_bottom"]
         return list(d["deck"][len(d["deck"]) - k:]) if k else []
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         tops = self._tops()
         targets = self._targets() if not self.is_over() else []
@@ -251,19 +251,13 @@ class FourThronesState(GameState):
                 if why:
                     blocked[str(t)] = why
         v = {
-            "game": "four_thrones", "seat": seat, "phase": d["phase"], "players": 1,
-            "options": dict(d["options"]),
             "thrones": [list(s) for s in d["thrones"]], "tops": tops, "current": d["current"],
             "deck_count": len(d["deck"]), "known_bottom": self._known_bottom(),
             "skipped": list(d["skipped"]), "skips_used": d["skips_used"],
             "skips_left": d["options"]["max_skips"] - d["skips_used"], "max_skips": d["options"]["max_skips"],
             "cards_placed": d["cards_placed"], "targets": targets, "blocked": blocked,
             "history": [dict(h) for h in d["history"]],
-            "to_move": self.to_move(),
-            "legal_actions": self.legal_actions(seat) if seat is not None else [],
         }
-        if self.is_over():
-            v["result"] = self.result()
         return v
 
     def snapshot(self):

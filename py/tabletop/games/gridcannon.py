@@ -780,13 +780,12 @@ class GridcannonState(GameState):
             out.append(entry)
         return out
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         tops = self._tops()
         k = d["known_bottom"]
         cur = d["current"]
         v = {
-            "game": "gridcannon", "seat": seat, "phase": d["phase"], "players": 1, "options": {},
             "grid": {c: list(d["grid"][c]) for c in CELLS},
             "grid_tops": {c: tops[i] for i, c in enumerate(CELLS)},
             "slots": self._slots_view(tops),
@@ -797,11 +796,7 @@ class GridcannonState(GameState):
             "cycle": list(d["cycle"]), "deck_count": len(d["deck"]),
             "known_bottom": list(d["deck"][len(d["deck"]) - k:]) if k else [],
             "events": [dict(e) for e in d["events"]], "royals_killed": self._killed(),
-            "to_move": self.to_move(),
-            "legal_actions": self.legal_actions(seat) if seat is not None else [],
         }
-        if self.is_over():
-            v["result"] = self.result()
         return v
 
     def snapshot(self):

@@ -516,15 +516,14 @@ class HoldMyBeerState(GameState):
             return True
         return seat is not None and d["phase"] == "bird" and d["leader"] == seat
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         over = self.is_over()
         revealed = None not in d["bids"]
         formed = None not in d["discards"] or d["phase"] != "discard"
         face_up = d["options"]["talon_face_up"]
         v = {
-            "game": "hold_my_beer", "seat": seat, "phase": d["phase"], "players": PLAYERS,
-            "options": dict(d["options"]), "game_number": d["game_number"],
+            "game_number": d["game_number"],
             "start_player": d["start_player"], "leader": d["leader"],
             "hand_counts": [len(h) for h in d["hands"]],
             "discarded": [formed or x is not None for x in d["discards"]],
@@ -542,7 +541,6 @@ class HoldMyBeerState(GameState):
             "pending_points": d["history"][-1]["points"] if d["phase"] == "power21" else None,
             "last_game": self._last_game_view(),
             "score_sheet": [list(x) for x in d["score_sheet"]],
-            "to_move": self.to_move(),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
@@ -551,12 +549,8 @@ class HoldMyBeerState(GameState):
             if not revealed:
                 v["bids"][seat] = d["bids"][seat]
             v["talon_seen"] = list(d["seen"][seat])
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
         if over:
             v["hands"] = [list(h) for h in d["hands"]]
-            v["result"] = self.result()
         return v
 
     @staticmethod

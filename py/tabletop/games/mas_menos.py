@@ -36,6 +36,7 @@ from itertools import combinations
 
 from ..cards import check_setup_hands, deck, parse_cards, rank_of, suit_of
 from ..core import GameInfo, GameState, IllegalAction, Option
+from ..reader import Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 
 RANKS = "789TJQKA"
 SUITS = "SHDC"
@@ -51,6 +52,27 @@ SUIT_EFFECT = {"D": ("trick_rule", "low"), "H": ("trick_rule", "high"),
                "C": ("game_rule", "fewer"), "S": ("game_rule", "more")}
 
 
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+DEAL = PerSeat(Cards(n=16))
+SETUP = Fields({}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 1, 99), "dealer": Seat()})
+TRICK_RULE = Opt(Choice("high", "low"))
+GAME_RULE = Opt(Choice("more", "fewer"))
+PLAY = Tuple(Seat(), Card())
+STATE = Fields({
+    "game_number": Int(1, 99), "dealer": Seat(), "match_points": PerSeat(Int(0, 13 * 99)),
+    "deals": List(PerSeat(Cards(n=16, counted=False)), 0, 99),
+    "game_results": List(Fields({"tricks": PerSeat(Int(0, 13)), "winner": Seat(), "points": PerSeat(Int(0, 13)),
+                                 "game_rule": Choice("more", "fewer")}), 0, 99),
+    "hands": PerSeat(Cards(hi=16, ordered=True)), "discards": PerSeat(Opt(Cards(n=3))),
+    "first_discarder": Opt(Seat()), "declarations": PerSeat(Opt(Choice(*DECLARATIONS))),
+    "trick_rule": TRICK_RULE, "game_rule": GAME_RULE, "tricks": PerSeat(Int(0, 13)), "tricks_played": Int(0, 13),
+    "leader": Opt(Seat()), "trick": List(PLAY, 0, 1),
+    "history": List(Fields({"leader": Seat(), "cards": List(PLAY, 2, 2), "winner": Seat(),
+                            "rules_before": Tuple(TRICK_RULE, GAME_RULE)}), 0, 13),
+    "visible": Fields({"red": Opt(Card(counted=False)), "black": Opt(Card(counted=False))}),
+})
+
+
 def trick_winner(leader, led, followed, trick_rule):
     """Seat winning a trick: ranks only; equal ranks count the led card higher."""
     follower = 1 - leader
@@ -61,29 +83,22 @@ def trick_winner(leader, led, followed, trick_rule):
 
 
 class MasMenosState(GameState):
+    STATE, CARDS, ALL_CARDS_KEPT = STATE, ORDER, True
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         deals = []
         dealer = 0
         if setup is not None:
-            unknown = set(setup) - {"hands", "dealer", "deals"}
-            if unknown:
-                raise ValueError(f"mas_menos: unknown setup key(s) {sorted(unknown)}")
-            if "deals" in setup:
-                if not isinstance(setup["deals"], list) or not all(isinstance(x, dict) for x in setup["deals"]):
-                    raise ValueError("mas_menos: setup 'deals' must be a list of {\"hands\": ...}")
-                deals = [x.get("hands") for x in setup["deals"]]
-            elif "hands" in setup:
-                deals = [setup["hands"]]
-            else:
-                raise ValueError("mas_menos: setup needs 'hands' or 'deals'")
-            for hands in deals:
-                seen = check_setup_hands(hands, 2, ORDER, [16, 16], "mas_menos")
-                if len(seen) != len(PACK):
-                    raise ValueError("mas_menos: the two hands must be exactly the 32-card pack")
+            check(setup, SETUP, Ctx("mas_menos", 2, ORDER), "setup")
+            if ("hands" in setup) == ("deals" in setup):
+                raise ValueError("mas_menos: setup needs 'hands' or 'deals' (one of them)")
+            deals = [x["hands"] for x in setup["deals"]] if "deals" in setup else [setup["hands"]]
+            for number, hands in enumerate(deals, 1):
+                ctx = Ctx("mas_menos", 2, ORDER)  # each deal is the whole pack, once
+                check(hands, DEAL, ctx, f"setup deal {number}")
+                conserve(ctx, complete=True)
             dealer = setup.get("dealer", 0)
-            if dealer not in (0, 1):
-                raise ValueError(f"mas_menos: dealer must be 0 or 1, not {dealer!r}")
         self.d.update({
             "phase": "prepare", "game_number": 0, "dealer": dealer, "deals": deals,
             "match_points": [0, 0], "game_results": [],
@@ -162,11 +177,11 @@ class MasMenosState(GameState):
         d = self.d
         if verb == "discard":
             if d["discards"][seat] is not None:
-                raise IllegalAction("you have already discarded")
+                raise IllegalAction("already_discarded", "you have already discarded")
             cards = parse_cards(args, ORDER, count=3)
             missing = [c for c in cards if c not in d["hands"][seat]]
             if missing:
-                raise IllegalAction(f"you do not hold {' '.join(missing)}")
+                raise IllegalAction("not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing)
             d["hands"][seat] = [c for c in d["hands"][seat] if c not in cards]
             d["discards"][seat] = cards
             if d["first_discarder"] is None:
@@ -174,26 +189,30 @@ class MasMenosState(GameState):
             return
         if verb == "declare":
             if len(args) != 1 or args[0] not in DECLARATIONS:
-                raise IllegalAction("declare one of: mas, menos, antes, despues")
+                raise IllegalAction("unknown_declaration", "declare one of: mas, menos, antes, despues",
+                                    declarations=list(DECLARATIONS))
             choice = args[0]
             if d["discards"][seat] is None:
-                raise IllegalAction("discard 3 cards before you declare")
+                raise IllegalAction("discard_before_declaring", "discard 3 cards before you declare")
             if d["declarations"][seat] is not None:
-                raise IllegalAction("you have already declared")
+                raise IllegalAction("already_declared", "you have already declared")
             first = d["first_discarder"]
             if seat != first:
                 if d["declarations"][first] is None:
-                    raise IllegalAction("wait for the first discarder to declare")
+                    raise IllegalAction("wait_first_declaration", "wait for the first discarder to declare")
                 if choice not in self._declaration_choices(seat):
-                    raise IllegalAction(f"'{choice}' is in the same pair as '{d['declarations'][first]}': "
-                                        f"choose {' or '.join(self._declaration_choices(seat))}")
+                    raise IllegalAction("same_pair", f"'{choice}' is in the same pair as '{d['declarations'][first]}': "
+                                        f"choose {' or '.join(self._declaration_choices(seat))}",
+                                        declaration=choice, first_declaration=d["declarations"][first],
+                                        declarations=self._declaration_choices(seat))
             d["declarations"][seat] = choice
             if None not in d["declarations"]:
                 self._begin_play()
             return
         if verb == "play":
-            raise IllegalAction("no card is played before both players have discarded and declared")
-        raise IllegalAction(f"unknown move {verb!r}: use discard or declare now")
+            raise IllegalAction("not_playing_yet", "no card is played before both players have discarded and declared")
+        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use discard or declare now",
+                            verb=verb[:20], verbs=["discard", "declare"])
 
     def _begin_play(self):
         d = self.d
@@ -208,10 +227,11 @@ class MasMenosState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            raise IllegalAction(f"'{verb}' is not a move during play: play one card")
+            raise IllegalAction("wrong_move", f"'{verb}' is not a move during play: play one card",
+                                verb=verb[:20], verbs=["play"])
         (card,) = parse_cards(args, ORDER, count=1)
         if card not in d["hands"][seat]:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         d["hands"][seat].remove(card)
         d["trick"].append([seat, card])
         if len(d["trick"]) == 2:
@@ -252,6 +272,43 @@ class MasMenosState(GameState):
         else:
             self._start_game()
 
+    def check_invariants(self):
+        """A saved state's parts agree: counts with the history, the phase with its decisions."""
+        d = self.d
+        over = d["phase"] == "over"
+
+        def fail(why):
+            raise ValueError(f"mas_menos: {why}")
+
+        if d["game_number"] != len(d["game_results"]) + (0 if over else 1):
+            fail("the game number does not follow the games played")
+        if over and d["game_number"] != d["options"]["games"]:
+            fail("the match is over before its last game")
+        if [sum(r["points"][s] for r in d["game_results"]) for s in (0, 1)] != d["match_points"]:
+            fail("the match points are not the sum of the games' points")
+        if sum(d["tricks"]) != d["tricks_played"] or d["tricks_played"] != len(d["history"]):
+            fail("the trick counts do not agree with the tricks played")
+        if len(d["deals"]) > d["options"]["games"]:
+            fail("more explicit deals than games")
+        discarded = [x is not None for x in d["discards"]]
+        if (d["first_discarder"] is None) != (not any(discarded)) or (
+                d["first_discarder"] is not None and not discarded[d["first_discarder"]]):
+            fail("the first discarder has not discarded")
+        for seat in (0, 1):
+            if d["declarations"][seat] is not None and not discarded[seat]:
+                fail(f"seat {seat} declared before discarding")
+            played = sum(1 for t in d["history"] for p, _ in t["cards"] if p == seat)
+            played += sum(1 for p, _ in d["trick"] if p == seat)
+            if len(d["hands"][seat]) != 16 - (3 if discarded[seat] else 0) - played:
+                fail(f"seat {seat} holds {len(d['hands'][seat])} cards, which the play so far does not leave")
+        playing = d["phase"] == "play" or (over and d["tricks_played"] == TRICKS_PER_GAME)
+        if playing and (None in d["declarations"] or d["leader"] is None or d["trick_rule"] is None):
+            fail("cards are played before both declarations")
+        if d["phase"] == "prepare" and (d["history"] or d["trick"]):
+            fail("cards are played before both declarations")
+        if d["trick"] and d["trick"][0][0] != d["leader"]:
+            fail("the trick was not led by the leader")
+
     # -- reading ------------------------------------------------------------------------------
     def result(self):
         d = self.d
@@ -266,12 +323,11 @@ class MasMenosState(GameState):
                 "game_results": [dict(r, tricks=list(r["tricks"]), points=list(r["points"]))
                                  for r in d["game_results"]]}
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         over = self.is_over()
         v = {
-            "game": "mas_menos", "seat": seat, "phase": d["phase"], "players": 2,
-            "options": dict(d["options"]), "game_number": d["game_number"],
+            "game_number": d["game_number"],
             "hand_counts": [len(h) for h in d["hands"]],
             "discarded": [x is not None for x in d["discards"]],
             "first_discarder": d["first_discarder"], "declarations": list(d["declarations"]),
@@ -282,17 +338,12 @@ class MasMenosState(GameState):
             "visible": dict(d["visible"]), "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
             "match_points": list(d["match_points"]),
             "last_game": dict(d["game_results"][-1]) if d["game_results"] else None,
-            "to_move": self.to_move(),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
             v["discard"] = list(d["discards"][seat]) if d["discards"][seat] else None
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
         if over:
             v["discards"] = [list(x) if x else None for x in d["discards"]]
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):

@@ -249,12 +249,11 @@ class MateState(GameState):
             scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [f"mated at trick {n}"]}
         return {"deal": number, "dealer": r["dealer"], "scores": scores}
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         played = {c for t in d["history"] for c in t[1:3]} | {c for _, c in d["trick"]}
         v = {
-            "game": "mate", "seat": seat, "phase": d["phase"], "players": 2,
-            "options": dict(d["options"]), "deal_number": d["deal_number"],
+            "deal_number": d["deal_number"],
             "deals_total": 2 * d["options"]["rounds"], "round": (d["deal_number"] + 1) // 2,
             "replay": d["deal_number"] % 2 == 0, "dealer": d["dealer"], "leader": d["leader"],
             "trick_number": d["trick_number"], "hand_counts": [len(h) for h in d["hands"]],
@@ -263,7 +262,7 @@ class MateState(GameState):
             "points": list(d["points"]),
             "deal_results": [dict(r) for r in d["deal_results"]],
             "deal_scores": [self._deal_scores(i + 1, r) for i, r in enumerate(d["deal_results"])],
-            "last_deal": None, "to_move": self.to_move(),
+            "last_deal": None,
         }
         last = d["last_deal"]
         if last is not None:
@@ -275,15 +274,11 @@ class MateState(GameState):
                               "result": dict(d["deal_results"][-1])}
         if seat is None:
             v["hands"] = [list(h) for h in d["hands"]]
-            v["legal_actions"] = []
         else:
             own = d["hands"][seat]
             v["hand"] = list(own)
             # Derived, as any player would: every card neither held nor played is the opponent's.
             v["opponent_hand"] = [c for c in PACK if c not in own and c not in played]
-            v["legal_actions"] = self.legal_actions(seat)
-        if self.is_over():
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):

@@ -534,15 +534,13 @@ class MexicanTrainState(GameState):
                         "double_open": d["double_open"] == tid, "open_end": d["ends"][tid], "tiles": laid})
         return out
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         over = self.is_over()
         engine = d["engine"]
         v = {
-            "game": "mexican_train", "seat": seat, "players": d["players"],
-            "options": {"set": d["set"], "scoring": d["options"]["scoring"], "rounds": d["rounds"],
-                        "hand_size": d["hand_size"]},
-            "phase": d["phase"], "round": d["round"], "rounds": d["rounds"],
+            # The options as they apply at this table (the rules' defaults for this player count).
+            "set": d["set"], "hand_size": d["hand_size"], "round": d["round"], "rounds": d["rounds"],
             "engine": engine, "engine_tile": f"{engine}-{engine}", "dealer": d["dealer"],
             "current": d["current"],
             "step": None if over else {"kind": d["phase"],
@@ -555,13 +553,9 @@ class MexicanTrainState(GameState):
             "scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
             "round_winners": list(d["round_winners"]),
             "last_round": self._last_round(),
-            "to_move": self.to_move(),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
-        v["legal_actions"] = self.legal_actions(seat) if seat is not None else []
-        if over:
-            v["result"] = self.result()
         return v
 
     def _last_round(self):

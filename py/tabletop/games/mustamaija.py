@@ -551,7 +551,7 @@ class MustamaijaState(GameState):
             out.append({"seat": seat, "outcome": outcome, "cards_left": cards, "reasons": reasons})
         return out
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         over = self.is_over()
         trump_card = d["trump_card"]
@@ -568,9 +568,7 @@ class MustamaijaState(GameState):
             attack = {"attacker": d["attack_seats"][0], "defender": d["attack_seats"][1], "status": status,
                       "cards": [[c, beaten_by.get(c)] for c in d["attack"]]}
         v = {
-            "game": "mustamaija", "seat": seat, "players": self.players, "options": dict(self.options),
-            "phase": d["phase"], "dealer": d["dealer"], "attacker": d["attacker"], "defender": d["defender"],
-            "to_move": self.to_move(),
+            "dealer": d["dealer"], "attacker": d["attacker"], "defender": d["defender"],
             "hand_counts": [len(h) for h in d["hands"]],
             "known_cards": [_sorted(k) for k in d["known"]],
             "attack": attack, "table": list(d["table"]),
@@ -582,14 +580,10 @@ class MustamaijaState(GameState):
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
         if over:
             v["hands"] = [list(h) for h in d["hands"]]
             v["maija_holder"] = self._maija_holder()
             v["summary"] = self._summary()
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):

@@ -416,7 +416,7 @@ class RibsState(GameState):
             "points": list(t["points"]), "summary": t["summary"],
         }
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         strength = self._strength()
         table = []
@@ -435,8 +435,7 @@ class RibsState(GameState):
                         entry["cards"] = d["folded"][s][-2:]
                     table.append(entry)
         v = {
-            "game": "ribs", "seat": seat, "phase": d["phase"], "players": self.players,
-            "options": dict(self.options), "deal_number": d["deal_number"], "dealer": d["dealer"],
+            "deal_number": d["deal_number"], "dealer": d["dealer"],
             "trick": d["trick"], "to_act": d["to_act"], "opener": d["opener"], "bid": d["bid"],
             "high_bidder": d["high_bidder"], "passed": list(d["passed"]),
             "auction": [list(x) for x in d["auction"]], "leader": d["leader"], "table": table,
@@ -449,16 +448,10 @@ class RibsState(GameState):
             "last_deal": None if d["last_deal"] is None else {
                 "deal": d["last_deal"]["deal"],
                 "scores": [dict(x, reasons=list(x["reasons"])) for x in d["last_deal"]["scores"]]},
-            "to_move": self.to_move(),
         }
         if seat is not None:
             v["hand"] = sorted(d["hands"][seat], key=lambda c: (-strength[c[0]], ORDER[c]))
             v["my_folded"] = list(d["folded"][seat])
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
-        if d["phase"] == "over":
-            v["result"] = self.result()
         return v
 
     def clone(self):

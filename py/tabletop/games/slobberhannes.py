@@ -235,16 +235,15 @@ class SlobberhannesState(GameState):
         snap["last_deal"] = _full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
         return snap
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         n = d["players"]
         tricks_won = [0] * n
         for t in d["history"]:
             tricks_won[t[1]] += 1
         v = {
-            "game": "slobberhannes", "seat": seat, "phase": d["phase"], "players": n,
             "revoke_penalty": d["options"]["revoke_penalty"], "dealer": d["dealer"], "leader": d["trick"]["leader"],
-            "to_act": d["to_act"], "to_move": self.to_move(),
+            "to_act": d["to_act"],
             "hand_counts": [len(h) for h in d["hands"]],
             "trick": public_trick(d["trick"])["cards"],
             "history": [{"leader": t[0], "cards": [[(t[0] + i) % n, c] for i, c in enumerate(t[2:])],
@@ -261,11 +260,6 @@ class SlobberhannesState(GameState):
             v["hand"] = list(d["hands"][seat])
             if d["options"]["revoke_penalty"]:
                 v["my_revokes"] = d["revokes"][seat]
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
-        if self.is_over():
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):

@@ -476,21 +476,20 @@ class StopTheBusState(GameState):
         return {"winner": self._active()[0], "lives": list(d["lives"]), "eliminated": list(d["eliminated"]),
                 "deals": d["deal_number"]}
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         points_mode = self.options["scoring"] == "points"
         ls = d["last_showdown"]
         pile = d["discard_pile"]
         known = [[s, c] for s, cards in enumerate(d["known"]) for c in cards]
         v = {
-            "game": "stop_the_bus", "seat": seat, "phase": d["phase"],
             "scoring": self.options["scoring"], "deal_number": d["deal_number"], "dealer": d["dealer"],
             "to_act": d["to_act"], "stopper": d["stopper"], "eliminated": list(d["eliminated"]),
             "hand_counts": [len(h) for h in d["hands"]], "known_cards": known,
             "discard_pile": list(pile),
             "stock_count": len(d["stock"]), "taken": d["taken"],
             "last_move": dict(d["last_move"]) if d["last_move"] else None,
-            "last_turns": self._last_turns(), "to_move": self.to_move(),
+            "last_turns": self._last_turns(),
         }
         if points_mode:
             v["points"] = list(d["points"])
@@ -514,11 +513,6 @@ class StopTheBusState(GameState):
             v["hand"] = hand
             v["hand_name"] = hand_name(hand, self._key(hand)) if len(hand) == 3 else None
             v["drawn"] = d["drawn"] if d["to_act"] == seat else None
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
-        if d["phase"] == "over":
-            v["result"] = self.result()
         return v
 
     def _last_turns(self):

@@ -457,12 +457,11 @@ class TuppiState(GameState):
         snap["awaiting"] = self.movers_bid() if self.d["phase"] == "bid" else []
         return snap
 
-    def view(self, seat):
+    def observe(self, seat):
         d = self.d
         opts = d["options"]
         sooli = d["mode"] == "sooli"
         v = {
-            "game": "tuppi", "seat": seat, "phase": d["phase"], "players": 4,
             "teams": [[0, 2], [1, 3]], "team_of_seat": [0, 1, 0, 1], "dealer": d["dealer"],
             "mode": d["mode"], "declarer": d["declarer"], "soloist": d["soloist"], "sitting_out": d["out"],
             "bid_placed": [b is not None for b in d["bids"]],
@@ -470,7 +469,7 @@ class TuppiState(GameState):
             "revealed_bids": [list(x) for x in d["revealed_bids"]],
             "sooli_asked": [list(x) for x in d["asked"]], "exchanged": d["exchanged"],
             "hand_counts": [len(h) for h in d["hands"]],
-            "leader": d["trick"]["leader"], "to_act": d["to_act"], "to_move": self.to_move(),
+            "leader": d["trick"]["leader"], "to_act": d["to_act"],
             "trick": public_trick(d["trick"])["cards"],
             "history": [{"leader": t[0], "cards": [list(p) for p in zip(self._trick_seats(t[0]), t[2:])],
                          "winner": t[1]} for t in d["history"]],
@@ -490,11 +489,6 @@ class TuppiState(GameState):
             if sooli and seat == d["out"]:
                 v["given_card"] = d["given"]
                 v["set_aside"] = list(d["set_aside"])
-            v["legal_actions"] = self.legal_actions(seat)
-        else:
-            v["legal_actions"] = []
-        if self.is_over():
-            v["result"] = self.result()
         return v
 
     def hidden_cards(self, seat):
