@@ -83,21 +83,20 @@ function navigate(query) {
 
 window.addEventListener("popstate", () => route());
 
-// A browser that blocks storage for third-party frames (e.g. Chromium's tracking protection) also
-// stops the Python runtime, which keeps its own files in IndexedDB: say so and offer the full app.
-function showStorageBlocked() {
-  const slug = new URLSearchParams(location.search).get("game");
-  const href = `${location.pathname}?${slug && SLUGS.includes(slug) ? `game=${slug}&` : ""}lang=${currentLanguage()}`;
-  app.replaceChildren(h("section", { class: "blocked" },
-    h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
-    h("p", {}, t("storage_blocked")),
-    h("a", { class: "button primary open-full", href, target: "_blank", rel: "noopener" }, t("open_full"))));
-  document.body.dataset.screen = "blocked";
+// ---- storage blocked (issue #20.7) ----
+// A browser that blocks storage for third-party frames (Debian's Chromium; a private window)
+// gives no localStorage, IndexedDB, Cache API or service worker. The game still plays: saves go
+// to the in-memory store above for the page's life (the vendored PyScript is built to start
+// without IndexedDB: see PYSCRIPT_PATCHES in py/tools/build.py), and a quiet note says so.
+function noteStorageBlocked() {
+  if (storage || document.querySelector(".storage-note")) return;
+  document.body.append(h("p", { class: "storage-note", role: "note" }, t("storage_blocked")));
 }
+// ---- end storage blocked ----
 
 async function route() {
   const current = new URLSearchParams(location.search);
-  if (EMBED && !storage) return showStorageBlocked();
+  noteStorageBlocked();
   const slug = current.get("game");
   await loadCatalog();
   if (current.get("page") === "embed") return showEmbedPage();

@@ -71,10 +71,18 @@ async (call, plan) => {
         out.hint = out.hint || (hint.ok ? hint.actions : null);
         await mustRefuse(`${slug} illegal move`, "act", seat, "no-such-move");
       }
-      const chosen = await mustAnswer(`${slug} move ${out.moves}`, "bot_action", seat, "random", out.moves);
-      if (!chosen) break;
-      status = await mustAnswer(`${slug} move ${out.moves}`, "act", seat, chosen.action);
-      log.actions.push([seat, chosen.action]);
+      // Every other move in one call (the computer's move chosen and applied, with the view),
+      // the others chosen and then applied as a person's tap is.
+      if (out.moves % 2) {
+        status = await mustAnswer(`${slug} move ${out.moves}`, "bot_move", seat, "random", out.moves, seat);
+        if (!status) break;
+        log.actions.push([seat, status.action]);
+      } else {
+        const chosen = await mustAnswer(`${slug} move ${out.moves}`, "bot_action", seat, "random", out.moves);
+        if (!chosen) break;
+        status = await mustAnswer(`${slug} move ${out.moves}`, "act", seat, chosen.action, seat);
+        log.actions.push([seat, chosen.action]);
+      }
       out.moves += 1;
     }
     out.over = !!(status && status.over);

@@ -85,3 +85,33 @@ def test_brotli_beside_gzip_served_by_what_the_browser_accepts(server, site):
     status, headers, _ = fetch(server + "/static/icons/icon-192.png", **{"Accept-Encoding": "gzip, br"})
     assert status == 200 and "Content-Encoding" not in headers and "Vary" not in headers
     assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(browser, server, tmp_path):
+    """Debian's Chromium as it runs by default blocks all storage in a third-party frame (no
+    localStorage, IndexedDB, Cache API or service worker). The embedded game still starts and
+    plays to the end, with its save in memory and a quiet note; no toast, no page error."""
+    from test_mas_menos_browser import play_to_end
+    from test_site import article_server
+
+    (tmp_path / "one").mkdir()
+    other = article_server(tmp_path / "one", server + "/")
+    context = browser.new_context(viewport={"width": 412, "height": 915}, locale="en-US")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"http://localhost:{other.server_address[1]}/article.html")  # localhost vs 127.0.0.1: another site
+        frame = page.wait_for_selector("#one").content_frame()
+        frame.wait_for_selector("body[data-screen=table]", timeout=120_000)
+        assert frame.evaluate("() => { try { localStorage.length; return false; } catch { return true; } }")
+        assert frame.evaluate("""() => new Promise((resolve) => { const q = indexedDB.open('probe');
+            q.onsuccess = () => resolve(false); q.onerror = () => resolve(true); })""")
+        assert "lasts while this page is open" in frame.locator(".storage-note").inner_text()
+        play_to_end(frame)
+        assert frame.locator("section.result .score").count() == 1
+        assert frame.locator("#toast").count() == 0  # the toast element is made by the first toast
+        assert errors == []
+    finally:
+        context.close()
+        other.shutdown()

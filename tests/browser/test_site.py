@@ -128,9 +128,9 @@ def article_server(tmp_path, app):
     return other
 
 
-# Debian's Chromium blocks all storage in third-party frames (its third-party-cookie phase-out),
-# which also stops Pyodide; most browsers give such frames partitioned storage. The embedding test
-# runs a browser configured like them; the next test checks the message under the blocking one.
+# Debian's Chromium blocks all storage in third-party frames (its third-party-cookie phase-out);
+# most browsers give such frames partitioned storage. The embedding test runs a browser configured
+# like them; test_runtime.py plays an embedded game under the blocking one.
 PARTITIONED_STORAGE = "--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecationTrial,BlockThirdPartyCookies"
 
 
@@ -165,20 +165,4 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
     finally:
         context.close()
         own_browser.close()
-        other.shutdown()
-
-
-def test_embed_where_third_party_storage_is_blocked_says_so(browser, server, tmp_path):
-    other = article_server(tmp_path, server + "/")
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        page.goto(f"http://localhost:{other.server_address[1]}/article.html")
-        one = page.frame_locator("#one")
-        one.locator("body[data-screen=blocked]").wait_for(timeout=30_000)
-        assert "own tab" in one.locator(".blocked p").inner_text()
-        link = one.locator("a.open-full")
-        assert link.get_attribute("target") == "_blank" and "game=mas_menos" in link.get_attribute("href")
-    finally:
-        context.close()
         other.shutdown()
