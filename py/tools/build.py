@@ -245,6 +245,25 @@ def write_catalog(out):
     path = out / "static" / "catalog.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_openings(out, games)
+
+
+def write_openings(out, games):
+    """static/openings/<slug>.json: each game's opening table, drawn by a cold visit before the
+    engine is up (static/app.js, coldOpening). It is the engine's own view(0) of a new game at the
+    game's defaults (players, options) against the computer, with a seed fixed for this build of
+    the game (from its code hash); the engine then deals the same seed and its view replaces it."""
+    from tabletop import get_game
+
+    for game in games:
+        if not game["available"]:
+            continue
+        seed = int(game["code"][:8], 16) & 0x7FFFFFFF
+        state = get_game(game["slug"]).new_state(players=game["default_players"], options={}, seed=seed)
+        opening = {"seed": seed, "players": game["default_players"], "code": game["code"], "view": state.view(0)}
+        path = out / "static" / "openings" / f"{game['slug']}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(opening, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def pyscript_chunks():

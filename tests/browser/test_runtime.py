@@ -115,3 +115,39 @@ def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(
     finally:
         context.close()
         other.shutdown()
+
+
+def test_a_cold_visit_draws_the_opening_at_once_and_a_tap_waits_for_the_engine(page, server, site):
+    """A first visit with start=1 draws the build's opening table before the engine is up; a tap
+    made meanwhile is applied once the engine has dealt the same seed."""
+    opening = json.loads((site / "static" / "openings" / "mas_menos.json").read_text())
+    page.goto(server + "/?game=mas_menos&start=1&lang=en&botdelay=0&nosw=1")
+    page.wait_for_selector("body[data-shown]", timeout=60_000)
+    assert page.evaluate("!document.body.dataset.ready && !document.body.dataset.engine")  # the engine is not up yet
+    chosen = [page.locator(".hand button.card.lit:not(.selected)").nth(i).get_attribute("data-card") for i in range(3)]
+    assert len(set(chosen)) == 3 and set(chosen) <= set(opening["view"]["hand"])  # drawn from the opening
+    for card in chosen:
+        page.click(f".hand button.card.lit[data-card='{card}']:not(.selected)")
+    page.click("button[data-verb=discard]:not([disabled])")
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    marks = page.evaluate("['table-shown', 'engine-ready'].map((n) => performance.getEntriesByName(n)[0].startTime)")
+    assert marks[0] < marks[1]
+    page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1", timeout=60_000)
+    log = page.evaluate("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log")
+    assert log["seed"] == opening["seed"]
+    discard = next(action for seat, action in log["actions"] if seat == 0)
+    assert sorted(discard.split()[1:]) == sorted(chosen)
+    assert page.errors == []
+
+
+def test_every_opening_is_what_the_engine_deals_in_the_browser(page, server, site):
+    """The openings are made by CPython at build time; Pyodide's engine deals the same tables."""
+    page.goto(server + "/?lang=en")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    catalog = json.loads((site / "static" / "catalog.json").read_text())
+    for game in [g for g in catalog if g["available"]]:
+        opening = json.loads((site / "static" / "openings" / f"{game['slug']}.json").read_text())
+        log = {"game": game["slug"], "players": game["default_players"], "options": {}, "seed": opening["seed"], "actions": []}
+        assert page.evaluate("(log) => tabletop.call('load', log)", json.dumps(log))["ok"]
+        got = page.evaluate("() => tabletop.call('view', 0)")
+        assert got["ok"] and got["view"] == opening["view"], game["slug"]
