@@ -151,3 +151,44 @@ def test_every_opening_is_what_the_engine_deals_in_the_browser(page, server, sit
         assert page.evaluate("(log) => tabletop.call('load', log)", json.dumps(log))["ok"]
         got = page.evaluate("() => tabletop.call('view', 0)")
         assert got["ok"] and got["view"] == opening["view"], game["slug"]
+
+
+CSP_WATCH = """window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def test_the_app_runs_under_its_content_security_policy(browser, server, site):
+    """index.html's CSP: every game's table, rules, a replay and the embed page with a live
+    preview (a frame of the app) run with no violation and no page error."""
+    assert '<meta http-equiv="Content-Security-Policy"' in (site / "index.html").read_text()
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    go = "(q) => { delete document.body.dataset.screen; history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }"
+    try:
+        page.goto(server + "/?lang=ja&botdelay=0")
+        page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+        for game in [g for g in json.loads((site / "static" / "catalog.json").read_text()) if g["available"]]:
+            page.evaluate(go, f"?game={game['slug']}&start=1&lang=ja")
+            page.wait_for_selector("body[data-screen=table]", timeout=60_000)
+            assert page.evaluate("tabletop.call('loaded_games')")["ok"]  # after the game's load, in order
+            page.click(".rules-button")
+            page.wait_for_selector(".rules-page h3")
+            page.click(".rules-page .close")
+        page.evaluate(go, "?replay=mate-article-example&lang=ja")
+        page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
+        page.click(".replay-controls .next")
+        page.wait_for_selector(".replay-controls .step[data-step='1']")
+        page.evaluate(go, "?page=embed&lang=ja")
+        page.wait_for_selector("body[data-screen=embed]")
+        page.locator(".snippet .show-preview").first.click()
+        preview = page.wait_for_selector(".snippet .preview iframe").content_frame()
+        preview.wait_for_selector("body[data-screen=table]", timeout=120_000)
+        assert preview.evaluate("window.__csp") == []
+        assert page.evaluate("window.__csp") == []
+        assert errors == []
+    finally:
+        context.close()
