@@ -35,6 +35,7 @@ import sys
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "py" / "tools"
 PY = ROOT / "py"
 sys.path.insert(0, str(PY))
 
@@ -159,10 +160,11 @@ def stdlib_keep_set(files, zf):
     return keep
 
 
-def write_stdlib(src, dst, trim=True, stored=True):
+def write_stdlib(src, dst, trim=True, stored=True, strip=True):
     """python_stdlib.zip for the site: the kept modules only (all of it with trim=False), in
     stored (uncompressed) entries when ``stored``, so the transfer's gzip/Brotli compresses the
-    whole file at once instead of meeting entries deflated one by one. Returns the kept count."""
+    whole file at once instead of meeting entries deflated one by one; with ``strip`` (and
+    ``trim``), without comments and docstrings (py/tools/strip_stdlib.py). Returns the count."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(src) as zin:
         infos = zin.infolist()
@@ -180,7 +182,48 @@ def write_stdlib(src, dst, trim=True, stored=True):
                 out.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
                 zout.writestr(out, zin.read(info), compresslevel=None if stored else 9)
                 kept += 1
+    if trim and strip:
+        strip_stdlib(dst)
     return kept
+
+
+# Stripping runs in the Pyodide the site ships (under Node): only Python 3.14's own ast and
+# tokenize read its standard library exactly. Loading Pyodide takes seconds, so the result is
+# kept by content hash, like the Brotli copies.
+STDLIB_CACHE = ROOT / "build" / "stdlib-cache"
+STRIP_JS = r"""
+const fs = require("fs"), path = require("path"), { pathToFileURL } = require("url");
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+(async () => {
+  const { loadPyodide } = await import(pathToFileURL(path.join(job.pyodide, "pyodide.mjs")).href);
+  const py = await loadPyodide({ indexURL: job.pyodide + "/" });
+  py.FS.writeFile("/tmp/strip_stdlib.py", fs.readFileSync(job.script));
+  py.FS.writeFile("/tmp/in.zip", fs.readFileSync(job.src));
+  const report = py.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import strip_stdlib
+json.dumps(strip_stdlib.strip_zip("/tmp/in.zip", "/tmp/out.zip"))`);
+  fs.writeFileSync(job.dst + ".part", py.FS.readFile("/tmp/out.zip"));
+  fs.renameSync(job.dst + ".part", job.dst);
+  process.stdout.write(report);
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+def strip_stdlib(zip_path):
+    """Replaces ``zip_path`` by its copy without comments and docstrings (cached)."""
+    script = TOOLS / "strip_stdlib.py"
+    digest = hashlib.sha256(zip_path.read_bytes() + script.read_bytes() + (PYODIDE_DIST / "package.json").read_bytes())
+    cached = STDLIB_CACHE / (digest.hexdigest()[:32] + ".zip")
+    if not cached.exists():
+        if not shutil.which("node"):
+            print("build: no Node.js, so the standard library keeps its comments and docstrings")
+            return
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        print("build: stripping comments and docstrings from the standard library (in Pyodide, under Node)", flush=True)
+        job = {"pyodide": str(PYODIDE_DIST), "script": str(script), "src": str(zip_path), "dst": str(cached)}
+        done = subprocess.run(["node", "-e", STRIP_JS], input=json.dumps(job), text=True, capture_output=True, check=True)
+        report = json.loads(done.stdout)
+        print(f"build: stripped {report['stripped']} files" + (f"; kept as they were: {report['kept']}" if report["kept"] else ""))
+    shutil.copyfile(cached, zip_path)
 
 
 def ensure_node_modules():
