@@ -7,12 +7,15 @@
    node_modules is missing or older than the lock file.
 2. Writes pyscript.toml's ``[files]`` list from the package (so a new game module is shipped by
    existing), and the site's static/catalog.json (the game list with each game's players and
-   options, so the browser imports only the game being played).
+   options, so the browser imports only the game being played) with static/openings/ (each
+   game's opening table, which a cold visit draws before the engine is up).
 3. Copies index.html, pyscript.toml, py/ (the package and worker.py), static/ and the runtime
    (static/vendor/pyodide, static/vendor/pyscript) into the output folder. Pyodide's
    python_stdlib.zip is trimmed to the modules the app imports (py/tools/stdlib_keep.txt, recorded
    in the browser by py/tools/record_stdlib.py, plus a small safety list below) and rewritten with
-   stored entries, so that the whole file compresses on the wire.
+   stored entries without comments and docstrings (py/tools/strip_stdlib.py, run in the shipped
+   Pyodide under Node), so that the whole file compresses on the wire. The vendored PyScript
+   chunk gets PYSCRIPT_PATCHES (start-up without IndexedDB, where storage is blocked).
 4. Writes sw.js at the root of the output: the precache list and a cache name made from a hash
    of every shipped file, so any change in the app or the runtime makes a new cache; then gzip
    and Brotli copies of the text and runtime files (FILE.gz, FILE.br) for hosts that serve
