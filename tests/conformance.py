@@ -8,14 +8,17 @@ Checked on every step of every playout:
   other seat has none; action strings are unique;
 and on every step of the first FULL_STEPS, then every THINNING-th step:
 - every legal action applies (a sample of them on clones, plus the one played), also with its
-  arguments given in another order;
+  arguments given in another order (for a verb in the game's ``ORDERED_VERBS``, whose arguments'
+  order is the move, that other order is refused unless it is legal too);
 - fuzzed bad input is refused with ``IllegalAction`` and the state unchanged: random strings,
   another seat's action, an action from another phase, a malformed card code, bad seats and
   non-string actions;
 - no ``view(seat)`` (nor the public view) names a card in ``hidden_cards(seat)``; views are JSON;
 - ``to_json`` -> ``from_json`` is exact, ``clone`` is independent;
-and per playout: the game ends within ``GameInfo.max_actions``, ``result()`` is None until the
-end and JSON after it, and replaying the action log from the seed gives the same state.
+and per playout: the game ends within ``GameInfo.max_actions``, ``result()`` and ``outcome()`` are
+None until the end and JSON after it (the outcome one value in [0, 1] and one place per seat), and
+replaying the action log from the seed gives the same state. The game is played by the one play
+loop, ``tabletop.playouts.play``, with these checks in its ``choose``.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ import string
 
 from tabletop import IllegalAction, get_game
 from tabletop.core import plain_copy
+from tabletop.playouts import TooLong, play
 
 BAD_CODES = ["ZZ", "1S", "AX", "", "10H", "a", "??", "S", "-1", "0-0-0", "999"]
 
@@ -148,76 +152,66 @@ FULL_STEPS = 60
 THINNING = 5
 
 
+def _check_moves(state, players, steps):
+    """The cheap checks of every step: to_move / legal_actions agree; the legal actions by seat."""
+    movers = state.to_move()
+    over = state.is_over()
+    if over != (not movers):
+        raise Failure(f"step {steps}: is_over()={over} but to_move()={movers}")
+    legal_by_seat = {}
+    for seat in range(players):
+        acts = state.legal_actions(seat)
+        if seat in movers and not acts:
+            raise Failure(f"step {steps}: seat {seat} must move but has no legal action")
+        if seat not in movers and acts:
+            raise Failure(f"step {steps}: seat {seat} may not move but has legal actions {acts[:3]}")
+        if len(set(acts)) != len(acts):
+            raise Failure(f"step {steps}: duplicate legal actions for seat {seat}")
+        if any(not isinstance(a, str) or a != " ".join(a.split()) for a in acts):
+            raise Failure(f"step {steps}: badly spelled action in {acts[:5]}")
+        if acts:
+            legal_by_seat[seat] = acts
+    return legal_by_seat
+
+
 def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
     """One seeded random game with every check; returns the finished state."""
     game = get_game(slug)
     rng = random.Random(f"{slug}/{players}/{seed}")
     state = game.new_state(players=players, options=options, seed=seed)
     cards = list(state.all_cards())
-    log = []
     seen_actions = set()
     steps = 0
-    while True:
-        movers = state.to_move()
-        over = state.is_over()
-        if over != (not movers):
-            raise Failure(f"step {steps}: is_over()={over} but to_move()={movers}")
-        legal_by_seat = {}
-        for seat in range(players):
-            acts = state.legal_actions(seat)
-            if seat in movers and not acts:
-                raise Failure(f"step {steps}: seat {seat} must move but has no legal action")
-            if seat not in movers and acts:
-                raise Failure(f"step {steps}: seat {seat} may not move but has legal actions {acts[:3]}")
-            if len(set(acts)) != len(acts):
-                raise Failure(f"step {steps}: duplicate legal actions for seat {seat}")
-            if any(not isinstance(a, str) or a != " ".join(a.split()) for a in acts):
-                raise Failure(f"step {steps}: badly spelled action in {acts[:5]}")
-            if acts:
-                legal_by_seat[seat] = acts
-        if over:
-            if state.result() is None:
-                raise Failure("result() is None after the game is over")
-            json.dumps(state.result())
-            break
-        if state.result() is not None:
-            raise Failure(f"step {steps}: result() before the game is over")
-        if steps >= game.max_actions:
-            raise Failure(f"the game did not end within {game.max_actions} actions")
-        if steps >= FULL_STEPS and steps % THINNING:
-            seat = rng.choice(sorted(legal_by_seat))
-            action = rng.choice(legal_by_seat[seat])
-            state.apply(seat, action)
-            seen_actions.add(action)
-            log.append((seat, action))
-            steps += 1
-            continue
-        _check_views(state, players)
-        before = _Fingerprint(state)
-        if steps % fuzz_every == 0:
-            _fuzz(state, rng, legal_by_seat, seen_actions, cards, before)
-        # Every legal action applies: a sample on clones, with arguments reordered.
-        for seat, acts in legal_by_seat.items():
-            for action in rng.sample(acts, min(sample_legal, len(acts))):
-                verb, *args = action.split()
-                rng.shuffle(args)
-                trial = state.clone()
-                try:
-                    trial.apply(seat, " ".join([verb] + args))
-                except IllegalAction as err:
-                    raise Failure(f"step {steps}: legal {action!r} (as {args}) refused: {err}") from err
-        if not before.same(state):
-            raise Failure(f"step {steps}: applying to a clone changed the original")
-        # JSON round trip is exact.
-        again = game.from_json(json.loads(json.dumps(state.to_json())))
-        if not before.same(again):
-            raise Failure(f"step {steps}: to_json -> from_json is not exact")
+
+    def choose(state):
+        """Check the position (all of it on the full steps), then pick a random legal move."""
+        legal_by_seat = _check_moves(state, players, steps)
+        if state.result() is not None or state.outcome() is not None:
+            raise Failure(f"step {steps}: result() or outcome() before the game is over")
+        if steps < FULL_STEPS or steps % THINNING == 0:
+            _check_position(game, state, players, steps, rng, legal_by_seat, seen_actions, cards,
+                            fuzz_every, sample_legal)
         seat = rng.choice(sorted(legal_by_seat))
-        action = rng.choice(legal_by_seat[seat])
-        state.apply(seat, action)
+        return seat, rng.choice(legal_by_seat[seat])
+
+    def count(state, seat, action):
+        nonlocal steps
         seen_actions.add(action)
-        log.append((seat, action))
         steps += 1
+
+    try:
+        log = play(state, choose, max_actions=game.max_actions, on_step=count)
+    except TooLong as err:
+        raise Failure(f"the game did not end within {game.max_actions} actions") from err
+    _check_moves(state, players, steps)
+    if state.result() is None:
+        raise Failure("result() is None after the game is over")
+    json.dumps(state.result())
+    outcome = state.outcome()
+    json.dumps(outcome)
+    if not (len(outcome["value"]) == len(outcome["place"]) == players
+            and all(0.0 <= v <= 1.0 for v in outcome["value"]) and (players == 1 or min(outcome["place"]) == 1)):
+        raise Failure(f"outcome() out of shape: {outcome}")
     # Replaying the log from the seed gives the same state.
     replay = game.new_state(players=players, options=options, seed=seed)
     for seat, action in log:
@@ -226,3 +220,36 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
         raise Failure("replaying the action log from the seed gives another state")
     _check_views(state, players)
     return state
+
+
+def _check_position(game, state, players, steps, rng, legal_by_seat, seen_actions, cards, fuzz_every,
+                    sample_legal):
+    """The costly checks of one step: views, fuzzing, every legal action on clones, JSON round trip."""
+    _check_views(state, players)
+    before = _Fingerprint(state)
+    if steps % fuzz_every == 0:
+        _fuzz(state, rng, legal_by_seat, seen_actions, cards, before)
+    # Every legal action applies: a sample on clones, with arguments reordered; except the verbs
+    # whose arguments' order is the move itself (a game's ORDERED_VERBS, e.g. Gridcannon's
+    # "joker <from> <to>"), whose other order must be refused unless it is legal too.
+    ordered = getattr(state, "ORDERED_VERBS", ())
+    for seat, acts in legal_by_seat.items():
+        for action in rng.sample(acts, min(sample_legal, len(acts))):
+            verb, *args = action.split()
+            if verb in ordered:
+                other = " ".join([verb] + args[::-1])
+                if other not in acts:
+                    _expect_refused(state.clone(), seat, other, f"step {steps}: {action!r} the other way round", before)
+            else:
+                rng.shuffle(args)
+            trial = state.clone()
+            try:
+                trial.apply(seat, " ".join([verb] + args))
+            except IllegalAction as err:
+                raise Failure(f"step {steps}: legal {action!r} (as {args}) refused: {err}") from err
+    if not before.same(state):
+        raise Failure(f"step {steps}: applying to a clone changed the original")
+    # JSON round trip is exact.
+    again = game.from_json(json.loads(json.dumps(state.to_json())))
+    if not before.same(again):
+        raise Failure(f"step {steps}: to_json -> from_json is not exact")

@@ -246,6 +246,18 @@ def vector_setups(slug):
     return [(v.get("players"), v.get("options") or {}, v["setup"]) for v in vectors if v.get("setup")]
 
 
+def deal_scope(setup, path):
+    """The path of the one deal that ``path`` lies in: a setup that lists several deals (a list
+    of objects, such as Stop the Bus's ``deals`` or Mexican Train's ``rounds``) deals each of them
+    from the whole pack again, so the same card may well be in two of them (and a deal may leave
+    cards out); a card is named twice only within one deal. ``()``: the whole setup is one deal."""
+    for i in range(len(path)):
+        value = get_at(setup, path[:i])
+        if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+            return path[:i + 1]
+    return ()
+
+
 def setup_mutations(setup, rng):
     out = []
     every = list(paths(setup))
@@ -262,8 +274,12 @@ def setup_mutations(setup, rng):
     if len(strings) >= 2:
         for _ in range(4):
             a, b = rng.sample(strings, 2)
-            if get_at(setup, a) != get_at(setup, b):
-                out.append((f"{get_at(setup, b)} twice (at {a})", True, mutated(a, get_at(setup, b))))
+            value = get_at(setup, b)
+            if get_at(setup, a) != value:
+                # Named twice only if the value is already elsewhere in the same deal as ``a``.
+                scope = deal_scope(setup, a)
+                twice = any(get_at(setup, p) == value for p in strings if p[:len(scope)] == scope and p != a)
+                out.append((f"{value} {'twice' if twice else 'from another deal'} (at {a})", twice, mutated(a, value)))
     for _ in range(8):
         p = rng.choice(every)
         old = get_at(setup, p)

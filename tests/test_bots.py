@@ -33,13 +33,12 @@ COVERED = {
 }
 
 
-def _module(slug):
-    import importlib
+def _hooks(slug):
+    """The game's declared bot hooks (``GameInfo.bots``)."""
+    return get_game(slug).bots
 
-    return importlib.import_module(f"tabletop.games.{slug}")
 
-
-SLUGS = [slug for slug in COVERED if hasattr(_module(slug), "bot_reward")]
+SLUGS = [slug for slug in COVERED if _hooks(slug) is not None and _hooks(slug).search]
 
 
 def positions(slug, count, seed=0):
@@ -139,10 +138,10 @@ def test_honest_decisions_do_not_depend_on_hidden_cards(slug):
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_search_returns_legal_actions(slug):
-    module = _module(slug)
+    hooks = _hooks(slug)
     for i, (state, seat) in enumerate(positions(slug, 12, seed=3)):
         view = state.view(seat)
-        action = search(module, view, Sampler(state, seat), iterations=15, seed=i)
+        action = search(hooks, view, Sampler(state, seat), iterations=15, seed=i)
         assert action in view["legal_actions"]
         state.clone().apply(seat, action)
 
@@ -151,14 +150,14 @@ def test_search_returns_legal_actions(slug):
 def test_rewards_are_in_range_and_rollouts_end(slug):
     from tabletop.bots.ismcts import rollout
 
-    module = _module(slug)
+    hooks = _hooks(slug)
     rng = random.Random(4)
     for state, seat in positions(slug, 10, seed=4):
         world = resample(state, seat, rng)
-        start = module.bot_deal_id(world) if hasattr(module, "bot_deal_id") else None
-        rollout(module, world, rng, start)
+        start = hooks.deal_id(world) if hooks.deal_id is not None else None
+        rollout(hooks, world, rng, start, max_steps=400)
         for s in range(world.players):
-            r = module.bot_reward(world, s)
+            r = hooks.reward(world, s)
             assert 0.0 <= r <= 1.0
 
 

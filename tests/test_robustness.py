@@ -10,8 +10,7 @@ from tabletop import SLUGS, IllegalAction, get_game
 from tabletop.reader import json_depth, load_json
 from tabletop import session
 
-# Games whose state reader is written (STATE spec + invariants); the others are being converted.
-CHECKED = ("mas_menos",)
+from transition import CONVERTED as CHECKED
 
 
 def _assert_clean(counts):
@@ -80,7 +79,7 @@ def test_refusals_carry_a_code_and_params():
     assert err.value.code == "not_playing_yet" and err.value.params == {} and str(err.value)
     with pytest.raises(IllegalAction) as err:
         state.apply(5, "play AS")
-    assert err.value.code == "no_such_seat" and err.value.params == {"seat": 5}
+    assert err.value.code == "no_such_seat" and err.value.params == {"number": 5}
     session.load(json.dumps({"game": "mas_menos", "seed": 1, "actions": []}))
     answer = session.act(0, "discard ZZ 7S 8S")
     assert answer["ok"] is False and answer["code"] == "unknown_card" and answer["params"] == {"text": "ZZ"}

@@ -16,6 +16,7 @@ import time
 from . import SLUGS, available_games, get_game
 from .bots import LEVELS, choose_action
 from .bots.worlds import Sampler
+from .playouts import play
 from .session import replay
 
 
@@ -42,39 +43,42 @@ def cmd_games(_args):
 
 def cmd_simulate(args):
     game = get_game(args.slug)
-    options = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = _option_value(value)
+    options = _options(args.option)
     players = args.players or game.default_players
-    wins = {}
-    totals = None
+    firsts = [0] * players    # games in which each seat placed first (ties count for each)
+    values = [0.0] * players  # outcome values, summed
+    scores = [0.0] * players  # final points in the game's own scale, where it has them
+    has_scores = True
     started = time.perf_counter()
     actions = 0
     for i in range(args.games):
         seed = args.seed + i
         state = game.new_state(players=players, options=options, seed=seed)
         rng = random.Random(seed)
-        while not state.is_over():
+
+        def choose(state):
             seat = rng.choice(state.to_move())
             sampler = Sampler(state, seat) if args.bot != "random" else None
-            action = choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31), sampler=sampler,
-                                   time_limit=False)
-            state.apply(seat, action)
-            actions += 1
-        result = state.result()
-        winner = result.get("match_winner", result.get("winner"))
-        wins[str(winner)] = wins.get(str(winner), 0) + 1
-        points = result.get("match_points") or result.get("scores") or result.get("points")
-        if isinstance(points, list) and all(isinstance(p, (int, float)) for p in points):
-            totals = [a + b for a, b in zip(totals, points)] if totals else list(points)
+            return seat, choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31),
+                                       sampler=sampler, time_limit=False)
+
+        actions += len(play(state, choose))
+        outcome = state.outcome()
+        for seat in range(players):
+            firsts[seat] += outcome["place"][seat] == 1
+            values[seat] += outcome["value"][seat]
+            if outcome["score"][seat] is None:
+                has_scores = False
+            else:
+                scores[seat] += outcome["score"][seat]
         if args.verbose:
-            print(json.dumps({"seed": seed, "result": result}, ensure_ascii=False))
+            print(json.dumps({"seed": seed, "result": state.result(), "outcome": outcome}, ensure_ascii=False))
     elapsed = time.perf_counter() - started
     print(f"{args.slug}: {args.games} games, {players} players, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}")
-    print("winners: " + ", ".join(f"{k}: {v}" for k, v in sorted(wins.items())))
-    if totals:
-        print("mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in totals))
+    print("winners: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(firsts)) + " (first places; ties count for each)")
+    print("mean value per seat (first 1, last 0): " + ", ".join(f"{v / args.games:.3f}" for v in values))
+    if has_scores:
+        print("mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in scores))
     print(f"{args.games / elapsed:.1f} games/s ({actions / elapsed:.0f} actions/s, {elapsed:.2f} s)")
     return 0
 

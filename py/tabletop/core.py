@@ -6,6 +6,10 @@ class. This module holds only what every game needs in the same form:
 - ``IllegalAction``: the one error a bad move raises; the state is unchanged when it is raised.
 - ``Option`` / ``GameInfo.check_options``: options declared once with their defaults; unknown
   keys and bad values are refused with ``ValueError`` before any state exists.
+- ``BotHooks`` / ``Queries``: what a game gives the bots and the app's queries, declared on its
+  ``GameInfo`` (``bots=``, ``queries=``) and checked when the declaration is made.
+- ``Standing`` / ``GameState.outcome``: every seat's result on one scale, from the ranking each
+  game declares.
 - ``GameState``: plain-JSON state (``self.d``) plus a seeded ``random.Random`` held in the state,
   with the phase dispatch (``legal_<phase>`` / ``apply_<phase>``), ``to_json``/``from_json``,
   ``clone`` and ``snapshot`` written once.
@@ -110,6 +114,161 @@ class Option:
         return out
 
 
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _check_callables(owner, fields):
+    for name, value in fields.items():
+        if value is not None and not callable(value):
+            raise TypeError(f"{owner}.{name} must be a function, not {value!r}")
+
+
+@dataclass(frozen=True)
+class BotHooks:
+    """What a game gives the search bot (``tabletop.bots``), declared on its ``GameInfo``.
+
+    ``reward(state, seat) -> float in [0, 1]`` scores a finished (or cut) deal for a seat; a game
+    declaring it offers the search levels easy / normal / strong. The rest is optional:
+    ``rollout(state, seat, rng) -> action`` the cheap policy of the simulations (uniformly random
+    without it); ``deal_id(state)`` changes when a new deal starts (rollouts stop there; without it
+    they run to the end of the game); ``candidates(state, seat)`` the legal actions worth searching;
+    ``resample(state, seat, rng) -> world`` the game's own sampler (``worlds.redeal`` without it);
+    ``consistent(world, seat) -> bool`` refuses worlds that contradict what the seat saw;
+    ``max_rollout`` the longest rollout in actions; ``normal_iterations`` the ``normal`` level's
+    iteration budget (``strong`` searches three times as long).
+    ``from_view(view) -> state`` rebuilds the position from a view, exact only for a game of
+    complete information; with ``Queries.hint`` it is the ``strong`` level (Mate's solver).
+    """
+
+    reward: Callable | None = None
+    rollout: Callable | None = None
+    deal_id: Callable | None = None
+    candidates: Callable | None = None
+    resample: Callable | None = None
+    consistent: Callable | None = None
+    from_view: Callable | None = None
+    max_rollout: int = 400
+    normal_iterations: int = 400
+
+    def __post_init__(self):
+        _check_callables("BotHooks", {"reward": self.reward, "rollout": self.rollout, "deal_id": self.deal_id,
+                                      "candidates": self.candidates, "resample": self.resample,
+                                      "consistent": self.consistent, "from_view": self.from_view})
+        for name in ("max_rollout", "normal_iterations"):
+            if not _is_count(getattr(self, name)):
+                raise ValueError(f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}")
+        if self.reward is None:
+            search_only = [name for name in ("rollout", "deal_id", "candidates", "resample", "consistent")
+                           if getattr(self, name) is not None]
+            if search_only:
+                raise ValueError(f"BotHooks: {', '.join(search_only)} serve the search, which needs reward")
+        if self.reward is None and self.from_view is None:
+            raise ValueError("BotHooks: declare reward (the search levels) or from_view (a view solver)")
+
+    @property
+    def search(self):
+        """True when the game offers the search levels."""
+        return self.reward is not None
+
+
+@dataclass(frozen=True)
+class Queries:
+    """What a game answers beyond the contract (``tabletop.session``), declared on its ``GameInfo``.
+
+    ``hint(state, seat) -> [actions]`` the best actions now (an exact solver), or the fair sampled
+    hint: ``evaluate(state, seat, samples=n) -> [{"action", "wins", "undecided", "progress"}]``
+    over ``hint_samples`` orders of the unseen cards (one or the other, not both).
+    ``solve(state, node_limit=n) -> {"winnable", "line", "nodes"}`` with ``truth_node_limit``: the
+    truth about the deal after a one-player game. ``deal_analysis(state)`` perfect-play analysis
+    of the last finished deal (None before one ends), with ``finished_deals(state)`` (a cheap
+    count, to find an earlier deal by replaying).
+    """
+
+    hint: Callable | None = None
+    evaluate: Callable | None = None
+    hint_samples: int | None = None
+    solve: Callable | None = None
+    truth_node_limit: int | None = None
+    deal_analysis: Callable | None = None
+    finished_deals: Callable | None = None
+
+    def __post_init__(self):
+        _check_callables("Queries", {"hint": self.hint, "evaluate": self.evaluate, "solve": self.solve,
+                                     "deal_analysis": self.deal_analysis, "finished_deals": self.finished_deals})
+        for name in ("hint_samples", "truth_node_limit"):
+            value = getattr(self, name)
+            if value is not None and not _is_count(value):
+                raise ValueError(f"Queries.{name} must be a whole number >= 1, not {value!r}")
+        for a, b in (("hint_samples", "evaluate"), ("truth_node_limit", "solve")):
+            if (getattr(self, a) is None) != (getattr(self, b) is None):
+                missing = a if getattr(self, a) is None else b
+                raise ValueError(f"Queries: {a} and {b} go together ({missing} is missing)")
+        if self.finished_deals is not None and self.deal_analysis is None:
+            raise ValueError("Queries: finished_deals serves deal_analysis, which is missing")
+        if self.hint is not None and self.hint_samples is not None:
+            raise ValueError("Queries: a hint is exact (hint) or sampled (hint_samples, evaluate), not both")
+
+    @property
+    def has_hint(self):
+        return self.hint is not None or self.hint_samples is not None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a finished game ranks its seats: what each state's ``standing()`` declares and
+    ``GameState.outcome()`` turns into values and places (see there).
+
+    ``keys``: one ranking key per seat, or per side when ``sides`` is given; a higher key is a
+    better place and equal keys tie (tuples compare as usual). ``sides``: the partnerships, one
+    tuple of seats per side, each seat in exactly one. ``won``: a one-player game's result (then
+    no keys). ``scores``: each seat's final points in the game's own scale, or None.
+    """
+
+    keys: tuple | list | None = None
+    scores: tuple | list | None = None
+    sides: tuple | None = None
+    won: bool | None = None
+
+    def outcome(self, players):
+        scores = list(self.scores) if self.scores is not None else [None] * players
+        if len(scores) != players:
+            raise ValueError(f"standing: {len(scores)} scores for {players} seats")
+        if self.won is not None:
+            if players != 1 or self.keys is not None:
+                raise ValueError("standing: won= is for one-player games, without keys")
+            return {"value": [1.0 if self.won else 0.0], "place": [1 if self.won else 2], "score": scores}
+        units = [tuple(side) for side in self.sides] if self.sides is not None else [(s,) for s in range(players)]
+        if sorted(s for unit in units for s in unit) != list(range(players)) or len(self.keys) != len(units):
+            raise ValueError(f"standing: {len(self.keys)} keys for sides {units} of {players} seats")
+        places, values = rank_places(self.keys)
+        value, place = [0.0] * players, [0] * players
+        for unit, p, v in zip(units, places, values):
+            for seat in unit:
+                value[seat], place[seat] = v, p
+        return {"value": value, "place": place, "score": scores}
+
+
+def rank_places(keys):
+    """(places, values) for ranking keys, higher key = better: a tie shares the best place of the
+    tie (1, 1, 3) and the mean of the values its positions would have had, the values running
+    linearly from 1.0 (first) to 0.0 (last)."""
+    n = len(keys)
+    order = sorted(range(n), key=lambda i: keys[i], reverse=True)
+    places, values = [0] * n, [0.0] * n
+    start = 0
+    while start < n:
+        end = start
+        while end + 1 < n and keys[order[end + 1]] == keys[order[start]]:
+            end += 1
+        share = (sum((n - 1 - k) / (n - 1) for k in range(start, end + 1)) / (end - start + 1)
+                 if n > 1 else 1.0)
+        for k in range(start, end + 1):
+            places[order[k]], values[order[k]] = start + 1, share
+        start = end + 1
+    return places, values
+
+
 @dataclass
 class GameInfo:
     """What a game declares once: its slug, player counts, options and state class."""
@@ -128,6 +287,29 @@ class GameInfo:
     # Checks that depend on several options or the player count; raises ValueError.
     check_combination: Callable | None = None
     extra: dict = field(default_factory=dict)
+    # The computer opponents' hooks and tuning (None: the bots play at random).
+    bots: BotHooks | None = None
+    # The queries beyond the contract (hints, a solver's truth, a deal's analysis).
+    queries: Queries = field(default_factory=Queries)
+    # Partnerships, one tuple of seats per side (the arena seats a configuration as a side).
+    teams: tuple = ()
+
+    def __post_init__(self):
+        """Refuse a declaration that would silently switch a feature off (a misspelt keyword is
+        already a TypeError)."""
+        if self.bots is not None and not isinstance(self.bots, BotHooks):
+            raise TypeError(f"{self.slug}: bots must be a BotHooks, not {self.bots!r}")
+        if not isinstance(self.queries, Queries):
+            raise TypeError(f"{self.slug}: queries must be a Queries, not {self.queries!r}")
+        if self.bots is not None and self.bots.from_view is not None and self.queries.hint is None:
+            raise ValueError(f"{self.slug}: bots.from_view plays the strong level through queries.hint, "
+                             "which is missing")
+        if self.check_combination is not None and not callable(self.check_combination):
+            raise TypeError(f"{self.slug}: check_combination must be a function")
+        if self.teams:
+            seats = sorted(s for team in self.teams for s in team)
+            if self.min_players != self.max_players or seats != list(range(self.min_players)):
+                raise ValueError(f"{self.slug}: teams {self.teams} must split the {self.min_players} seats")
 
     def check_players(self, players):
         if players is None:
@@ -301,7 +483,7 @@ class GameState:
         verb, args = split_action(action)
         if not self._is_seat(seat):
             raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table",
-                                seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
+                                number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
         if seat not in self.to_move():
@@ -312,12 +494,12 @@ class GameState:
         raise NotImplementedError
 
     # The keys every view has, written here once; a game's ``observe`` adds the rest.
-    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result")
+    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result", "outcome")
 
     def view(self, seat):
         """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
         game shares (game, seat, phase, players, options, to_move, the seat's legal_actions and,
-        once over, the result) around the game's own ``observe(seat)``, which builds up only what
+        once over, the result and the outcome) around the game's own ``observe(seat)``, which builds up only what
         that seat may see."""
         if seat is not None and not self._is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
@@ -325,12 +507,13 @@ class GameState:
              "options": dict(self.d["options"]), "to_move": self.to_move(),
              "legal_actions": self.legal_actions(seat) if seat is not None else []}
         own = self.observe(seat)
-        clash = own.keys() & v.keys()
+        clash = own.keys() & set(self.ENVELOPE)
         if clash:  # a game never redefines the envelope
             raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
         v.update(own)
         if self.is_over():
             v["result"] = self.result()
+            v["outcome"] = self.outcome()  # every seat's place and score on one scale (statistics)
         return v
 
     def observe(self, seat):  # pragma: no cover - every game defines it
@@ -353,6 +536,26 @@ class GameState:
         version, internal, gauss = self.rng.getstate()
         out["rng"] = [version, list(internal), gauss]
         return out
+
+    def outcome(self):
+        """Each seat's result on one scale, None until the game is over::
+
+            {"value": [float per seat, 1.0 first place .. 0.0 last, linear in place],
+             "place": [int per seat, 1 = best; tied seats share the best place of the tie],
+             "score": [the seat's final points in the game's own scale, or None]}
+
+        Tied seats get the mean of the values their places would have had (two players drawing:
+        0.5 each); partners get their side's place and value. A one-player game: value 1.0 and
+        place 1 when won, 0.0 and place 2 (behind the game) when lost. Built from the game's
+        ``standing()`` (a ``Standing``), never from the shape of ``result()``.
+        """
+        if not self.is_over():
+            return None
+        return self.standing().outcome(self.players)
+
+    def standing(self):  # pragma: no cover - every game defines it
+        """The finished game's ``Standing`` (ranking keys, or won, and scores)."""
+        raise NotImplementedError
 
     # -- checking a state that came from outside ----------------------------------------------
     # A game declares its state once: ``STATE`` (a ``reader.Fields`` spec of every key of ``d``

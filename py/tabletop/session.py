@@ -185,25 +185,19 @@ def catalog():
 
 
 # -- queries beyond the contract (a game's solver) ------------------------------------------------
-# They dispatch on what the game module offers, never on the slug: ``hint_actions(state, seat)``
-# (the best actions now), ``deal_analysis(state)`` (perfect-play analysis of the last finished
-# deal, None before one ends) and ``finished_deals(state)`` (cheap count, to find earlier deals);
-# one-player games offer ``HINT_SAMPLES`` with ``evaluate_actions`` (the fair sampled hint) and
-# ``TRUTH_NODE_LIMIT`` with ``solve`` (the truth after the game).
-
-def _game_module(state):
-    import sys
-
-    return sys.modules[type(state).__module__]
-
+# They answer from what the game declares on its GameInfo (``queries=Queries(...)``, see
+# ``tabletop.core.Queries``), never from the slug: ``hint`` (the best actions now) or the fair
+# sampled hint (``evaluate`` over ``hint_samples``), ``deal_analysis`` (perfect-play analysis of the
+# last finished deal, None before one ends) with ``finished_deals`` (a cheap count, to find earlier
+# deals), and ``solve`` capped at ``truth_node_limit`` (the truth after a one-player game).
 
 def hint(seat):
     """``{"ok": True, "actions": [...]}``: the game's best actions for ``seat`` now."""
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
-    adapter = getattr(_game_module(state), "hint_actions", None)
-    if adapter is None and not hasattr(_game_module(state), "HINT_SAMPLES"):
+    queries = state.info.queries
+    if not queries.has_hint:
         return {"ok": False, "error": f"{state.d['game']} has no hints"}
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         return {"ok": False, "error": f"there is no seat {seat}"}
@@ -211,22 +205,21 @@ def hint(seat):
         return {"ok": False, "error": "the game is over"}
     if seat not in state.to_move():
         return {"ok": False, "error": f"it is not seat {seat}'s turn"}
-    module = _game_module(state)
     try:
-        if hasattr(module, "HINT_SAMPLES"):  # a fair sampled hint, with the figures behind it
-            return {"ok": True, **_sampled_hint(module, state, seat)}
-        actions = adapter(state, seat)
+        if queries.hint_samples is not None:  # a fair sampled hint, with the figures behind it
+            return {"ok": True, **_sampled_hint(queries, state, seat)}
+        actions = queries.hint(state, seat)
     except Exception as err:  # a search budget or any failure of the query: never the game
         return {"ok": False, "error": str(err) or type(err).__name__}
     return {"ok": True, "actions": list(actions)}
 
 
-def _sampled_hint(module, state, seat):
-    """A one-player game's fair hint from ``view(seat)`` only: ``module.evaluate_actions`` over
-    ``HINT_SAMPLES`` orders of the unseen cards; the action that wins in most samples (ties: the
-    most progress, then legal order), with every action's figures."""
-    samples = module.HINT_SAMPLES
-    stats = json.loads(json.dumps(module.evaluate_actions(state, seat, samples=samples)))
+def _sampled_hint(queries, state, seat):
+    """A one-player game's fair hint from ``view(seat)`` only: ``queries.evaluate`` over
+    ``queries.hint_samples`` orders of the unseen cards; the action that wins in most samples
+    (ties: the most progress, then legal order), with every action's figures."""
+    samples = queries.hint_samples
+    stats = json.loads(json.dumps(queries.evaluate(state, seat, samples=samples)))
     best = best_sampled(stats)
     return {"actions": [best["action"]] if best else [], "samples": samples, "figures": stats}
 
@@ -237,13 +230,13 @@ def analysis(deal=None):
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
-    module = _game_module(state)
-    adapter = getattr(module, "deal_analysis", None)
+    queries = state.info.queries
+    adapter = queries.deal_analysis
     if adapter is None:
         return {"ok": False, "error": f"{state.d['game']} has no analysis"}
     target = state
     if deal is not None:
-        count = getattr(module, "finished_deals", None)
+        count = queries.finished_deals
         done = count(state) if count is not None else None
         if isinstance(deal, bool) or not isinstance(deal, int) or done is None or not 1 <= deal <= done:
             return {"ok": False, "error": f"deal {deal} has not finished"}
@@ -271,15 +264,15 @@ def truth():
     state = _current["state"]
     if state is None:
         return {"ok": False, "error": "no game is loaded"}
-    module = _game_module(state)
-    if not hasattr(module, "TRUTH_NODE_LIMIT"):
+    queries = state.info.queries
+    if queries.solve is None:
         return {"ok": False, "error": f"{state.d['game']} has no solver"}
     if not state.is_over():
         return {"ok": False, "error": "the deal is shown only after the game"}
     try:
         # The exact solver on the deal as dealt (the real deck order: the game is over).
-        limit = module.TRUTH_NODE_LIMIT
-        result = {**json.loads(json.dumps(module.solve(initial_state(_current["log"]), node_limit=limit))),
+        limit = queries.truth_node_limit
+        result = {**json.loads(json.dumps(queries.solve(initial_state(_current["log"]), node_limit=limit))),
                   "node_limit": limit}
         # The card each move of the line is about (the view's pending card), to say it in words.
         walk, cards = initial_state(_current["log"]), []

@@ -1,9 +1,17 @@
-"""Trick machinery shared by the trick-taking games: seat order, following, winners, history.
+"""Trick machinery shared by the trick-taking games: seat order, following, winners, and the one
+shape in which every trick game shows its tricks.
 
-A trick is plain data kept in the state: ``{"leader": seat, "cards": [[seat, card], ...]}``.
-Finished tricks go to a history list as ``{"leader", "cards", "winner", ...extra}`` so views can
-show the last trick and the whole hand. Games say only what is their own (what may be played,
-which card wins, what a won trick is worth); the bookkeeping is here once.
+The shape every view uses (Más-Menos, Mate, Tuppi, Slobberhannes, Hold My Beer, 知略悪略, Ribs), so
+the page draws a trick and the history of tricks with one piece of code:
+
+- the trick in progress: ``"trick": [[seat, card], ...]`` in play order (``trick_view``);
+- each finished trick: ``{"leader": seat, "cards": [[seat, card], ...], "winner": seat, ...}``
+  in play order, with whatever the game adds (points, a status) after those keys
+  (``finished_view``); the finished tricks of the deal are ``"history"``, oldest first.
+
+A game may keep its tricks more compactly in its state; it shows them in this shape. Games say
+only what is their own (what may be played, which card wins, what a won trick is worth); the
+bookkeeping is here once.
 """
 from __future__ import annotations
 
@@ -15,17 +23,6 @@ def next_seat(seat, players, skip=()):
         if other not in skip:
             return other
     raise ValueError("every seat is skipped")
-
-
-def seats_from(first, players, skip=()):
-    """All active seats in play order starting with ``first``."""
-    out = [first]
-    seat = first
-    while True:
-        seat = next_seat(seat, players, skip)
-        if seat == first:
-            return out
-        out.append(seat)
 
 
 def new_trick(leader):
@@ -40,18 +37,6 @@ def to_play(trick, players, skip=()):
     if len(trick["cards"]) >= active:
         return None
     return next_seat(trick["cards"][-1][0], players, skip)
-
-
-def led_suit(trick, suit_of):
-    return suit_of(trick["cards"][0][1]) if trick["cards"] else None
-
-
-def following_cards(hand, suit, suit_of):
-    """Cards of ``hand`` allowed under "must follow suit": the suit if held, else any card."""
-    if suit is None:
-        return list(hand)
-    same = [c for c in hand if suit_of(c) == suit]
-    return same if same else list(hand)
 
 
 def winning_play(cards, suit_of, rank_value, trump=None):
@@ -72,14 +57,17 @@ def winning_play(cards, suit_of, rank_value, trump=None):
     return best
 
 
-def close_trick(history, trick, winner, **extra):
-    """Append the finished trick to ``history`` and return it."""
-    done = {"leader": trick["leader"], "cards": [list(p) for p in trick["cards"]], "winner": winner}
-    done.update(extra)
-    history.append(done)
-    return done
-
-
 def public_trick(trick):
     """A copy of a trick fit for a view (all cards in a trick are face up)."""
     return {"leader": trick["leader"], "cards": [list(p) for p in trick["cards"]]}
+
+
+def trick_view(cards):
+    """The trick in progress as views show it: ``[[seat, card], ...]`` in play order."""
+    return [[seat, card] for seat, card in cards]
+
+
+def finished_view(leader, cards, winner, **extra):
+    """A finished trick as views show it: leader, ``[[seat, card], ...]`` in play order, winner,
+    then what the game adds (e.g. ``points``)."""
+    return {"leader": leader, "cards": trick_view(cards), "winner": winner, **extra}

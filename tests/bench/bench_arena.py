@@ -58,8 +58,9 @@ def markdown(lines):
     for row in lines:
         newest[(row["slug"], row["a"], row["b"])] = row
     out = ["# Bot arena", "",
-           "Outcome per seat: win 1, loss 0 (a shared win its share; where there is no single winner, "
-           "not losing counts 1). `even` is what equal bots would score. A - B is the difference with its "
+           "Value per seat: `outcome()[\"value\"]`, first place 1, last 0, linear in place, ties averaged "
+           "(lines measured before that scale scored win 1, loss 0 instead). `even` is what equal bots "
+           "would score. A - B is the difference with its "
            "95% interval over deal seeds; \"A better\" means the interval lies above 0. When every seed "
            "gives the same difference the normal interval has width 0: read it with the seed count.", "",
            "| game | A vs B | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | A p95 decision | commit |",

@@ -9,8 +9,12 @@ Levels
                 rollouts: it sees what a move does at once, little beyond.
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
-    ``strong``  the game's exact solver where it has one for views (Mate: ``state_from_view`` and
-                ``hint_actions``), else ISMCTS with a bigger budget.
+    ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
+                ``queries.hint``), else ISMCTS with a bigger budget.
+
+A game declares what the bots use on its ``GameInfo`` (``bots=BotHooks(...)``, see
+``tabletop.core.BotHooks``): the search reward and rollout policy, its own world sampler, and its
+tuning numbers (the normal level's iterations, the longest rollout).
 
 The search levels need ``sampler``: a callable ``sampler(rng) -> world`` built from the state by
 ``worlds.Sampler(state, seat)`` (``session.bot_action`` passes one). A world is a complete state
@@ -18,19 +22,20 @@ in which every card the seat cannot see was dealt again at random from the cards
 sorted first, so a world depends on what the seat knows and on the bot's generator, never on
 where the hidden cards really are (``worlds`` explains it; ``tests/test_bots.py`` checks it).
 The bot itself receives nothing else from the state. Without a sampler, or for a game without
-``bot_reward``, the search levels play as ``random`` (and ``strong`` uses the solver if any).
+a declared ``reward``, the search levels play as ``random`` (and ``strong`` uses the solver if any).
 
 Mate's ``strong`` rebuilds the position from the view, which is exact only for a game of complete
 information (the opponent's hand is every card neither held nor played, rules section 9). A game
-of hidden information must not offer ``state_from_view``.
+of hidden information must not declare ``from_view``.
 """
 from __future__ import annotations
 
-import importlib
 import random
 
+from ..core import BotHooks
+
 LEVELS = ("random", "easy", "normal", "strong", "heuristic")
-# ``heuristic`` is the game's hand-written rollout policy (``bot_rollout``) played as a bot: it is
+# ``heuristic`` is the game's hand-written rollout policy (``BotHooks.rollout``) played as a bot: it is
 # measured against the search in the arena (tests/bench/bench_arena.py) and offered in the app only
 # where it plays better, which the arena has not shown for any game so far.
 SEARCH_LEVELS = ("easy", "normal", "strong")
@@ -38,37 +43,32 @@ DEFAULT_LEVEL = "normal"
 
 # ISMCTS budgets: (iterations, seconds). The iteration count decides in CPython (a normal
 # decision stays within ~250 ms there, measured by tests/bench/bench_bots.py); the time limit is a
-# safety net for slower devices (Pyodide is about 1.9x slower). ``strong`` searches three times
-# as long as ``normal``; ``easy`` a few dozen iterations with random rollouts.
+# safety net for slower devices (Pyodide is about 1.9x slower). ``normal`` searches the game's
+# declared ``BotHooks.normal_iterations``, ``strong`` three times as long; ``easy`` a few dozen
+# iterations with random rollouts.
 BUDGETS = {
     "easy": (30, 0.25),
-    "normal": (400, 0.45),
-    "strong": (1200, 1.5),
-}
-NORMAL_ITERATIONS = {
-    "mas_menos": 500, "mustamaija": 200, "slobberhannes": 500, "tuppi": 350, "hold_my_beer": 280,
-    "chiryaku_akuryaku": 220, "stop_the_bus": 500, "ribs": 450, "mexican_train": 450,
+    "normal": (None, 0.45),
+    "strong": (None, 1.5),
 }
 STRONG_FACTOR = 3
-# Longest rollout (actions) per game where a deal is long; a cut rollout is scored by bot_reward
-# on the unfinished deal.
-MAX_ROLLOUT = {"chiryaku_akuryaku": 40}
 
 
-def _module(slug):
+def _hooks(slug):
+    """The game's declared ``BotHooks`` (None: it has no bot); ValueError for an unknown slug."""
     from .. import get_game
 
-    get_game(slug)  # a known, playable slug (ValueError otherwise)
-    return importlib.import_module(f"tabletop.games.{slug}")
+    return get_game(slug).bots
 
 
 def budget(slug, level):
     """(iterations, seconds) of a search level for a game."""
     iterations, seconds = BUDGETS[level]
-    normal = NORMAL_ITERATIONS.get(slug)
-    if normal is not None and level == "normal":
+    hooks = _hooks(slug)
+    normal = hooks.normal_iterations if hooks is not None else BotHooks.normal_iterations
+    if level == "normal":
         iterations = normal
-    elif normal is not None and level == "strong":
+    elif level == "strong":
         iterations = STRONG_FACTOR * normal
     return iterations, seconds
 
@@ -87,39 +87,40 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         raise ValueError(f"{slug}: the bot has no legal action in this view")
     if level == "random" or len(legal) == 1:
         return random.Random(seed).choice(legal) if level == "random" else legal[0]
-    module = _module(slug)
+    from .. import get_game
+
+    game = get_game(slug)
+    hooks = game.bots
+    if hooks is None:
+        return random.Random(seed).choice(legal)
     if level == "heuristic":
-        policy = getattr(module, "bot_rollout", None)
-        if policy is None or sampler is None:
+        if hooks.rollout is None or sampler is None:
             return random.Random(seed).choice(legal)
         # The policy reads the state; it gets a world sampled from what the seat may see (its own
         # hand and everything public are exactly as in the view), never the real state.
         rng = random.Random(seed)
         world = sampler(rng)
-        action = policy(world, sampler.seat, rng)
+        action = hooks.rollout(world, sampler.seat, rng)
         return action if action in legal else rng.choice(legal)
     if level == "strong":
-        best = _strong_actions(module, view)
+        best = _strong_actions(game, view)
         if best:
             return best[0]
-    if sampler is not None and hasattr(module, "bot_reward"):
-        from .ismcts import DEFAULT_MAX_ROLLOUT, search
+    if sampler is not None and hooks.search:
+        from .ismcts import search
 
         iterations, seconds = budget(slug, level)
-        return search(module, view, sampler, iterations=iterations,
-                      seconds=seconds if time_limit else None, seed=seed,
-                      max_rollout=MAX_ROLLOUT.get(slug, DEFAULT_MAX_ROLLOUT), use_policy=level != "easy")
+        return search(hooks, view, sampler, iterations=iterations,
+                      seconds=seconds if time_limit else None, seed=seed, use_policy=level != "easy")
     return random.Random(seed).choice(legal)
 
 
-def _strong_actions(module, view):
+def _strong_actions(game, view):
     """The game's best actions for the view's seat, or [] when it has no solver for views."""
-    rebuild = getattr(module, "state_from_view", None)
-    best = getattr(module, "hint_actions", None)
-    if rebuild is None or best is None:
+    if game.bots.from_view is None:
         return []
     try:
-        actions = best(rebuild(view), view["seat"])
+        actions = game.queries.hint(game.bots.from_view(view), view["seat"])
     except Exception:  # search budget or an unusual view: play as random rather than not at all
         return []
     legal = view.get("legal_actions") or []
@@ -132,10 +133,10 @@ def bot_levels(slug):
     A game with a search reward offers easy, normal and strong; a game with only a view solver
     (none now) random and strong; any other game random alone.
     """
-    module = importlib.import_module(f"tabletop.games.{slug}")
-    if hasattr(module, "bot_reward"):
+    hooks = _hooks(slug)
+    if hooks is not None and hooks.search:
         return list(SEARCH_LEVELS)
-    if hasattr(module, "state_from_view") and hasattr(module, "hint_actions"):
+    if hooks is not None and hooks.from_view is not None:
         return ["random", "strong"]
     return ["random"]
 

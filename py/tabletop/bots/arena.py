@@ -4,14 +4,13 @@
 
 For each deal seed the same match (same shuffles: every deal comes from the state's seeded
 generator) is played once per *seating*: configuration A in one seat and B in all the others,
-A moving round the table (in Tuppi A holds one partnership and B the other, both ways round).
-Each match scores every seat's outcome in [0, 1] (win 1, loss 0; a shared win its share; in
-Mustamaija and Slobberhannes, where there is no single winner, not being the loser counts 1) and
-its points where the game has them. Per configuration the arena prints A's and B's mean outcome
-per seat and the difference A - B, with 95% confidence intervals taken over deal seeds (the
-seatings of one seed are not independent, so they are averaged first). With equal strength
-A - B is 0; "A beats B" means the interval lies above 0. The bots play by their iteration
-budgets only (no time limit), so a run is reproducible.
+A moving round the table (in a game of partnerships, declared as ``GameInfo.teams``, A holds one
+side and B the other, each side in turn). Each match scores every seat by ``state.outcome()``'s
+``value`` (1 first place, 0 last, linear in place, ties averaged; partners share their side's).
+Per configuration the arena prints A's and B's mean value per seat and the difference A - B, with
+95% confidence intervals taken over deal seeds (the seatings of one seed are not independent, so
+they are averaged first). With equal strength A - B is 0; "A beats B" means the interval lies above
+0. The bots play by their iteration budgets only (no time limit), so a run is reproducible.
 """
 from __future__ import annotations
 
@@ -21,59 +20,16 @@ import statistics
 import time
 
 from .. import get_game
+from ..playouts import play
 from . import choose_action
 from .worlds import Sampler
 
 
-def seatings(slug, players):
-    """The seat sets of configuration A, one per seating."""
-    if slug == "tuppi":
-        return [(0, 2), (1, 3)]
+def seatings(game, players):
+    """The seat sets of configuration A, one per seating: each seat, or each side of partners."""
+    if game.teams:
+        return [tuple(team) for team in game.teams]
     return [(s,) for s in range(players)]
-
-
-def outcomes(state):
-    """Each seat's match outcome in [0, 1] from ``state.result()``."""
-    r = state.result()
-    n = state.players
-    if "winner_team" in r:  # partnerships: both partners win
-        return [1.0 if s in r["winners"] else 0.5 if r["winner_team"] is None else 0.0 for s in range(n)]
-    if "match_winner" in r:
-        w = r["match_winner"]
-        return [0.5 if w is None else float(s == w) for s in range(n)]
-    if "losers" in r:
-        return [0.0 if s in r["losers"] else 1.0 for s in range(n)]
-    if "loser" in r:  # Mustamaija: the last seat holding cards loses; or the first out wins
-        if r.get("winner") is not None:
-            return [float(s == r["winner"]) for s in range(n)]
-        return [0.0 if s == r["loser"] else 1.0 for s in range(n)]
-    if r.get("winners"):
-        share = 1.0 / len(r["winners"])
-        return [share if s in r["winners"] else 0.0 for s in range(n)]
-    w = r.get("winner")
-    return [float(s == w) for s in range(n)]
-
-
-def points(state):
-    """Each seat's match points (higher is better), or None for a game without points."""
-    r = state.result()
-    n = state.players
-    slug = state.d["game"]
-    if slug == "mas_menos":
-        return list(r["match_points"])
-    if slug == "slobberhannes":
-        return [-p for p in r["penalties"]]
-    if slug == "tuppi":
-        return [r["scores"][s % 2] for s in range(n)]
-    if slug == "hold_my_beer":
-        return list(r["game_points"])
-    if slug == "mexican_train" and state.options["scoring"] == "penalty":
-        return [-p for p in r["scores"]]
-    if slug == "stop_the_bus":
-        return list(r["points"]) if "points" in r else list(r["lives"])
-    if "scores" in r and isinstance(r["scores"], list) and len(r["scores"]) == n:
-        return list(r["scores"])
-    return None
 
 
 def play_match(slug, players, options, seed, levels, bot_seed=0):
@@ -82,9 +38,8 @@ def play_match(slug, players, options, seed, levels, bot_seed=0):
     state = game.new_state(players=players, options=options, seed=seed)
     rng = random.Random(f"{slug}/{seed}/{bot_seed}")
     times = [[] for _ in range(players)]  # (wall, cpu) seconds per decision
-    bound = game.max_actions
-    count = 0
-    while not state.is_over():
+
+    def choose(state):
         seat = rng.choice(state.to_move())
         view = state.view(seat)
         level = levels[seat]
@@ -93,10 +48,9 @@ def play_match(slug, players, options, seed, levels, bot_seed=0):
         action = choose_action(slug, view, level, rng.randrange(2 ** 31), sampler=sampler, time_limit=False)
         if level != "random" and len(view["legal_actions"]) > 1:
             times[seat].append((time.perf_counter() - started, time.process_time() - started_cpu))
-        state.apply(seat, action)
-        count += 1
-        if count > bound:
-            raise RuntimeError(f"{slug}: match seed {seed} exceeded {bound} actions")
+        return seat, action
+
+    play(state, choose)
     return state, times
 
 
@@ -104,17 +58,14 @@ def _task(args):
     slug, players, options, seed, seating, a, b = args
     levels = [a if s in seating else b for s in range(players)]
     state, times = play_match(slug, players, options, seed, levels, bot_seed=hash(seating) & 0xFFFF)
-    out = outcomes(state)
-    pts = points(state)
+    value = state.outcome()["value"]
     a_seats = list(seating)
     b_seats = [s for s in range(players) if s not in seating]
     mean = statistics.fmean
     return {
         "seed": seed, "seating": list(seating),
-        "a": mean(out[s] for s in a_seats), "b": mean(out[s] for s in b_seats),
-        "even": mean(out),
-        "a_points": None if pts is None else mean(pts[s] for s in a_seats),
-        "b_points": None if pts is None else mean(pts[s] for s in b_seats),
+        "a": mean(value[s] for s in a_seats), "b": mean(value[s] for s in b_seats),
+        "even": mean(value),
         "a_times": [t for s in a_seats for t in times[s]],
         "b_times": [t for s in b_seats for t in times[s]],
     }
@@ -140,7 +91,7 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
     game = get_game(slug)
     players = players or game.default_players
     options = game.check_options(options or {}, players)
-    seats = seatings(slug, players)
+    seats = seatings(game, players)
     seeds = max(1, math.ceil(games / len(seats)))
     tasks = [(slug, players, options, seed + i, seating, a, b) for i in range(seeds) for seating in seats]
     started = time.perf_counter()
@@ -175,10 +126,6 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         "even": statistics.fmean(r["even"] for r in rows),
         "seconds": time.perf_counter() - started,
     }
-    if rows[0]["a_points"] is not None:
-        out["a_points"] = ci95(by_seed(lambda r: r["a_points"]))
-        out["b_points"] = ci95(by_seed(lambda r: r["b_points"]))
-        out["points_diff"] = ci95(by_seed(lambda r: r["a_points"] - r["b_points"]))
     for side in ("a", "b"):
         wall = [t[0] for r in rows for t in r[side + "_times"]]
         cpu = [t[1] for r in rows for t in r[side + "_times"]]
@@ -198,14 +145,11 @@ def report(out):
         m, h = ci
         return (f"{m:+.3f}" if signed else f"{m:.3f}") + f" ± {h:.3f}"
 
-    lines.append(f"  outcome per seat (win 1, loss 0): A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   "
+    lines.append(f"  value per seat (first 1, last 0): A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   "
                  f"(even: {out['even']:.3f})")
     d, h = out["diff"]
     verdict = "A better" if d - h > 0 else "B better" if d + h < 0 else "no clear difference"
     lines.append(f"  A - B: {fmt(out['diff'], True)}  -> {verdict} (95% CI)")
-    if "points_diff" in out:
-        lines.append(f"  points per seat: A {fmt(out['a_points'])}   B {fmt(out['b_points'])}   "
-                     f"A - B {fmt(out['points_diff'], True)}")
     for side in ("a", "b"):
         t = out[side + "_times"]
         if t["n"]:

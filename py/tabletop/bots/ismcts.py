@@ -1,6 +1,7 @@
 """Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012), over the engine contract.
 
-``search(module, view, sampler, iterations, seconds, seed)`` returns one of ``view["legal_actions"]``.
+``search(hooks, view, sampler, iterations, seconds, seed)`` returns one of ``view["legal_actions"]``;
+``hooks`` is the game's declared ``BotHooks`` (``get_game(slug).bots``, see ``tabletop.core``).
 The bot knows the position only through ``view`` (its own seat's view) and ``sampler``, which
 returns *worlds*: complete states in which everything the seat cannot see was drawn again at
 random (``worlds.resample``; see there why a world carries no secret). Each iteration:
@@ -10,17 +11,17 @@ random (``worlds.resample``; see there why a world carries no secret). Each iter
    actions legal in *this* world count, chosen by UCB1 with availability counts (an edge's
    exploration term uses how often it was available, not the parent's visits);
 3. adds one new edge, then plays the rest of the current deal (or round) in the world with the
-   game's cheap rollout policy (``bot_rollout(state, seat, rng)``; uniformly random without one,
-   or with ``use_policy=False``), at most ``max_rollout`` actions;
-4. scores the end of that deal for every seat with the game's ``bot_reward(state, seat)`` (a
+   game's cheap rollout policy (``hooks.rollout(state, seat, rng)``; uniformly random without one,
+   or with ``use_policy=False``), at most ``hooks.max_rollout`` actions;
+4. scores the end of that deal for every seat with the game's ``hooks.reward(state, seat)`` (a
    number in [0, 1]) and adds each edge's mover's reward along the path.
 
 It plays the most visited legal action of the root. Rollouts stop at the end of the current deal
-because matches of several deals are too long to simulate; ``bot_reward`` scores a deal in the
-light of the match (and also an unfinished deal, when a rollout is cut). A game module may also
-define ``bot_deal_id(state)`` (something that changes when a new deal or round starts; without it
-rollouts run to the end of the game) and ``bot_candidates(state, seat)`` (a subset of the legal
-actions worth searching, for decisions with hundreds of choices).
+because matches of several deals are too long to simulate; ``reward`` scores a deal in the
+light of the match (and also an unfinished deal, when a rollout is cut). A game may also declare
+``deal_id(state)`` (something that changes when a new deal or round starts; without it rollouts
+run to the end of the game) and ``candidates(state, seat)`` (a subset of the legal actions worth
+searching, for decisions with hundreds of choices).
 
 Simultaneous phases (every seat discards or bids): in the tree the searching seat acts first when
 it is among the movers, the others in seat order.
@@ -34,7 +35,6 @@ import time
 from ..core import IllegalAction
 
 DEFAULT_C = 0.7
-DEFAULT_MAX_ROLLOUT = 400
 
 
 def _mover(state, me):
@@ -42,11 +42,14 @@ def _mover(state, me):
     return me if me in movers else movers[0]
 
 
-def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT, use_policy=True):
-    """Play ``world`` on to the end of the deal ``start_id`` (or ``max_steps`` actions), with the
-    game's rollout policy (``use_policy``) or uniformly random legal actions."""
-    policy = getattr(module, "bot_rollout", None) if use_policy else None
-    deal_id = getattr(module, "bot_deal_id", None)
+def rollout(hooks, world, rng, start_id, max_steps=None, use_policy=True):
+    """Play ``world`` on to the end of the deal ``start_id`` (or ``max_steps`` actions, by default
+    the game's ``max_rollout``), with the game's rollout policy (``use_policy``) or uniformly
+    random legal actions."""
+    policy = hooks.rollout if use_policy else None
+    deal_id = hooks.deal_id
+    if max_steps is None:
+        max_steps = hooks.max_rollout
     steps = 0
     while not world.is_over() and steps < max_steps:
         if deal_id is not None and deal_id(world) != start_id:
@@ -61,8 +64,8 @@ def rollout(module, world, rng, start_id, max_steps=DEFAULT_MAX_ROLLOUT, use_pol
     return world
 
 
-def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
-           max_rollout=DEFAULT_MAX_ROLLOUT, use_policy=True, stats=None):
+def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
+           max_rollout=None, use_policy=True, stats=None):
     """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first).
 
     ``use_policy=False`` plays the rollouts uniformly at random (the ``easy`` level)."""
@@ -73,9 +76,11 @@ def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAUL
         return legal[0]
     me = view["seat"]
     rng = random.Random(seed)
-    reward = module.bot_reward
-    deal_id = getattr(module, "bot_deal_id", None)
-    candidates = getattr(module, "bot_candidates", None)
+    reward = hooks.reward
+    deal_id = hooks.deal_id
+    candidates = hooks.candidates
+    if max_rollout is None:
+        max_rollout = hooks.max_rollout
     legal_set = set(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
     root = {}
@@ -124,7 +129,7 @@ def search(module, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAUL
                 world.apply(seat, best_action)
                 path.append((best, seat))
                 node = best[0]
-            rollout(module, world, rng, start_id, max_rollout, use_policy)
+            rollout(hooks, world, rng, start_id, max_rollout, use_policy)
         except IllegalAction:  # a world the engine refuses: skip it rather than fail the move
             continue
         rewards = [reward(world, s) for s in range(players)]

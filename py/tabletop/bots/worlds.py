@@ -18,27 +18,21 @@ Why a world carries no secret
     ``tests/test_bots.py`` checks that a state and a resampled copy of it (same view, hidden cards
     elsewhere) give identical worlds and identical decisions for the same seed.
 
-Hooks a game module may define (appended at the end of ``tabletop/games/<slug>.py``)
-    ``resample_world(state, seat, rng)``: the game's own sampler, usually ``redeal`` with the
-        game's own hidden set or keys, then fix-ups of non-card secrets.
-    ``world_consistent(world, seat)``: False when a sampled world contradicts what the seat has
+Hooks a game may declare (``BotHooks`` on its ``GameInfo``, see ``tabletop.core``)
+    ``resample(state, seat, rng)``: the game's own sampler, usually ``redeal`` with the game's own
+        hidden set or keys, then fix-ups of non-card secrets.
+    ``consistent(world, seat)``: False when a sampled world contradicts what the seat has
         observed (a revealed void, a verbal bid); ``resample`` then draws again, at most
         ``MAX_TRIES`` times in all, and keeps the last world if none fits (an unlikely world is
         still honest, only less informed).
 """
 from __future__ import annotations
 
-import sys
-
 MAX_TRIES = 40
 
 
 class WorldError(Exception):
     """The state does not hold its hidden cards the way ``redeal`` expects (a game needs a hook)."""
-
-
-def game_module(state):
-    return sys.modules[type(state).__module__]
 
 
 def reseed(world, rng):
@@ -191,10 +185,10 @@ def trick_voids(plays, suit_of):
 
 
 def resample(state, seat, rng, tries=MAX_TRIES):
-    """A world for ``seat``: the game's ``resample_world`` or ``redeal``, checked by ``world_consistent``."""
-    module = game_module(state)
-    make = getattr(module, "resample_world", None) or redeal
-    check = getattr(module, "world_consistent", None)
+    """A world for ``seat``: the game's declared ``resample`` or ``redeal``, checked by its ``consistent``."""
+    hooks = state.info.bots
+    make = (hooks.resample if hooks is not None else None) or redeal
+    check = hooks.consistent if hooks is not None else None
     world = make(state, seat, rng)
     if check is not None:
         for _ in range(tries - 1):

@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import check_setup_hands, deck, parse_cards, rank_of, suit_of
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 
 RANKS = "789TJQKA"
@@ -323,6 +323,10 @@ class MasMenosState(GameState):
                 "game_results": [dict(r, tricks=list(r["tricks"]), points=list(r["points"]))
                                  for r in d["game_results"]]}
 
+    def standing(self):
+        """Ranked by match points (equal points: a drawn match, as ``match_winner`` None says)."""
+        return Standing(keys=list(self.d["match_points"]), scores=list(self.d["match_points"]))
+
     def observe(self, seat):
         d = self.d
         over = self.is_over()
@@ -363,16 +367,8 @@ class MasMenosState(GameState):
         return list(PACK)
 
 
-MasMenosState.info = GAME = GameInfo(
-    slug="mas_menos", title="Más-Menos", min_players=2, max_players=2, default_players=2,
-    options=(Option("games", 1, "int", "number of games in the match", minimum=1, maximum=99),),
-    state_class=MasMenosState, max_actions=200 * 99,
-    variants=({"games": 3},),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def resample_world(state, seat, rng):
     """A world for ``seat``: the opponent's hand and discard redealt; future setup deals dropped."""
@@ -454,3 +450,13 @@ def bot_rollout(state, seat, rng):
     if loses:  # the dearest loser: closest to the led rank
         return "play " + (loses[-1] if high else loses[0])
     return "play " + (ranked[-1] if high else ranked[0])
+
+
+MasMenosState.info = GAME = GameInfo(
+    slug="mas_menos", title="Más-Menos", min_players=2, max_players=2, default_players=2,
+    options=(Option("games", 1, "int", "number of games in the match", minimum=1, maximum=99),),
+    state_class=MasMenosState, max_actions=200 * 99,
+    variants=({"games": 3},),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  candidates=bot_candidates, normal_iterations=500),
+)

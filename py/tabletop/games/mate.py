@@ -53,7 +53,7 @@ Solver (module functions, beyond the engine contract; see DESIGN.md)
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, card_name, check_setup_hands, deck, parse_cards, rank_of, suit_of
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Queries, Standing
 
 RANKS = "ATKQ7"                      # high to low; also the deck order within a suit
 SUITS = "SHDC"                       # deck order of the rules file (section 2)
@@ -234,6 +234,10 @@ class MateState(GameState):
         return {"points": [p0, p1], "winner": None if p0 == p1 else (0 if p0 > p1 else 1),
                 "margin": abs(p0 - p1), "deal_results": [dict(r) for r in d["deal_results"]]}
 
+    def standing(self):
+        """Ranked by points (equal points: a draw, as ``winner`` None says)."""
+        return Standing(keys=list(self.d["points"]), scores=list(self.d["points"]))
+
     @staticmethod
     def _deal_scores(number, r):
         """Per-seat points of one finished deal, each with its reason."""
@@ -293,16 +297,6 @@ def _check_combination(options, players):
     if options["foreplacing"] is not False:
         raise ValueError("mate: option 'foreplacing' must be false (the foreplacing variant is not "
                          "specified by the sources)")
-
-
-MateState.info = GAME = GameInfo(
-    slug="mate", title="Mate", min_players=2, max_players=2, default_players=2,
-    options=(Option("rounds", 1, "int", "deal-and-replay rounds (2 = the four-game match)",
-                    minimum=1, maximum=2),
-             Option("foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,))),
-    state_class=MateState, max_actions=2 * 2 * 2 * TRICKS,
-    variants=({"rounds": 2},), check_combination=_check_combination,
-)
 
 
 # =============================================================================================
@@ -701,7 +695,7 @@ def analyse_deal(state, actions=None, node_budget=DEFAULT_NODE_BUDGET):
 
 
 # =============================================================================================
-# Adapters for the app (tabletop.session and tabletop.bots dispatch on these names, not on slug)
+# Adapters for the app, declared on GAME at the end (bots=BotHooks(...), queries=Queries(...))
 # =============================================================================================
 
 HINT_NODE_BUDGET = DEFAULT_NODE_BUDGET  # a full deal from the first lead needs some 40 000
@@ -776,3 +770,15 @@ def state_from_view(view):
         "trick": [list(x) for x in view["trick"]], "history": [],
     }
     return state
+
+
+MateState.info = GAME = GameInfo(
+    slug="mate", title="Mate", min_players=2, max_players=2, default_players=2,
+    options=(Option("rounds", 1, "int", "deal-and-replay rounds (2 = the four-game match)",
+                    minimum=1, maximum=2),
+             Option("foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,))),
+    state_class=MateState, max_actions=2 * 2 * 2 * TRICKS,
+    variants=({"rounds": 2},), check_combination=_check_combination,
+    bots=BotHooks(reward=bot_reward, deal_id=bot_deal_id, from_view=state_from_view),
+    queries=Queries(hint=hint_actions, deal_analysis=deal_analysis, finished_deals=finished_deals),
+)

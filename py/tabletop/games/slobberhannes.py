@@ -47,7 +47,7 @@ Decisions beyond the rules file
 from __future__ import annotations
 
 from ..cards import card_name, check_setup_hands, deck, parse_cards, suit_of, SUIT_NAMES
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..tricks import new_trick, public_trick, to_play, winning_play
 
 RANKS = "AKQJT987"
@@ -228,6 +228,12 @@ class SlobberhannesState(GameState):
                 "winner": None, "deals_played": d["deals_played"],
                 "deals": [_full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]]}
 
+    def standing(self):
+        """Ranked by penalties, fewest first (the rules name no winner, only the ``losers``: the
+        most penalties); the score is the penalty total."""
+        penalties = list(self.d["penalties"])
+        return Standing(keys=[-p for p in penalties], scores=penalties)
+
     def snapshot(self):
         snap = super().snapshot()
         snap["leader"] = self.d["trick"]["leader"]
@@ -303,23 +309,8 @@ def _full_record(log, revoke_penalty):
             "penalties": penalties, "breakdown": breakdown}
 
 
-SlobberhannesState.info = GAME = GameInfo(
-    slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
-    options=(
-        Option("revoke_penalty", False, "bool",
-               "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),
-        Option("loss_limit", 10, "int", "the game ends when someone has this many penalty points",
-               minimum=1, maximum=99),
-    ),
-    state_class=SlobberhannesState,
-    # Every deal hands out at least 3 points, so at most n*(limit-1)/3 + 1 deals of at most 32 cards.
-    max_actions=32 * (6 * 98 // 3 + 1),
-    variants=({"revoke_penalty": True}, {"loss_limit": 3}),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 def _voids(state):
     """Suits each seat has shown it lacks this deal (only when following suit is compulsory)."""
@@ -388,3 +379,20 @@ def bot_rollout(state, seat, rng):
     if QUEEN in allowed:
         return "play " + QUEEN
     return "play " + max(allowed, key=_rank_value)
+
+
+SlobberhannesState.info = GAME = GameInfo(
+    slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
+    options=(
+        Option("revoke_penalty", False, "bool",
+               "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),
+        Option("loss_limit", 10, "int", "the game ends when someone has this many penalty points",
+               minimum=1, maximum=99),
+    ),
+    state_class=SlobberhannesState,
+    # Every deal hands out at least 3 points, so at most n*(limit-1)/3 + 1 deals of at most 32 cards.
+    max_actions=32 * (6 * 98 // 3 + 1),
+    variants=({"revoke_penalty": True}, {"loss_limit": 3}),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=500),
+)

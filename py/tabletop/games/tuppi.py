@@ -65,7 +65,7 @@ Decisions beyond the rules file
 from __future__ import annotations
 
 from ..cards import card_name, check_setup_hands, deck, parse_cards, SUIT_NAMES
-from ..core import GameInfo, GameState, IllegalAction, Option
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..tricks import new_trick, public_trick, to_play, winning_play
 
 RANKS = "23456789TJQKA"
@@ -450,6 +450,12 @@ class TuppiState(GameState):
                 "winners": list(TEAMS[winner]) if winner is not None else [],
                 "deals_played": d["deals_played"], "deals": [_full_record(r) for r in d["deal_log"]]}
 
+    def standing(self):
+        """The two partnerships ranked by their score (equal: a draw, as ``winner_team`` None says);
+        each seat's score is its side's."""
+        scores = list(self.d["scores"])
+        return Standing(keys=scores, sides=self.info.teams, scores=[scores[s % 2] for s in range(self.players)])
+
     def snapshot(self):
         snap = super().snapshot()
         snap["last_deal"] = _full_record(self.d["deal_log"][-1]) if self.d["deal_log"] else None
@@ -541,33 +547,8 @@ def _full_record(log):
             "scoring_team": scoring, "points": points, "lost": lost, "scores": [s0, s1], "breakdown": breakdown}
 
 
-TuppiState.info = GAME = GameInfo(
-    slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
-    options=(
-        Option("target_score", 52, "int", "points a team needs to win (not used with fixed_deals)",
-               minimum=1, maximum=999),
-        Option("rami_first_lead", "declarer", "choice", "who leads the first trick of a rami deal",
-               choices=("declarer", "right_of_declarer")),
-        Option("bid_twos_allowed", True, "bool", "a 2 may be bid (off: only A and 3-10)"),
-        Option("sooli_allowed", True, "bool", "a defender may declare sooli against rami"),
-        Option("sooli_tricks", 3, "choice", "tricks played in a sooli deal", choices=(3, 13)),
-        Option("score_reset", "opponents_lose", "choice",
-               "only one team holds points: the other team drops to 0, or both do",
-               choices=("opponents_lose", "both_zero")),
-        Option("fixed_deals", 0, "int", "0: play to the target score; N: play exactly N deals, no reset",
-               minimum=0, maximum=99),
-    ),
-    state_class=TuppiState,
-    max_actions=100_000,
-    variants=({"fixed_deals": 2}, {"sooli_tricks": 13, "fixed_deals": 3},
-              {"rami_first_lead": "right_of_declarer", "bid_twos_allowed": False, "score_reset": "both_zero",
-               "target_score": 30},
-              {"sooli_allowed": False, "fixed_deals": 1}),
-)
-
-
 # -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Appended for the search bot; the rules above do not use any of it.
+# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
 
 _HIGH = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -684,3 +665,31 @@ def bot_rollout(state, seat, rng):
         return "play " + (min(over, key=value) if over else min(follow, key=value))
     under = [c for c in follow if value(c) < best]
     return "play " + (max(under, key=value) if under else min(follow, key=value))
+
+
+TuppiState.info = GAME = GameInfo(
+    slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
+    options=(
+        Option("target_score", 52, "int", "points a team needs to win (not used with fixed_deals)",
+               minimum=1, maximum=999),
+        Option("rami_first_lead", "declarer", "choice", "who leads the first trick of a rami deal",
+               choices=("declarer", "right_of_declarer")),
+        Option("bid_twos_allowed", True, "bool", "a 2 may be bid (off: only A and 3-10)"),
+        Option("sooli_allowed", True, "bool", "a defender may declare sooli against rami"),
+        Option("sooli_tricks", 3, "choice", "tricks played in a sooli deal", choices=(3, 13)),
+        Option("score_reset", "opponents_lose", "choice",
+               "only one team holds points: the other team drops to 0, or both do",
+               choices=("opponents_lose", "both_zero")),
+        Option("fixed_deals", 0, "int", "0: play to the target score; N: play exactly N deals, no reset",
+               minimum=0, maximum=99),
+    ),
+    state_class=TuppiState,
+    max_actions=100_000,
+    variants=({"fixed_deals": 2}, {"sooli_tricks": 13, "fixed_deals": 3},
+              {"rami_first_lead": "right_of_declarer", "bid_twos_allowed": False, "score_reset": "both_zero",
+               "target_score": 30},
+              {"sooli_allowed": False, "fixed_deals": 1}),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
+                  normal_iterations=350),
+    teams=tuple(tuple(team) for team in TEAMS),
+)
