@@ -569,6 +569,7 @@ async function startSession(slug, log, mode, level, extra = {}) {
     provisional.provisional = true;
     provisional.shown = shown;
     session = provisional;
+    writeSave(); // a cold visit's opening is the game from now on, saved as a return visit's is
     rerender = () => drawTableFrom(view, tableUi(provisional, view));
     try {
       drawTableFrom(view, tableUi(provisional, view));

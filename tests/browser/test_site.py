@@ -150,7 +150,11 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
         for _ in range(3):
             one.locator(".hand button.card.lit:not(.selected)").first.click()
         one.locator("button[data-verb=discard]:not([disabled])").click()
-        one.locator(".seat.bottom .badge").first.wait_for()
+        # The table is drawn (the build's opening) before the engine is up: the move is made once
+        # the engine has applied it, which the save then holds.
+        frame_one = page.wait_for_selector("#one").content_frame()
+        frame_one.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1",
+                                    timeout=120_000)
         # The iframe grew to its table (embed.js listened to the height message).
         page.wait_for_function("parseInt(document.getElementById('one').style.height || '0') > 300", timeout=30_000)
         two = page.frame_locator("#two")
