@@ -41,6 +41,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "py" / "tools"
 PY = ROOT / "py"
 sys.path.insert(0, str(PY))
+sys.path.insert(0, str(TOOLS))
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript's dist chunks that the app needs are found by following imports from core.js.
@@ -362,6 +363,25 @@ def patch_pyscript(chunk):
     chunk.write_text(text, encoding="utf-8")
 
 
+def ship_python(src, dst):
+    """The package's files as the browser gets them: without comments and docstrings, line for
+    line (a traceback's line numbers are the repository's), checked like the standard library's
+    (py/tools/strip_stdlib.py: it compiles, the same syntax tree). The engines read no docstring;
+    a file that mentions __doc__, or fails the check, is shipped as it is."""
+    import strip_stdlib
+
+    text = src.read_text(encoding="utf-8")
+    if "__doc__" not in text:
+        try:
+            stripped = strip_stdlib.strip_source(text)
+            strip_stdlib.check(text, stripped, str(src))
+            text = stripped
+        except (SyntaxError, ValueError) as err:
+            print(f"build: {src.relative_to(ROOT)} shipped with its comments ({err})")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(text, encoding="utf-8")
+
+
 def copy(src, dst):
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
@@ -379,7 +399,7 @@ def build(out, full_stdlib=False):
     copy(ROOT / "index.html", out / "index.html")
     copy(ROOT / "pyscript.toml", out / "pyscript.toml")
     for rel in package_files():
-        copy(PY / rel, out / "py" / rel)
+        ship_python(PY / rel, out / "py" / rel)
     for src in sorted((ROOT / "static").rglob("*")):
         rel = src.relative_to(ROOT / "static")
         if src.is_file() and rel.parts[0] != "vendor" and src.name != "sw.template.js":
