@@ -133,6 +133,10 @@ def sample_states(slug, count, seed=0):
 
 
 CARD_KEYS = ("hands", "hand")
+# Where the games keep the cards themselves (not copies of them, as a record of what a seat knows
+# is): every physical card is in exactly one of these places at a time.
+HOLDING_KEYS = ("hands", "discards", "trick", "talon", "stock", "discard_pile", "deck", "thrones", "grid",
+                "boneyard", "trains", "down", "up", "plays", "ribs", "folded", "set_aside", "history")
 
 
 def card_places(data, cards):
@@ -143,6 +147,17 @@ def card_places(data, cards):
             for seat, hand in enumerate(data[key]):
                 if isinstance(hand, list):
                     out.extend((key, seat, i) for i, c in enumerate(hand) if c in cards)
+    return out
+
+
+def holding_places(data, cards):
+    """Paths of every card string held in a list under one of the HOLDING_KEYS."""
+    out = []
+    for key in HOLDING_KEYS:
+        if key in data:
+            out.extend(p for p in paths(data[key], (key,))
+                       if isinstance(get_at(data, p), str) and get_at(data, p) in cards
+                       and isinstance(get_at(data, p[:-1]), list))
     return out
 
 
@@ -164,6 +179,14 @@ def state_mutations(data, cards, rng):
             a, b = rng.sample(places, 2)
             if get_at(d, a) != get_at(d, b):
                 out.append((f"card {get_at(d, b)} duplicated at {a}", True, mutated(a, get_at(d, b))))
+    # A card held twice: a card in one place (a hand, the stock, a trick, the board …) replaced by
+    # a card held in another.
+    held = holding_places(d, cards)
+    if len(held) >= 2:
+        for _ in range(4):
+            a, b = rng.sample(held, 2)
+            if get_at(d, a) != get_at(d, b):
+                out.append((f"card {get_at(d, b)} held twice, also at {a}", True, mutated(a, get_at(d, b))))
     # A card that is not a card: other types, the empty string, an unknown code.
     if places:
         for alien in (7, None, [], "", "ZZ", ["AS"]):

@@ -563,6 +563,15 @@ class HoldMyBeerState(GameState):
                 fail("the bid phase does not agree with the bids or the play")
             if phase != "bid" and None in bids:
                 fail("cards are played before every prediction is in")
+            # The talon is the three discards, changed only by the birds' exchanges since.
+            talon_then = set(discards)
+            for x in d["exchanges"]:
+                if x["gave"] is not None:
+                    if x["took"] not in talon_then:
+                        fail("an exchange took a card that was not in the talon")
+                    talon_then = (talon_then - {x["took"]}) | {x["gave"]}
+            if talon_then != set(talon):
+                fail("the talon is not the discards and the exchanges since")
         counted = {c for h in hands for c in h} | set(talon) | {c for _, c in trick} | \
             {c for t in history for c in t["cards"]}
         if phase == "discard":

@@ -67,7 +67,7 @@ from __future__ import annotations
 import random
 
 from ..cards import deck
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing, plain_copy
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import Bool, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 
 SUITS = "SHDC"
@@ -185,7 +185,6 @@ class MustamaijaState(GameState):
         n = self.players
         opts = self.options
         size = opts["hand_size"]
-        pack = PACK_SET[opts["deck"]]
         # The only randomness of a deal is this shuffle; see SmallRandom for why not the Twister.
         self.rng = SmallRandom(self.d["seed"])
         if setup is None:
@@ -222,11 +221,12 @@ class MustamaijaState(GameState):
             "out_of_play": out_of_play, "loser": None, "winner": None,
         })
 
-    def clone(self):
-        other = self.__class__.__new__(self.__class__)
-        other.d = plain_copy(self.d)
-        other.rng = SmallRandom.restored(self.rng.getstate())
-        return other
+    def copy_rng(self):
+        return SmallRandom.restored(self.rng.getstate())
+
+    @classmethod
+    def rng_from_json(cls, slug, saved):
+        return _small_random_from_json(slug, saved)
 
     # -- helpers ------------------------------------------------------------------------------
     def _next_with_cards(self, start):
@@ -526,8 +526,7 @@ class MustamaijaState(GameState):
         discarded, once), public cards with what each hand is known to hold, the trumps with the
         trump mode, the attack with the phase, and the seats out with the hands and the end."""
         d = self.d
-        n, opts = self.players, self.options
-        over = d["phase"] == "over"
+        opts = self.options
         hands, talon, table = d["hands"], d["talon"], d["table"]
 
         def fail(why):
@@ -749,32 +748,6 @@ class MustamaijaState(GameState):
         return list(PACK if self.options["deck"] == 52 else PACK32)
 
 
-class MustamaijaInfo(GameInfo):
-    """GameInfo whose ``hand_size`` default is 3 for 7-8 players (5 is allowed only up to 6)."""
-
-    def check_options(self, options, players=None):
-        if options is None:
-            options = {}
-        if isinstance(options, dict) and isinstance(players, int) and players > 6 and "hand_size" not in options:
-            options = dict(options, hand_size=3)
-        return super().check_options(options, players)
-
-    def from_json(self, data):
-        """As ``GameInfo.from_json`` (players, options, seed, the STATE spec, the invariants and the
-        contract's reads all checked there), for this game's SmallRandom generator: the shared
-        reader reads a Mersenne Twister state, so it is handed a stand-in one, and the saved
-        SmallRandom state, checked here, then replaces it."""
-        if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
-            raise ValueError(f"{self.slug}: not a saved {self.slug} state")
-        rng = _small_random_from_json(self.slug, data["rng"])
-        state = super().from_json({**data, "rng": _TWISTER_STAND_IN})
-        state.rng = rng
-        return state
-
-
-_TWISTER_STAND_IN = (lambda v, internal, gauss: [v, list(internal), gauss])(*random.Random(0).getstate())
-
-
 def _small_random_from_json(slug, saved):
     """A SmallRandom from ``to_json``'s ``["splitmix64", [hi, lo], null]``, checked."""
     if (not isinstance(saved, list) or len(saved) != 3 or saved[0] != SmallRandom.VERSION or saved[2] is not None
@@ -849,11 +822,12 @@ def bot_rollout(state, seat, rng):
     return min(beats, key=lambda a: _weight(a.split(":")[1], trump))
 
 
-MustamaijaState.info = GAME = MustamaijaInfo(
+MustamaijaState.info = GAME = GameInfo(
     slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
     options=(
         Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
-               "3 is the default with 7-8 players)", choices=(5, 3)),
+               "3 is the default with 7-8 players)", choices=(5, 3),
+               default_for=lambda players: 3 if players > 6 else 5),
         Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
                "attack; diamonds: always diamonds; marriage: first K+Q declaration",
                choices=("turn_up", "diamonds", "marriage")),

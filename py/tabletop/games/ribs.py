@@ -61,8 +61,6 @@ Decisions beyond the rules file
 """
 from __future__ import annotations
 
-import marshal
-import random
 from itertools import combinations
 
 from ..cards import parse_cards
@@ -529,6 +527,11 @@ class RibsState(GameState):
             table = list(d["ribs"] or []) + [c for _, cards in d["plays"] if cards for c in cards]
             for s, cards in d["plays"]:
                 folds[s] += cards is None
+        elif phase == "over" and (d["plays"] or d["ribs"] is not None):
+            # The last trick stays on show: the same cards as the last trick's record, no others.
+            final = d["last_trick"]
+            if final is None or d["plays"] != final["plays"] or d["ribs"] != final["ribs"]:
+                fail("the trick on show is not the last trick played")
         on_table = {d["leader"]} | {s for s, _ in d["plays"]} if phase == "play" and d["ribs"] is not None else set()
         for s in range(n):
             if len(d["hands"][s]) != 8 - 2 * len(tricks) - 2 * (s in on_table):
@@ -615,14 +618,6 @@ class RibsState(GameState):
             v["my_folded"] = list(d["folded"][seat])
         return v
 
-    def clone(self):
-        # GameState.clone with a faster deep copy of the plain-JSON state (marshal format 2 keeps
-        # no shared references, exactly like plain_copy) and a cheaply seeded generator.
-        other = self.__class__.__new__(self.__class__)
-        other.d = marshal.loads(marshal.dumps(self.d, 2))
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        return other
 
     def hidden_cards(self, seat):
         d = self.d

@@ -57,8 +57,6 @@ Decisions beyond the rules file
 """
 from __future__ import annotations
 
-import marshal
-import random
 
 from ..cards import deck, parse_cards, rank_of, suit_of
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
@@ -660,14 +658,6 @@ class StopTheBusState(GameState):
             seat = self._next_active(seat)
         raise AssertionError("the stopper is not at the table")
 
-    def clone(self):
-        # Same as GameState.clone, with a much faster deep copy of the plain-JSON state
-        # (marshal format 2 keeps no shared references, like plain_copy).
-        other = self.__class__.__new__(self.__class__)
-        other.d = marshal.loads(marshal.dumps(self.d, 2))
-        other.rng = random.Random(0)  # seeding from the OS (no argument) is slower
-        other.rng.setstate(self.rng.getstate())
-        return other
 
     def hidden_cards(self, seat):
         d = self.d
