@@ -231,10 +231,23 @@ def strip_stdlib(zip_path):
 
 
 def ensure_node_modules():
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.json"
-    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime and PYODIDE_DIST.exists():
+    """npm ci when the installed runtime is not the one package-lock.json pins (by version, not by
+    file times: a fresh checkout's lock is always newer than an install). A node_modules that is a
+    link to a shared install (a git worktree's) is never reinstalled through the link: npm would
+    empty the shared folder first."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    modules = ROOT / "node_modules"
+
+    def installed(name):
+        meta = modules / name / "package.json"
+        return json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
+
+    wanted = ("pyodide", "@pyscript/core", "axe-core")
+    if all(installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted):
         return
+    if modules.is_symlink():
+        raise SystemExit(f"build: {modules} links to {modules.resolve()}, which lacks the pinned runtime: "
+                         "run npm ci there, not through the link")
     print("build: npm ci (pinned pyodide and @pyscript/core)", flush=True)
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
