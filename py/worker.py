@@ -10,7 +10,7 @@ import json
 from tabletop import session
 
 __export__ = ["bench_playouts", "loaded_games", "replay_open", "replay_step", "load", "act", "bot_move", "view",
-              "bot_action", "ping", "hint", "analysis", "truth", "undo"]
+              "bot_action", "ping", "hint", "analysis", "truth", "undo", "daily_log", "duplicate"]
 
 
 def _seat(value):
@@ -37,6 +37,16 @@ def act(seat, action, viewer=-1):
 def bot_move(seat, level, seed, viewer=-1):
     """Choose and apply the computer's move for ``seat`` in one call."""
     return json.dumps(session.bot_move(int(seat), str(level), int(seed), _seat(viewer)))
+
+
+def daily_log(slug, date):
+    """The daily deal's log of a game on a date (YYYY-MM-DD)."""
+    return json.dumps(session.daily_log(str(slug), str(date)))
+
+
+def duplicate(seat, level="normal"):
+    """After a game against others: the computer replays the deal in the player's seat."""
+    return json.dumps(session.duplicate(int(seat), str(level)))
 
 
 def view(seat):

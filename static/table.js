@@ -1,76 +1,21 @@
-// Building blocks every game table uses: card faces, the hand with its legal cards lit, multi-card
-// choices (tap cards, then confirm) and action buttons. Nothing here knows a rule: what is legal
-// comes from view.legal_actions, spelled by the engine.
-import { currentLanguage } from "./i18n.js";
+// Kept for views not yet on the table kit (static/kit/): the hand with its legal cards lit,
+// multi-card choices and action buttons, as the views before the kit drew them. Faces and the DOM
+// helper come from the kit. Nothing here knows a rule: what is legal comes from view.legal_actions.
+import { arrowKeys, h } from "./kit/dom.js";
+import { face, standardCards } from "./kit/faces.js";
+import { currentLanguage } from "./kit/words.js";
 
-const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const SUIT_NAME = {
-  en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
-  ja: { S: "スペード", H: "ハート", D: "ダイヤ", C: "クラブ" },
-};
-const RANK_LABEL = { T: "10" };
-const RANK_NAME = {
-  en: { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" },
-  ja: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
-};
-
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-// Games with several packs mark copies as "KS#2": the face is the base code's.
-const baseCode = (code) => code.split("#")[0];
-const packOf = (code) => (code.includes("#") ? code.split("#")[1] : null);
+export { arrowKeys, h };
 
 export function cardName(code) {
-  const pack = packOf(code);
-  code = baseCode(code);
-  const lang = currentLanguage();
-  const rank = code.slice(0, -1);
-  const suit = code.slice(-1);
-  const rankName = (RANK_NAME[lang] || RANK_NAME.en)[rank] || rank;
-  const suitName = (SUIT_NAME[lang] || SUIT_NAME.en)[suit] || suit;
-  const name = lang === "ja" ? `${suitName}の${rankName}` : `${rankName} of ${suitName}`;
-  return pack ? `${name} ${lang === "ja" ? `（${pack}組目）` : `(pack ${pack})`}` : name;
+  return standardCards.name(code, { lang: currentLanguage() }) ?? code;
 }
 
-// A face-up standard card. Options: lit (legal now), selected, onclick, small.
+// A face-up standard card. Options: lit (legal now), selected, onclick, small, dim.
 export function cardEl(code, opts = {}) {
-  const rank = baseCode(code).slice(0, -1);
-  const suit = baseCode(code).slice(-1);
-  const classes = ["card", `suit-${suit}`];
-  if (opts.lit) classes.push("lit");
-  if (opts.selected) classes.push("selected");
-  if (opts.small) classes.push("small");
-  if (opts.dim) classes.push("dim");
-  const tag = opts.onclick ? "button" : "div";
-  // A button is named by its (visually hidden) text, so its name contains what it shows;
-  // a picture of a card is named by aria-label.
-  return h(tag, {
-    class: classes.join(" "),
-    "aria-label": opts.onclick ? null : cardName(code),
-    "aria-pressed": opts.onclick && opts.selectable ? String(!!opts.selected) : null,
-    role: opts.onclick ? null : "img",
-    dataset: { card: code },
-    type: opts.onclick ? "button" : null,
-    disabled: opts.onclick && !opts.lit && !opts.selected ? true : null,
-    onclick: opts.onclick || null,
-  },
-  h("span", { class: "rank", "aria-hidden": "true" }, RANK_LABEL[rank] || rank),
-  h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOL[suit] || suit),
-  opts.onclick ? h("span", { class: "sr-only" }, cardName(code)) : null);
+  const el = face(code, { ...opts, words: { lang: currentLanguage() }, disabled: false });
+  if (opts.onclick && !opts.lit && !opts.selected) el.disabled = true;
+  return el;
 }
 
 export function cardBack(opts = {}) {
@@ -130,17 +75,6 @@ export function handEl(hand, view, ui, { verbs = null, labels = {} } = {}) {
     }
   }
   return { row, bar };
-}
-
-// Left/right arrow keys move between the cards of a row (Tab still moves between groups).
-export function arrowKeys(event) {
-  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-  const buttons = [...event.currentTarget.querySelectorAll("button:not([disabled])")];
-  const at = buttons.indexOf(document.activeElement);
-  if (at < 0) return;
-  const next = buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
-  next.focus();
-  event.preventDefault();
 }
 
 // Buttons for legal actions of a verb whose arguments are not cards (declare mas, bid 3, ...).

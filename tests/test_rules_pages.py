@@ -39,10 +39,9 @@ def section_text(section):
 
 
 def app_titles():
-    """The game titles the app shows (static/i18n.js TITLES): the rules pages use the same."""
-    text = (ROOT / "static" / "i18n.js").read_text(encoding="utf-8")
-    pairs = re.findall(r'^\s*(\w+): \{ en: "([^"]*)", ja: "([^"]*)" \},$', text, re.M)
-    return {slug: {"en": en, "ja": ja} for slug, en, ja in pairs}
+    """The game titles the app shows (static/strings/common.json, title_<slug>): the rules pages use the same."""
+    common = json.loads((ROOT / "static" / "strings" / "common.json").read_text(encoding="utf-8"))
+    return {slug: {lang: common[lang][f"title_{slug}"] for lang in ("en", "ja")} for slug in SLUGS}
 
 
 def test_every_game_has_a_rules_page_and_nothing_else_is_there():

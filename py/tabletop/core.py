@@ -300,6 +300,10 @@ class GameInfo:
     queries: Queries = field(default_factory=Queries)
     # Partnerships, one tuple of seats per side (the arena seats a configuration as a side).
     teams: tuple = ()
+    # The options of the daily deal (the same game for everyone on a date, at the default player
+    # count): the shortest whole game the rules allow (one deal), so that a reader finishes it
+    # and the computer replays it in seconds for the duplicate comparison.
+    daily: dict = field(default_factory=dict)
 
     def __post_init__(self):
         """Refuse a declaration that would silently switch a feature off (a misspelt keyword is
@@ -313,6 +317,8 @@ class GameInfo:
                              "which is missing")
         if self.check_combination is not None and not callable(self.check_combination):
             raise TypeError(f"{self.slug}: check_combination must be a function")
+        if self.options or self.daily:
+            self.check_options(self.daily, self.default_players)  # ValueError for a bad daily deal
         if self.teams:
             seats = sorted(s for team in self.teams for s in team)
             if self.min_players != self.max_players or seats != list(range(self.min_players)):
@@ -407,7 +413,7 @@ class GameInfo:
         """JSON-safe description for setup screens."""
         return {"slug": self.slug, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "default_players": self.default_players,
-                "options": [o.describe() for o in self.options]}
+                "options": [o.describe() for o in self.options], "daily": dict(self.daily)}
 
 
 MAX_ACTION_LENGTH = 400  # the longest legal action of any game is well under this

@@ -172,6 +172,68 @@ def bot_action(seat, level, seed):
     return {"ok": True, "action": action}
 
 
+# -- the daily deal and the duplicate comparison ----------------------------------------------------
+def daily_log(slug, date):
+    """The daily deal of ``slug`` on ``date`` ("YYYY-MM-DD", a real calendar date): the same for
+    everyone that day: the game's daily options at its default player count, and the date's
+    digits as the seed. ``{"ok": True, "log": {...}}`` or why not."""
+    import datetime
+
+    try:
+        game = get_game(slug)
+        if not isinstance(date, str) or len(date) != 10:
+            raise ValueError(f"a date is written YYYY-MM-DD, not {str(date)[:20]!r}")
+        day = datetime.date.fromisoformat(date)
+    except ValueError as err:
+        return {"ok": False, "error": str(err)}
+    log = {"game": slug, "players": game.default_players, "options": dict(game.daily),
+           "seed": int(day.strftime("%Y%m%d")), "actions": []}
+    return {"ok": True, "log": log}
+
+
+def duplicate_seed(deal_seed, move):
+    """The computer's seed for the ``move``-th decision of a duplicate replay: fixed by the deal, so
+    CPython and the browser replay the same game."""
+    return (deal_seed * 1_000_003 + move * 7919) % 2**31
+
+
+def duplicate(seat, level="normal"):
+    """After a game against others: the same deal played again from its start with the computer at
+    ``level`` in every seat, the player's ``seat`` included (its own cards, the same opponents'
+    cards): how the computer did in the player's place. ``{"ok", "seat", "outcome" (the replay's),
+    "player_outcome" (the real game's), "result", "actions"}``. Deterministic (iteration budgets,
+    seeds from the deal), so CPython gives the same answer."""
+    from .playouts import play
+
+    state, log = _current["state"], _current["log"]
+    if state is None:
+        return {"ok": False, "error": "no game is loaded"}
+    if not state.is_over():
+        return {"ok": False, "error": "the deal is replayed only after the game"}
+    if state.players < 2:
+        return {"ok": False, "error": "a one-player game has no duplicate"}
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        return {"ok": False, "error": f"there is no seat {seat}"}
+    if level not in bot_levels(log["game"]) and level != "random":
+        return {"ok": False, "error": f"unknown level {level!r}"}
+    world = initial_state(log)
+
+    def choose(position):
+        mover = position.to_move()[0]
+        view = position.view(mover)
+        sampler = Sampler(position, mover) if level != "random" else None
+        seed = duplicate_seed(log["seed"], len(actions))
+        return mover, choose_action(log["game"], view, level, seed, sampler=sampler, time_limit=False)
+
+    actions = []
+    try:
+        play(world, choose, on_step=lambda _s, mover, action: actions.append([mover, action]))
+    except Exception as err:  # a bot that fails must not take the finished game with it
+        return {"ok": False, "error": str(err) or type(err).__name__}
+    return {"ok": True, "seat": seat, "level": level, "outcome": world.outcome(),
+            "player_outcome": state.outcome(), "result": world.result(), "actions": actions}
+
+
 def catalog():
     """Every game with its setup description; unplayable ones are marked coming."""
     out = []

@@ -1,19 +1,16 @@
 """Every game's table on phones: no horizontal scrolling, tap targets of 40 px, axe-core clean,
 screenshots kept as test artifacts; and one game played by keyboard alone."""
 import json
-import pathlib
 
 import pytest
+from helpers import ARTIFACTS, ROOT, axe_violations, game_url, overflow
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 GAMES = [p.stem for p in sorted((ROOT / "static" / "views").glob("*.js"))]
 PHONES = [(360, 640), (412, 915)]
 
 
 def open_table(page, server, slug, lang="en"):
-    page.goto(f"{server}/?game={slug}&start=1&lang={lang}&botdelay=0")
+    page.goto(game_url(server, slug, lang, start=1))
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     page.wait_for_timeout(300)
 
@@ -36,17 +33,12 @@ def test_table_fits_phones_and_passes_axe(browser, server, slug):
         try:
             open_table(page, server, slug)
             page.screenshot(path=str(ARTIFACTS / f"{slug}-{width}x{height}.png"), full_page=True)
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{slug} at {width}px scrolls sideways by {overflow}px"
+            sideways = overflow(page)
+            assert sideways <= 0, f"{slug} at {width}px scrolls sideways by {sideways}px"
             small = small_targets(page)
             assert not small, f"{slug} at {width}px: tap targets under 40 px: {small[:5]}"
             if width == 360:
-                page.evaluate(AXE.read_text())  # not a script tag: the CSP allows no inline script
-                result = page.evaluate("""async () => {
-                    const r = await axe.run(document, {resultTypes: ['violations']});
-                    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                        .map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`);
-                }""")
+                result = axe_violations(page)
                 assert result == [], f"{slug}: {json.dumps(result)}"
         finally:
             context.close()

@@ -1,70 +1,29 @@
-"""Más-Menos end to end in real Chromium: a full game by clicking, reload, saves, origins."""
-import json
+"""Más-Menos end to end in real Chromium: a full game by tapping, reload, saves, refusals, pass and
+play; and on a phone in Japanese at the default pace: the table on one screen, computer moves you
+can follow, the finished trick, a tap on an unplayable card explained, the result sheet."""
 import time
 
+from helpers import (computer_gaps, engine_view, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end,
+                     saved_log, set_speed, shoot, start_new, tap_lit, within_viewport)
 from tabletop.session import replay
 
+SLUG = "mas_menos"
 SAVE_KEY = "tabletop:save:mas_menos"
 
 
-def open_game(page, server, query="game=mas_menos&lang=en&botdelay=0"):
-    page.goto(f"{server}/?{query}")
-    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
-
-
-def open_list(page, server):
-    page.goto(f"{server}/?lang=en")
-    page.wait_for_selector("ul.games", timeout=120_000)
-
-
-def start_new(page, mode="bot"):
-    page.check(f"input[name=mode][value={mode}]")
-    page.click("button.start")
-    page.wait_for_selector("body[data-screen=table], body[data-screen=pass]", timeout=120_000)
-
-
-def saved_log(page):
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["log"]
-
-
 def take_turn(page):
-    """Click whatever the human may do now; True if something was clicked."""
-    if page.locator("button[data-verb=discard]").count():
-        for _ in range(3):
-            page.locator("button.card.lit:not(.selected)").first.click(timeout=5000)
-        page.click("button[data-verb=discard]:not([disabled])", timeout=5000)
-        return True
-    choice = page.locator(".choices button.choice")
-    if choice.count():
-        choice.first.click(timeout=5000)
-        return True
-    lit = page.locator(".hand button.card.lit")
-    if lit.count():
-        lit.first.click(timeout=5000)
-        return True
-    return False
-
-
-def play_to_end(page, limit_s=240):
-    deadline = time.time() + limit_s
-    while time.time() < deadline:
-        if page.locator("section.result").count():
-            return
-        try:
-            if not take_turn(page):
-                page.wait_for_timeout(50)
-        except Exception:  # a re-render replaced the element between finding and clicking: look again
-            page.wait_for_timeout(50)
-    raise AssertionError("the game did not finish in time")
+    """Whatever the human may do now, by the kit's rules: three discards then confirm, a
+    declaration, a lit card."""
+    return tap_lit(page)
 
 
 def test_full_game_against_the_bot_shows_the_engine_result(page, server, sink):
-    open_game(page, server)
+    open_game(page, server, SLUG)
     start_new(page)
-    play_to_end(page)
+    play_to_end(page, take_turn)
     shown = page.locator(".score").get_attribute("data-points")
     shown_winner = page.locator(".score").get_attribute("data-winner")
-    state, log = replay(saved_log(page))
+    state, log = replay(saved_log(page, SLUG))
     result = state.result()
     assert state.is_over()
     assert shown == ",".join(map(str, result["match_points"]))
@@ -80,21 +39,21 @@ def test_full_game_against_the_bot_shows_the_engine_result(page, server, sink):
 
 
 def test_reload_mid_game_resumes_exactly(page, server):
-    open_game(page, server)
+    open_game(page, server, SLUG)
     start_new(page)
     for _ in range(12):
         try:
             take_turn(page)
-        except Exception:
+        except Exception:  # a redraw replaced the element: the next round looks again
             pass
         page.wait_for_timeout(80)
     page.wait_for_timeout(300)
-    before = saved_log(page)
+    before = saved_log(page, SLUG)
     hand_before = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
     page.reload()
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     page.wait_for_timeout(200)
-    after = saved_log(page)
+    after = saved_log(page, SLUG)
     assert after["actions"][: len(before["actions"])] == before["actions"]
     assert after["seed"] == before["seed"]
     if len(after["actions"]) == len(before["actions"]):
@@ -103,44 +62,45 @@ def test_reload_mid_game_resumes_exactly(page, server):
 
 
 def test_tampered_save_gives_a_message_and_a_fresh_game_and_keeps_other_data(page, server):
-    open_list(page, server)
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("ul.games", timeout=120_000)
     log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 5, "actions": [[0, "play AS"]]}
     page.evaluate("""([key, log]) => {
         localStorage.setItem(key, JSON.stringify({v: 1, log, mode: 'bot'}));
         localStorage.setItem('tabletop:save:mate', 'keep me');
         localStorage.setItem('unrelated', 'keep me too');
     }""", [SAVE_KEY, log])
-    open_game(page, server)
+    open_game(page, server, SLUG)
     page.wait_for_selector("#toast.show")
     assert "could not be restored" in page.locator("#toast").inner_text()
     assert "no card is played" in page.locator("#toast").inner_text()
     page.wait_for_selector("body[data-screen=table]")
-    fresh = saved_log(page)
+    fresh = saved_log(page, SLUG)
     assert fresh["actions"] == [] or fresh["seed"] != 5
     assert page.evaluate("localStorage.getItem('tabletop:save:mate')") == "keep me"
     assert page.evaluate("localStorage.getItem('unrelated')") == "keep me too"
 
 
 def test_corrupt_json_save_is_refused_clearly(page, server):
-    open_list(page, server)
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("ul.games", timeout=120_000)
     page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
-    open_game(page, server)
+    open_game(page, server, SLUG)
     page.wait_for_selector("#toast.show")
     assert "could not be restored" in page.locator("#toast").inner_text()
 
 
-def test_illegal_action_is_refused_with_a_message_and_changes_nothing(page, server):
-    open_game(page, server)
+def test_illegal_action_is_refused_with_a_code_and_changes_nothing(page, server):
+    open_game(page, server, SLUG)
     start_new(page)
-    before = page.evaluate("tabletop.call('view', 0)")
+    before = engine_view(page)
     refused = page.evaluate("tabletop.call('act', 0, 'discard ZZ 7S 8S')")
-    assert refused["ok"] is False and "ZZ" in refused["error"]
-    after = page.evaluate("tabletop.call('view', 0)")
-    assert after["view"]["hand"] == before["view"]["hand"]
+    assert refused["ok"] is False and "ZZ" in refused["error"] and refused["code"] == "unknown_card"
+    assert engine_view(page)["hand"] == before["hand"]
 
 
 def test_hotseat_hides_the_hand_between_turns(page, server):
-    open_game(page, server)
+    open_game(page, server, SLUG)
     start_new(page, mode="hotseat")
     assert page.locator("body[data-screen=pass]").count() == 1
     assert page.locator(".hand .card").count() == 0
@@ -148,7 +108,7 @@ def test_hotseat_hides_the_hand_between_turns(page, server):
     page.click("button.reveal")
     page.wait_for_selector(".hand .card")
     for _ in range(3):
-        page.locator("button.card.lit:not(.selected)").first.click()
+        page.locator(".hand button.card.lit:not(.selected)").first.click()
     page.click("button[data-verb=discard]:not([disabled])")
     page.click(".choices button.choice >> nth=0")
     # Player 1 discarded and declared: the phone goes to player 2, hand hidden.
@@ -160,30 +120,81 @@ def test_hotseat_hides_the_hand_between_turns(page, server):
     assert page.locator(".hand .card").count() == 16
 
 
-def test_game_list_shows_twelve_games_in_japanese(page, server):
-    page.goto(f"{server}/?lang=ja")
-    page.wait_for_selector("ul.games")
-    assert page.locator("ul.games li").count() == 12
-    assert page.locator("[data-slug=mas_menos]").inner_text().startswith("マス・メノス")
-    assert page.locator(".game.coming").count() == 0  # every game has its table
+def wait_for(page, predicate, timeout_s=60, what="it"):
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} did not happen in time")
 
 
-def test_second_visit_plays_offline_from_the_service_worker(page, server):
-    open_game(page, server, "game=mas_menos&lang=en&botdelay=0&start=1")
-    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.sw === 'registered'")
-    page.evaluate("navigator.serviceWorker.ready")
-    # Wait until the precache is complete (install finished: the worker is active).
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active) && caches.keys().then(k => k.length > 0)")
-    page.reload()  # now controlled by the service worker
-    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
-    page.context.set_offline(True)
+def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+    """360x640, Japanese, the default pace: setup, table and result no wider than the phone; the
+    hand and the trick on screen on the player's turn; computer actions at least 0.4 s apart; a
+    finished trick stays on view with its winner; a tap on a card that cannot be used says why
+    next to the hand; the result sheet closes to show the final table and opens again."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.reload()
-        page.wait_for_selector("body[data-screen=table]", timeout=120_000)
-        page.locator(".hand button.card.lit").first.wait_for(timeout=30_000)
-        take_turn(page)
-        page.wait_for_timeout(300)
-        assert len(saved_log(page)["actions"]) >= 1
+        open_game(page, server, SLUG, lang="ja", botdelay=None)
+        assert overflow(page) <= 0
+        shoot(page, "mas_menos-ja-setup-360x640")
+        start_new(page)
+        page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+        assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+        shoot(page, "mas_menos-ja-discard-360x640")
+        for _ in range(3):
+            page.locator(".hand button.card.lit:not(.selected)").first.click()
+        page.click("button[data-verb=discard]:not([disabled])")
+        wait_for(page, lambda: any(s == 0 for s, _ in saved_log(page, SLUG)["actions"]), what="the discard")
+        page.wait_for_selector(".hand button.card.unlit")
+        # Discarded: a tap on a card now says why it does nothing, in Japanese, next to the hand.
+        moves = len(saved_log(page, SLUG)["actions"])
+        page.locator(".hand button.card").first.click(force=True)
+        page.wait_for_selector(".dock .reason.shown")
+        reason = page.locator(".dock .reason").inner_text()
+        assert reason == "すでに捨て札を出しています。", reason
+        assert len(saved_log(page, SLUG)["actions"]) == moves
+        # Declare if this seat discarded first; then play four tricks at the default pace.
+        finished_seen = 0
+        wait_for(page, lambda: page.locator("body[data-phase=play]").count() or page.locator(".choices button.choice").count(),
+                 what="declaring or play")
+        if page.locator(".choices button.choice").count():
+            page.locator(".choices button.choice").first.click()
+        while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 8:
+            finished = finished_trick(page)
+            if finished:
+                finished_seen += 1
+                assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [finished["winner"]], finished
+                if finished_seen == 1:
+                    shoot(page, "mas_menos-ja-finished-trick-360x640")
+            if page.locator(".hand button.card.lit").count():
+                assert within_viewport(page, ".hand") and within_viewport(page, ".trick")
+                page.locator(".hand button.card.lit").first.click()
+            page.wait_for_timeout(60)
+        assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
+        gaps = computer_gaps(page)
+        assert len(gaps) >= 3 and min(gaps) >= 0.4, gaps
+        shoot(page, "mas_menos-ja-play-360x640")
+        text = page.locator("main").inner_text()
+        assert latin_words(text) == [], latin_words(text)
+        # The rest of the game at the instant speed, chosen in the menu (a setting kept on the device).
+        set_speed(page, "instant")
+        assert page.evaluate("localStorage.getItem('tabletop:speed')") == "instant"
+        play_to_end(page, take_turn)
+        assert overflow(page) <= 0
+        shoot(page, "mas_menos-ja-result-360x640")
+        page.click("section.result button.close-sheet")
+        assert not page.locator("section.result").is_visible()
+        assert within_viewport(page, ".trick")
+        shoot(page, "mas_menos-ja-final-table-360x640")
+        page.click("button.show-result")
+        assert page.locator("section.result").is_visible()
+        open_menu(page)
+        assert overflow(page) <= 0
+        assert errors == []
     finally:
-        page.context.set_offline(False)
+        context.close()

@@ -91,7 +91,7 @@ def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(
     """Debian's Chromium as it runs by default blocks all storage in a third-party frame (no
     localStorage, IndexedDB, Cache API or service worker). The embedded game still starts and
     plays to the end, with its save in memory and a quiet note; no toast, no page error."""
-    from test_mas_menos_browser import play_to_end
+    from helpers import play_to_end
     from test_site import article_server
 
     (tmp_path / "one").mkdir()

@@ -1,30 +1,17 @@
 """Slobberhannes end to end in real Chromium, at phone size: a whole game (short loss limit) by
 clicking against three computer seats, the result checked against CPython's replay of the saved
-log, refused moves, and pass-and-play hiding the hand between two people."""
+log, refused moves, and pass-and-play hiding the hand between two people; and on a phone in
+Japanese at the default pace: the table on one screen, computer moves you can follow, finished
+tricks, taps on unplayable cards explained, the result sheet."""
 import json
 import time
 
+from helpers import (computer_gaps, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end, saved_log,
+                     set_speed, shoot, start_new, wait_my_turn, within_viewport)
 from tabletop.session import replay
 
+SLUG = "slobberhannes"
 SAVE_KEY = "tabletop:save:slobberhannes"
-
-
-def open_game(page, server, lang="en"):
-    page.goto(f"{server}/?game=slobberhannes&lang={lang}&botdelay=0")
-    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
-
-
-def saved_log(page):
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["log"]
-
-
-def wait_my_turn(page, timeout_s=60):
-    deadline = time.time() + timeout_s
-    while time.time() < deadline:
-        if page.locator(".hand button.card.lit").count():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the human's turn did not come")
 
 
 def check_refusals(page):
@@ -41,15 +28,22 @@ def check_refusals(page):
         refused = page.evaluate(f"tabletop.call('act', 0, 'play {unlit[0]}')")
         assert refused["ok"] is False and "must follow" in refused["error"], refused
         assert page.locator(f".hand .card[data-card='{unlit[0]}']").count() == 1
-        assert page.locator(f".hand button.card.lit[data-card='{unlit[0]}']").count() == 0  # not lit, not tappable
+        assert page.locator(f".hand button.card.lit[data-card='{unlit[0]}']").count() == 0  # not lit
+        # Tapped anyway, it plays nothing and says why, next to the hand.
+        moves = len(saved_log(page, SLUG)["actions"])
+        page.locator(f".hand button.card[data-card='{unlit[0]}']").click(force=True)
+        page.wait_for_selector(".dock .reason.shown")
+        suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[before["trick"][0][1][-1]]
+        assert page.locator(".dock .reason").inner_text() == f"You must follow suit: play a card of {'♠♥♦♣'['SHDC'.index(before['trick'][0][1][-1])]} {suit}."
+        assert len(saved_log(page, SLUG)["actions"]) == moves
     after = page.evaluate("tabletop.call('view', 0)")["view"]
     assert after == before
-    assert saved_log(page)["actions"] == page.evaluate(
+    assert saved_log(page, SLUG)["actions"] == page.evaluate(
         f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions")
 
 
 def test_full_game_against_three_computers_shows_the_engine_result(page, server, sink):
-    open_game(page, server)
+    open_game(page, server, SLUG)
     assert page.locator("body[data-screen=setup]").count() == 1
     form = page.locator("form.setup").inner_text()
     assert "Loss limit" in form and "Revoke" in form
@@ -59,12 +53,12 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
     page.check("input[name=mode][value=bot]")
     page.click("button.start")
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
-    log = saved_log(page)
+    log = saved_log(page, SLUG)
     assert log["players"] == 4 and log["options"]["loss_limit"] == 3
 
     # Seat 0 deals, so the three computers lead the first trick before the human plays.
     wait_my_turn(page)
-    assert page.locator(".slob-seats .slob-seat").count() == 3
+    assert page.locator(".ring .chip").count() == 3
     assert page.locator(".warn[data-warn=first]").count() == 1
     assert page.locator(".trick .played").count() == 3
     assert "game ends at 3 points" in page.locator(".slob-info").inner_text()
@@ -88,7 +82,7 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
         except Exception:  # a re-render replaced the element between finding and clicking: look again
             page.wait_for_timeout(50)
 
-    state, log = replay(saved_log(page))
+    state, log = replay(saved_log(page, SLUG))
     assert state.is_over()
     result = state.result()
     score = page.locator(".slob-result")
@@ -99,7 +93,12 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
         ",".join(map(str, d["penalties"])) for d in result["deals"])
     assert max(result["penalties"]) >= 3
     text = score.inner_text()
-    assert "lose" in text and "no winner" in text
+    assert "no winner" in text
+    heading = page.locator(".slob-result h2").inner_text()
+    if result["losers"] == [0]:
+        assert heading == "You lose"
+    else:
+        assert heading.endswith("lose" if len(result["losers"]) > 1 else "loses"), heading
     for seat in result["losers"]:
         assert page.locator(f".slob-result tr[data-seat='{seat}']").get_attribute("class") == "loser"
     # Every deal's reasons: the first trick, the queen of clubs and the last trick each cost 1.
@@ -120,11 +119,7 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
 
 
 def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
-    page.goto(f"{server}/?game=slobberhannes&lang=ja&botdelay=0")
-    page.wait_for_selector("body[data-screen=setup], body[data-screen=table]", timeout=120_000)
-    if page.locator("body[data-screen=table]").count():  # a save from before: start afresh
-        page.click("button.new")
-        page.wait_for_selector("body[data-screen=setup]")
+    open_game(page, server, SLUG, lang="ja")
     assert "終了する失点" in page.locator("form.setup").inner_text()
     page.select_option("select[name=players]", "3")
     page.check("input[name=mode][value=hotseat]")
@@ -136,7 +131,7 @@ def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     page.click("button.reveal")
     page.wait_for_selector(".hand .card")
     assert page.locator(".hand .card").count() == 10  # 3 players: 30 cards, 10 each
-    assert page.locator(".slob-seats .slob-seat").count() == 2
+    assert page.locator(".ring .chip").count() == 2
     assert "あなたの番です" in page.locator(".prompt").inner_text()
     page.locator(".hand button.card.lit").first.click()
     page.wait_for_selector("body[data-screen=pass]")
@@ -145,5 +140,77 @@ def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     page.click("button.reveal")
     page.wait_for_selector(".hand .card")
     assert page.locator(".trick .played").count() == 1
-    assert page.locator(".slob-seat[data-seat='1']").get_attribute("data-cards") == "9"
+    assert page.locator(".ring .chip[data-seat='1']").get_attribute("data-cards") == "9"
     assert not page.errors, page.errors
+
+
+def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+    """360x640, Japanese, four players, the default pace: setup, table and result no wider than the
+    phone; the hand and the trick on screen on the player's turn; computer actions at least 0.4 s
+    apart (the page's own timestamps); a finished trick on view with its winner after its last
+    card; the result sheet closes to show the final table and opens again."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_game(page, server, SLUG, lang="ja", botdelay=None)
+        assert overflow(page) <= 0
+        shoot(page, "slobberhannes-ja-setup-360x640")
+        start_new(page, players=4, loss_limit=2)
+        # The menu stays open while the computers play (the table is redrawn under it).
+        open_menu(page)
+        page.wait_for_function("window.tabletop.events.some(e => e.kind === 'bot')", timeout=30_000)
+        assert page.locator(".menu-panel").is_visible()
+        page.keyboard.press("Escape")
+        finished_seen = 0
+        refusal_seen = False
+        deadline = time.time() + 120
+        while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
+            assert time.time() < deadline, "three tricks took too long"
+            finished = finished_trick(page)
+            if finished:
+                assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [finished["winner"]], finished
+                if not finished_seen:
+                    shoot(page, "slobberhannes-ja-finished-trick-360x640")
+                    # A tap collects it and the table goes on (clicked in the page, in one step,
+                    # so the computer cannot lead over it between finding and tapping).
+                    if page.evaluate("(() => { const t = document.querySelector('.trick[data-state=finished]'); t?.click(); return !!t; })()"):
+                        page.wait_for_selector(".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000)
+                finished_seen += 1
+            lit = page.locator(".hand button.card.lit")
+            unlit = page.locator(".hand button.card.unlit")
+            if not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+                # A card that does not follow suit: tapped, it says why in Japanese, next to the hand.
+                moves = len(saved_log(page, SLUG)["actions"])
+                unlit.first.click(force=True)
+                page.wait_for_selector(".dock .reason.shown")
+                reason = page.locator(".dock .reason").inner_text()
+                assert reason.startswith("フォローが必要です") and latin_words(reason) == [], reason
+                assert len(saved_log(page, SLUG)["actions"]) == moves
+                refusal_seen = True
+                shoot(page, "slobberhannes-ja-refusal-360x640")
+                continue
+            if lit.count():
+                assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+                if not page.locator(".trick[data-state=finished]").count():
+                    shoot(page, "slobberhannes-ja-turn-360x640")
+                lit.first.click()
+            page.wait_for_timeout(60)
+        assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
+        gaps = computer_gaps(page)
+        assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
+        text = page.locator("main").inner_text()
+        assert latin_words(text) == [], latin_words(text)
+        set_speed(page, "instant")
+        play_to_end(page)
+        assert overflow(page) <= 0
+        shoot(page, "slobberhannes-ja-result-360x640")
+        page.click("section.result button.close-sheet")
+        assert not page.locator("section.result").is_visible()
+        shoot(page, "slobberhannes-ja-final-table-360x640")
+        page.click("button.show-result")
+        assert page.locator("section.result").is_visible()
+        assert errors == []
+    finally:
+        context.close()

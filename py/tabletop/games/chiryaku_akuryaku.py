@@ -671,6 +671,7 @@ def bot_rollout(state, seat, rng):
 
 ChiryakuState.info = GAME = GameInfo(
     slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
+    daily={"rounds": 1},  # one deal (round) for the daily deal
     options=(Option("rounds", None, "int", "rounds in a game (default: the number of players)",
                     minimum=1, maximum=50),),
     state_class=ChiryakuState, max_actions=50 * 130,

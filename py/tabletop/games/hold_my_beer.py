@@ -894,6 +894,7 @@ def bot_rollout(state, seat, rng):
 
 HoldMyBeerState.info = GAME = GameInfo(
     slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
+    daily={"max_games": 1},  # one deal (round) for the daily deal
     options=(
         Option("target_points", 20, "int", "game points that end the match at once", minimum=1, maximum=999),
         Option("max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99),

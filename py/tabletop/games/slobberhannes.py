@@ -524,6 +524,7 @@ def bot_rollout(state, seat, rng):
 
 SlobberhannesState.info = GAME = GameInfo(
     slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
+    daily={"loss_limit": 1},  # one deal (round) for the daily deal
     options=(
         Option("revoke_penalty", False, "bool",
                "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),

@@ -935,6 +935,7 @@ def bot_rollout(state, seat, rng):
 
 TuppiState.info = GAME = GameInfo(
     slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
+    daily={"fixed_deals": 1},  # one deal (round) for the daily deal
     options=(
         Option("target_score", 52, "int", "points a team needs to win (not used with fixed_deals)",
                minimum=1, maximum=999),

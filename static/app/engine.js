@@ -1,0 +1,40 @@
+// The one way to reach the engine: py/worker.py in the PyScript worker tag of index.html.
+// Calls run one at a time, in order; every answer is parsed JSON.
+//
+//   call(name, ...args)                      any worker export (hint, truth, replay_step ...)
+//   game.load(log, viewer)                   -> {ok, over, to_move, players, moves, log, view}
+//   game.act(seat, action, viewer)           -> the same after the move, or
+//                                               {ok: false, error (English), code, params}
+//   game.botMove(seat, level, seed, viewer)  -> {ok, action, ...as act}: the computer chooses AND plays
+//   game.undo(viewer)                        -> {ok, undone, ...as act} (one-player games)
+//   game.view(seat)                          -> {ok, view}
+// Python owns the action log: every answer carries it, and the app keeps the latest copy to save.
+// One round trip per tap and one per computer move.
+
+let ready = null;
+export function engine() {
+  if (!ready) {
+    const tag = document.querySelector('script[type="py"][worker]');
+    ready = (async () => {
+      while (!tag.xworker) await new Promise((r) => setTimeout(r, 5));
+      await tag.xworker.ready;
+      return tag.xworker.sync;
+    })();
+  }
+  return ready;
+}
+
+let queue = Promise.resolve();
+export function call(name, ...args) {
+  const run = queue.then(async () => JSON.parse(await (await engine())[name](...args)));
+  queue = run.catch(() => {});
+  return run;
+}
+
+export const game = {
+  load: (log, viewer) => call("load", JSON.stringify(log), viewer),
+  act: (seat, action, viewer) => call("act", seat, action, viewer),
+  botMove: (seat, level, seed, viewer) => call("bot_move", seat, level, seed, viewer),
+  undo: (viewer) => call("undo", viewer),
+  view: (seat) => call("view", seat),
+};

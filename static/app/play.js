@@ -1,0 +1,470 @@
+// The table loop: a game in progress, the human's taps, the computer's paced moves, pass-and-play,
+// the result sheet, Suggest, and the one-player tools (undo, redo, share).
+//
+// One round trip per tap (game.act) and one per computer move (game.botMove): each answer carries
+// the viewer's view and the engine's log, which is saved as it is. Taps made while a move is on
+// its way are queued in order, never dropped; the engine refuses what has stopped being legal,
+// and the refusal is said in words next to the hand.
+import { h } from "../kit/dom.js";
+import { face } from "../kit/faces.js";
+import { makePace, snapshot, travel } from "../kit/pace.js";
+import { Picker } from "../kit/picker.js";
+import { makeQueries } from "../kit/query.js";
+import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
+import { app, dismissToast, header, hooks, toast } from "./chrome.js";
+import { call, game } from "./engine.js";
+import { params, saveKey, settings, store, writeSave } from "./store.js";
+
+// ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
+const BOT_DELAY = (() => {
+  const raw = params.get("botdelay");
+  const n = raw === null || raw.trim() === "" ? NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 && n <= 10000 ? n : null;
+})();
+let pace = makePace(settings.speed, BOT_DELAY);
+hooks.speedChanged = () => { pace = makePace(settings.speed, BOT_DELAY); };
+
+// What happened when, for tests and the console: {kind: "bot"|"human", seat, action, at}.
+export const events = [];
+const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
+
+export const current = { session: null, catalog: null, engineBooted: false, newGame: null, showSetup: null, leave: null };
+
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] & 0x7fffffff;
+}
+
+export function endSession() {
+  const s = current.session;
+  if (s) clearTimeout(s.botTimer);
+  current.session = null;
+}
+
+// ---------------------------------------------------------------- starting and loading
+let lastLoadError = "";
+export const loadError = () => lastLoadError;
+
+let sessions = 0;
+function makeSession(slug, module, log, mode, level, extra, players) {
+  const humans = mode === "hotseat" ? [...Array(players).keys()] : [0];
+  return {
+    id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
+    status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
+    legacySelection: new Set(), pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
+    redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
+    reason: null, holdUntil: 0, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
+  };
+}
+
+function take(s, res, viewer) {
+  if (res.log) s.log = res.log;
+  s.status = { over: res.over, to_move: res.to_move, players: res.players ?? s.players, moves: res.moves };
+  s.view = res.view;
+  s.viewSeat = viewer;
+  writeSave(s);
+}
+
+export async function startSession(slug, log, mode, level, extra = {}) {
+  app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
+  const modulePromise = import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug, m); return m; });
+  const viewer = 0;
+  const loading = game.load(log, viewer);
+  // A return visit against the computer: the table the player left is drawn at once from the
+  // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
+  // waits in the call queue behind the load; the engine's own view replaces this one when ready.
+  const shown = extra.shown;
+  if (shown && mode === "bot" && shown.moves === log.actions.length && shown.code === current.catalog[slug]?.code && !current.engineBooted) {
+    const module = await modulePromise;
+    const s = makeSession(slug, module, log, mode, level, extra, log.players);
+    s.provisional = true;
+    s.shown = shown;
+    s.status = { over: shown.view.phase === "over" || "result" in shown.view, to_move: shown.view.to_move, players: log.players };
+    s.view = shown.view;
+    s.viewSeat = 0;
+    current.session = s;
+    writeSave(s); // a cold visit's opening is the game from now on, saved as a return visit's is
+    hooks.rerender = () => drawTable();
+    try {
+      render(s);
+    } catch { // a saved table this code cannot draw: wait for the engine's
+      app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
+    }
+    const loaded = await loading;
+    if (current.session !== s) return true; // the player left meanwhile
+    if (!loaded.ok) {
+      current.session = null;
+      lastLoadError = loaded.error;
+      return false;
+    }
+    s.provisional = false;
+    take(s, loaded, viewer);
+    await drawTable();
+    return true;
+  }
+  const [module, loaded] = await Promise.all([modulePromise, loading]);
+  if (!loaded.ok) {
+    lastLoadError = loaded.error;
+    return false;
+  }
+  const s = makeSession(slug, module, log, mode, level, extra, loaded.players);
+  take(s, loaded, viewer);
+  current.session = s;
+  hooks.rerender = () => drawTable();
+  await drawTable();
+  return true;
+}
+
+// ---------------------------------------------------------------- names
+function seatNameFor(s) {
+  return (seat) => {
+    if (!s || s.mode === "replay") return t("player_n", { n: seat + 1 });
+    if (s.mode === "hotseat") return t("player_n", { n: seat + 1 });
+    if (seat === s.humans[0]) return t("you");
+    return s.players > 2 ? t("computer_n", { n: seat }) : t("computer");
+  };
+}
+
+export function replayHref(s, actions) {
+  const log = { game: s.slug, players: s.log.players, options: s.log.options, seed: s.log.seed, actions: actions.map((a) => [0, a]) };
+  const url = new URL(location.pathname, location.href);
+  url.searchParams.set("replay", JSON.stringify(log));
+  url.searchParams.set("lang", currentLanguage());
+  return url.href;
+}
+
+// ---------------------------------------------------------------- the ui a view draws with
+// Kit views (no STRINGS export) get the picker, the dock, faces, holds and queries; views not
+// yet moved onto the kit get the same object and keep using what they used (selection, call).
+const queries = makeQueries(call, () => current.session && drawTable());
+
+export function makeUi(s, view, { replay = false } = {}) {
+  const module = s.module;
+  const seatName = seatNameFor(s);
+  const ui = {};
+  const w = words(s.slug, { seatName, spec: module.faces, formatParam: module.formatParam, ui });
+  const canMove = !replay && !s.status.over && s.status.to_move.includes(s.viewer);
+  const position = `${s.slug}:${s.log.seed}:${s.log.actions.length}:${s.viewer}`;
+  // A choice in progress (cards picked for a discard) survives the others' moves; the picker
+  // drops it if no legal action still contains it. It ends with the viewer's own move.
+  if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; s.legacySelection.clear(); }
+  queries.at(position);
+  Object.assign(ui, {
+    viewer: s.viewer, mode: replay ? "replay" : s.mode, lang: currentLanguage(), words: w,
+    canAct: canMove && !(module.STRINGS && s.busy > 0), t: w.t, say: w.say, seatName, cardName: w.cardName,
+    seatShort: (seat) => (s.mode === "bot" && seat === s.humans[0] ? t("you") : String(s.mode === "bot" ? seat : seat + 1)),
+    face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
+    act: replay ? () => {} : (action) => humanAct(s, action),
+    call, rerender: () => render(s), selection: s.legacySelection,
+    query: (name, ...args) => queries.get(name, args),
+    replayHref: (actions) => replayHref(s, actions),
+    hold: (key) => {
+      if (replay || s.holds.has(key)) return;
+      s.holds.add(key);
+      s.holdUntil = Math.max(s.holdUntil, performance.now() + pace.hold);
+    },
+    collect: (key) => {
+      s.collected.add(key);
+      s.holdUntil = 0;
+      if (s.botTimer) { clearTimeout(s.botTimer); s.botTimer = null; }
+      render(s);
+      scheduleBot();
+    },
+    collected: (key) => s.collected.has(key),
+    dock: () => (ui.dockEl ||= h("div", { class: "dock" })),
+  });
+  ui.picker = new Picker({
+    legal: canMove ? view.legal_actions || [] : [], selection: s.pick, words: w, spec: module.faces, verbs: module.verbs || {},
+    act: ui.act, rerender: () => { s.reason = null; render(s); },
+    explain: (token, own, action) => (replay ? null : explain(s, w, token, own, action)),
+  });
+  return ui;
+}
+
+// ---------------------------------------------------------------- drawing
+function chooseViewer(s) {
+  if (s.status.over) return;
+  const waiting = s.status.to_move.filter((seat) => s.humans.includes(seat));
+  if (waiting.length && !waiting.includes(s.viewer)) s.viewer = waiting[0];
+}
+
+export async function drawTable(before = null) {
+  const s = current.session;
+  if (!s) return;
+  chooseViewer(s);
+  if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer) return drawPassScreen(s);
+  if (s.viewSeat !== s.viewer) {
+    const got = await game.view(s.viewer);
+    if (s !== current.session) return;
+    if (!got.ok) return toast(got.error);
+    s.view = got.view;
+    s.viewSeat = s.viewer;
+  }
+  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional) {
+    s.shown = { moves: s.log.actions.length, code: current.catalog[s.slug]?.code, view: s.view };
+    writeSave(s);
+  }
+  render(s, before);
+  scheduleBot();
+}
+
+function render(s, before = null) {
+  if (s !== current.session) return;
+  const view = s.view;
+  const ui = makeUi(s, view);
+  const focused = app.contains(document.activeElement) ? document.activeElement : null;
+  const focusSel = focused?.dataset?.token ? `[data-token="${CSS.escape(focused.dataset.token)}"]`
+    : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
+  const table = s.module.render(view, ui);
+  const kit = !s.module.STRINGS;
+  const assist = s.solitaire ? null : assistBar(s, view, ui);
+  let dock = null;
+  if (kit) {
+    // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
+    // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
+    const bar = ui.picker.bars.length ? null : ui.picker.bar();
+    ui.picker.finish();
+    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status" }, s.reason ? s.reason.text : ""), bar, assist];
+    dock = ui.dockEl ? null : h("div", { class: "dock" });
+    (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
+  }
+  const onNew = () => { endSession(); store.removeItem(saveKey(s.slug)); current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug])); };
+  // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
+  const headKey = `${s.id}:${currentLanguage()}`;
+  let head = app.querySelector(":scope > header.bar");
+  if (!head || head.dataset.key !== headKey) {
+    head = header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
+    head.dataset.key = headKey;
+  }
+  const nodes = [head,
+    s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
+  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...resultSheet(s, view, ui, onNew));
+  app.replaceChildren(...nodes.filter(Boolean));
+  markSuggestion(s);
+  if (s.reason && s.reason.token) {
+    for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`)) el.classList.add("refused");
+  }
+  if (focusSel) app.querySelector(focusSel)?.focus();
+  travel(app, before, pace.travel);
+  document.body.dataset.screen = "table";
+  document.body.dataset.phase = view.phase;
+  if (!document.body.dataset.shown) performance.mark("table-shown");
+  document.body.dataset.shown = "1";
+  if (s.provisional) return; // drawn from the save: playable, the engine confirms it next
+  if (!document.body.dataset.ready) performance.mark("table-ready");
+  document.body.dataset.ready = "1";
+}
+
+// The result: a sheet over the bottom of the table that can be closed to look at the final
+// table and opened again.
+function resultSheet(s, view, ui, onNew) {
+  const again = () => current.newGame(s.slug, { ...setupFromLog(s.log, current.catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level });
+  const toggle = (closed) => { s.resultClosed = closed; render(s); };
+  const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
+    h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
+    s.module.renderResult(view, ui),
+    h("div", { class: "sheet-actions" },
+      h("button", { type: "button", class: "primary again", onclick: again }, t("play_again")),
+      h("button", { type: "button", class: "new", onclick: onNew }, t("new_game"))));
+  const reopen = s.resultClosed ? h("button", { type: "button", class: "primary show-result", onclick: () => toggle(false) }, t("show_result")) : null;
+  return [sheet, reopen];
+}
+
+function drawPassScreen(s) {
+  const name = seatNameFor(s)(s.viewer);
+  app.replaceChildren(header(gameTitle(s.slug), { onBack: current.leave }), h("section", { class: "pass" },
+    h("h2", {}, t("pass_to", { name })), h("p", {}, t("pass_hint", { name })),
+    h("button", { type: "button", class: "primary reveal", onclick: () => { s.revealedFor = s.viewer; drawTable(); } }, t("ready", { name }))));
+  document.body.dataset.screen = "pass";
+  document.body.dataset.ready = "1";
+}
+
+// ---------------------------------------------------------------- the human's moves
+function refusalText(w, res) {
+  if (res.code && w.has(res.code)) return w.say(res);
+  return t("refused_reason", { reason: res.error || res.code });
+}
+
+function humanAct(s, action, probeToken = null) {
+  const run = s.pending.then(() => playHuman(s, action, probeToken));
+  s.pending = run.catch((err) => toast(String(err)));
+  return run;
+}
+
+async function playHuman(s, action, probeToken) {
+  if (s !== current.session || s.status.over) return;
+  s.busy++;
+  const before = snapshot(app);
+  const res = await game.act(s.viewer, action, s.viewer);
+  s.busy--;
+  if (s !== current.session) return;
+  const w = words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
+  if (!res.ok) {
+    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
+    if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
+    else s.reason = { text: refusalText(w, res), token: probeToken };
+    render(s);
+    return;
+  }
+  const next = s.redo[s.redo.length - 1];
+  if (next && next[0] === s.viewer && next[1] === action) s.redo.pop();
+  else s.redo = [];
+  const actor = s.viewer;
+  s.pick = [];
+  s.legacySelection.clear();
+  take(s, res, s.viewer);
+  s.reason = null;
+  dismissToast();
+  record("human", actor, action);
+  if (s.mode === "hotseat" && !s.status.over && !s.status.to_move.includes(actor)) s.revealedFor = null;
+  await drawTable(before);
+}
+
+// A tap that extends no legal action: the view's reason, or the engine's (the move is sent as a
+// question; it is refused with a code and nothing changes).
+function explain(s, w, token, own, action) {
+  if (own && typeof own === "object") {
+    s.reason = { text: w.say(own), token };
+    return render(s);
+  }
+  const asked = typeof own === "string" ? own : action;
+  if (!asked) {
+    s.reason = { text: t("cannot_use_now"), token };
+    return render(s);
+  }
+  return humanAct(s, asked, token);
+}
+
+// ---------------------------------------------------------------- the computer's moves
+function scheduleBot() {
+  const s = current.session;
+  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled) return;
+  const seat = s.status.to_move.find((x) => !s.humans.includes(x));
+  if (seat === undefined) return;
+  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose).
+  const factor = s.module.botDelayFactor ? s.module.botDelayFactor(s.view) : 1;
+  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now());
+  s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
+}
+
+async function runBot(s, seat) {
+  s.botTimer = null;
+  if (s !== current.session) return;
+  if (performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
+  s.botRunning = true;
+  const before = snapshot(app);
+  const res = await game.botMove(seat, s.level, randomSeed(), s.viewer);
+  s.botRunning = false;
+  if (s !== current.session) return;
+  if (!res.ok) {
+    // Still this seat's turn? Then a real failure: say so and try once more, never forever.
+    s.botFailures++;
+    if (s.botFailures >= 2) {
+      s.botStalled = true;
+      toast(t("computer_failed", { reason: res.error || res.code }));
+    }
+    const got = await game.view(s.viewer);
+    if (got.ok && s === current.session) {
+      s.view = got.view;
+      if (Array.isArray(got.view.to_move)) s.status.to_move = got.view.to_move;
+    }
+    return drawTable();
+  }
+  s.botFailures = 0;
+  s.redo = [];
+  take(s, res, s.viewer);
+  record("bot", seat, res.action);
+  await drawTable(before);
+}
+
+// ---------------------------------------------------------------- Suggest
+// The computer player's own choice for the human's seat, from that seat's view only (the same
+// bot and level as the opponents; normal when they play at random), asked once per position.
+function assistBar(s, view, ui) {
+  const levels = current.catalog[s.slug]?.levels || [];
+  if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct) return null;
+  const level = s.level === "random" ? "normal" : s.level;
+  const args = [s.viewer, level, (s.log.seed + s.log.actions.length) & 0x7fffffff];
+  const asked = s.suggestAt === s.log.actions.length ? queries.get("bot_action", args) : null;
+  const action = asked?.result?.ok ? asked.result.action : null;
+  return h("div", { class: "assist-bar" },
+    h("button", { type: "button", class: "suggest", disabled: asked?.busy ? true : null,
+      onclick: () => { s.suggestAt = s.log.actions.length; render(s); } }, asked?.busy ? t("suggest_busy") : t("suggest")),
+    h("span", { class: "suggestion", role: "status", dataset: { action: action || "" } },
+      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? asked.result.error : ""));
+}
+
+function markSuggestion(s) {
+  const entry = s.suggestAt === s.log.actions.length ? queries.peek("bot_action", [s.viewer, s.level === "random" ? "normal" : s.level, (s.log.seed + s.log.actions.length) & 0x7fffffff]) : null;
+  const action = entry?.result?.ok ? entry.result.action : null;
+  if (!action) return;
+  for (const word of action.split(" ")) {
+    for (const el of app.querySelectorAll(`.table [data-card="${CSS.escape(word)}"]`)) el.classList.add("suggested");
+  }
+}
+
+// ---------------------------------------------------------------- one-player games
+export function setupFromLog(log, info) {
+  const options = Object.fromEntries(info.options.map((o) => [o.key, o.default]));
+  const base = { players: info.default_players, options, mode: "bot", level: info.default_level || "random" };
+  if (log && Number.isInteger(log.players) && log.players >= info.min_players && log.players <= info.max_players) base.players = log.players;
+  return base;
+}
+
+export function shareLink(s) {
+  const url = new URL(location.pathname, location.href);
+  url.searchParams.set("game", s.slug);
+  url.searchParams.set("seed", s.log.seed);
+  if (Object.keys(s.log.options || {}).length) url.searchParams.set("options", JSON.stringify(s.log.options));
+  return url.href;
+}
+
+function solitaireBar(s) {
+  const label = s.deal ? t("daily_deal", { date: s.deal.slice(6) }) : t("deal_seed", { seed: s.log.seed });
+  return h("div", { class: "solitaire-bar", role: "toolbar", "aria-label": t("deal_tools") },
+    h("span", { class: "deal-name", dataset: { seed: s.log.seed } }, label),
+    h("button", { type: "button", class: "undo", disabled: !s.log.actions.length || s.busy > 0, onclick: undoMove, "aria-keyshortcuts": "Control+Z" }, "↶ ", t("undo")),
+    h("button", { type: "button", class: "redo", disabled: !s.redo.length || s.busy > 0, onclick: redoMove, "aria-keyshortcuts": "Control+Y" }, "↷ ", t("redo")),
+    h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")));
+}
+
+async function undoMove() {
+  const s = current.session;
+  if (!s || s.busy || !s.log.actions.length) return;
+  s.busy++;
+  const res = await game.undo(s.viewer);
+  s.busy--;
+  if (s !== current.session) return;
+  if (!res.ok) return toast(res.error);
+  s.redo.push(res.undone);
+  take(s, res, s.viewer);
+  await drawTable();
+}
+
+async function redoMove() {
+  const s = current.session;
+  if (!s || s.busy || !s.redo.length) return;
+  const [, action] = s.redo[s.redo.length - 1];
+  await humanAct(s, action); // pops the redo stack: it is the same move
+}
+
+async function shareDeal(s) {
+  const link = shareLink(s);
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch { /* no clipboard (insecure page, denied): the link is shown to copy by hand */ }
+  toast(copied ? t("link_copied", { link }) : t("link_is", { link }), "info");
+  document.body.dataset.shared = link;
+}
+
+// Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) on the table of a one-player game.
+document.addEventListener("keydown", (e) => {
+  const s = current.session;
+  if (!s || !s.solitaire || document.body.dataset.screen !== "table" || !(e.ctrlKey || e.metaKey)) return;
+  const key = e.key.toLowerCase();
+  if (key === "z" && !e.shiftKey) { e.preventDefault(); undoMove(); }
+  if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); redoMove(); }
+});

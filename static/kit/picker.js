@@ -1,0 +1,170 @@
+// The picker: turns taps on tokens into the engine's legal actions. Nothing here knows a rule.
+//
+// Every tappable thing carries a token (a card code, a tile, a slot name). An action is a verb and
+// its arguments ("discard 7S 8S 9S"); its arguments are matched as an unordered set of tokens.
+// The shell makes one picker per drawn table and hands it to the view as `ui.picker`:
+//
+//   ui.picker.face(token, opts)    a tappable face (faces.js opts, plus `verb`: what a tap on
+//                                  this token means when nothing legal uses it, e.g. "play").
+//                                  Lit when tapping it extends some legal action; otherwise
+//                                  aria-disabled but still tappable, so it can say why not.
+//   ui.picker.choices(verb, {label(args), describe(args)})
+//                                  buttons (.choices > button.choice) for a verb whose arguments
+//                                  are not tokens ("declare mas", "bid 3"), placed by the view
+//   ui.picker.bar()                where the confirm/clear/verb buttons go (the shell puts it in
+//                                  the dock next to the hand when the view does not place it)
+//   ui.picker.why = (token, selection) => msg | action | null
+//                                  optional: the view says why a token cannot be used
+//
+// A tap: the token joins the selection. No legal action contains the selection -> the tap does
+// not act; the view's `why`, else the engine (the action `verb token` sent as a question: it is
+// refused with a code and changes nothing), gives the reason shown next to the hand. Exactly one
+// action matches and it is complete -> it is played at once, unless its verb confirms (a set of
+// 2+ tokens, e.g. discards: a confirm button, `data-verb`, shows "discard (2/3)"). Several complete
+// actions (one token, two verbs) -> a button for each. Actions whose arguments are not all tokens
+// on the table get buttons of their own (labels: `verbs[verb].label(args, words)`, else the move in
+// words).
+//
+// Options per verb (the view's `verbs` export): {confirm: true|false, label(args, words), need}
+// (words: ui.t / ui.say / ui.cardName as words.t, words.say, words.cardName).
+import { h } from "./dom.js";
+import { face } from "./faces.js";
+
+const argsOf = (action) => action.split(" ").slice(1);
+const verbOf = (action) => action.split(" ")[0];
+
+// Does `args` contain every token of `sel` (multisets)?
+function covers(args, sel) {
+  const left = [...args];
+  for (const tok of sel) {
+    const i = left.indexOf(tok);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+export class Picker {
+  // legal: the viewer's legal actions now ([] when it may not act); selection: an array kept by
+  // the shell while the position stays the same; act(action); explain(token, verb, selection);
+  // rerender(); verbs: the view's per-verb options; words: the table's words (labels).
+  constructor({ legal, selection, act, explain, rerender, verbs = {}, words, spec = null }) {
+    this.legal = legal || [];
+    this.sel = selection;
+    this.actFn = act;
+    this.explainFn = explain;
+    this.rerender = rerender;
+    this.verbs = verbs;
+    this.w = words;
+    this.spec = spec;
+    this.tokens = new Set();
+    this.placed = new Set();
+    this.bars = [];
+    this.why = null;
+    if (this.sel.length && !this.candidates().length) this.sel.length = 0; // no longer part of any legal action
+  }
+
+  candidates(sel = this.sel) {
+    return this.legal.filter((a) => covers(argsOf(a), sel));
+  }
+
+  extends(token) {
+    return this.legal.some((a) => covers(argsOf(a), [...this.sel, token]));
+  }
+
+  confirms(verb) {
+    const own = this.verbs[verb] && this.verbs[verb].confirm;
+    if (own !== undefined) return own;
+    return this.legal.some((a) => verbOf(a) === verb && argsOf(a).length > 1);
+  }
+
+  face(token, opts = {}) {
+    this.tokens.add(token);
+    const selected = this.sel.includes(token);
+    const lit = !selected && this.extends(token);
+    return face(token, {
+      spec: this.spec, words: this.w, ...opts, lit, selected, disabled: !lit && !selected,
+      selectable: this.legal.some((a) => this.confirms(verbOf(a)) && argsOf(a).includes(token)),
+      onclick: (e) => { e.stopPropagation(); this.tap(token, opts.verb); },
+    });
+  }
+
+  tap(token, verb = null) {
+    const at = this.sel.indexOf(token);
+    if (at >= 0) { // a second tap takes a chosen token back
+      this.sel.splice(at, 1);
+      return this.rerender();
+    }
+    let next = [...this.sel, token];
+    // A token that cannot join the tokens chosen so far starts a new choice, unless they are a set
+    // being gathered (discards): then the tap says why instead of dropping the set.
+    const gathering = this.candidates().some((a) => this.confirms(verbOf(a)));
+    if (!this.candidates(next).length && this.sel.length && !gathering && this.candidates([token]).length) next = [token];
+    const cands = this.candidates(next);
+    if (!cands.length) return this.explain(token, verb);
+    const complete = cands.filter((a) => argsOf(a).length === next.length);
+    if (cands.length === 1 && complete.length === 1 && !this.confirms(verbOf(complete[0]))) {
+      this.sel.length = 0;
+      return this.actFn(complete[0]);
+    }
+    this.sel.splice(0, this.sel.length, ...next);
+    return this.rerender();
+  }
+
+  explain(token, verb) {
+    const own = this.why ? this.why(token, [...this.sel]) : null;
+    const guess = verb || (this.legal.length ? verbOf(this.legal[0]) : null);
+    this.explainFn(token, own, own ? null : guess ? [guess, ...this.sel, token].join(" ") : null);
+  }
+
+  choices(verb, { label = null, describe = null } = {}) {
+    const mine = this.legal.filter((a) => verbOf(a) === verb);
+    mine.forEach((a) => this.placed.add(a));
+    if (!mine.length) return null;
+    return h("div", { class: "choices" }, mine.map((a) => h("button", {
+      class: "choice", type: "button", dataset: { action: a }, onclick: () => this.actFn(a),
+    }, label ? label(argsOf(a)) : this.w.move(a), describe ? h("small", {}, describe(argsOf(a))) : null)));
+  }
+
+  bar() {
+    const el = h("div", { class: "actions picker-bar" });
+    this.bars.push(el);
+    return el;
+  }
+
+  // After the view has drawn: every token is known, so the buttons can be made.
+  finish() {
+    if (!this.bars.length) return null;
+    const buttons = [];
+    const label = (verb, args) => (this.verbs[verb]?.label ? this.verbs[verb].label(args, this.w) : this.w.verb(verb));
+    // Sets being chosen: one confirm button per verb, with the count.
+    const setVerbs = [...new Set(this.legal.filter((a) => this.confirms(verbOf(a)) && argsOf(a).every((x) => this.tokens.has(x))).map(verbOf))];
+    const complete = this.candidates().filter((a) => argsOf(a).length === this.sel.length && this.sel.length);
+    for (const verb of setVerbs) {
+      const match = complete.find((a) => verbOf(a) === verb);
+      const sizes = [...new Set(this.legal.filter((a) => verbOf(a) === verb).map((a) => argsOf(a).length))];
+      const need = this.verbs[verb]?.need ?? (sizes.length === 1 ? sizes[0] : null);
+      buttons.push(h("button", {
+        type: "button", class: "primary confirm", dataset: { verb }, disabled: match ? null : true,
+        onclick: () => { if (match) { this.sel.length = 0; this.actFn(match); } },
+      }, label(verb, match ? argsOf(match) : this.sel), need ? ` (${this.sel.length}/${need})` : ""));
+    }
+    // One token, several verbs (or a complete action that a larger one extends): say which.
+    for (const a of complete.filter((x) => !setVerbs.includes(verbOf(x)))) {
+      buttons.push(h("button", { type: "button", class: "primary", dataset: { action: a, verb: verbOf(a) },
+        onclick: () => { this.sel.length = 0; this.actFn(a); } }, label(verbOf(a), argsOf(a))));
+    }
+    if (this.sel.length) {
+      buttons.push(h("button", { type: "button", class: "clear", onclick: () => { this.sel.length = 0; this.rerender(); } }, this.w.t("clear")));
+    }
+    // Actions no tap can make: a button each, unless the view placed them.
+    for (const a of this.legal) {
+      const args = argsOf(a);
+      if (this.placed.has(a) || (args.length && args.every((x) => this.tokens.has(x)))) continue;
+      buttons.push(h("button", { type: "button", class: "choice verb", dataset: { action: a }, onclick: () => this.actFn(a) },
+        this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args, this.w) : this.w.move(a)));
+    }
+    this.bars[0].replaceChildren(...buttons);
+    return this.bars[0];
+  }
+}

@@ -1,0 +1,156 @@
+// Words: everything a player reads, in Japanese or English, from JSON string tables.
+//
+// Tables: static/strings/common.json (the app's labels and the codes every game shares) and
+// static/strings/<slug>.json (one game's labels and codes), each {"en": {...}, "ja": {...}}.
+// Lookup: the game's table in the player's language, then common, then the same in English.
+// A string is a template with {param} placeholders, or plural forms {"one": "...", "other": "..."}
+// chosen by Intl.PluralRules(lang) on the param `n`.
+//
+//   await loadCommon()                 once, before anything is drawn (loadCommon(table) in tests)
+//   await loadGame(slug, module)       a game's table. During the move to JSON a view that still
+//                                      exports STRINGS ({en, ja} in JS) uses that instead: the
+//                                      JSON file is fetched only for views without STRINGS.
+//   const w = words(slug, ctx)         ctx: {seatName(seat), spec (faces.js), formatParam, ui}
+//   w.t(key, params)                   a label; params are put in as given (already worded)
+//   w.say({code, params})              a message from the engine or a view; params are worded
+//                                      by name (conventions): card/*_card, cards/*_cards,
+//                                      seat/*_seat/winner/leader/player, seats, suit/*_suit,
+//                                      verb; a nested {code, params} is said too; the view's
+//                                      formatParam(key, value, ui) goes first (places of its own)
+//   w.move(action)                     an action string in words ("出す：ハートの9")
+//   w.list(items)                      "A, B and C" / "A、B、C" (Intl.ListFormat)
+//
+// Language: chooseLanguage(params, store), setLanguage(lang, store), currentLanguage();
+// gameTitle(slug) and SLUGS (the twelve games, in list order).
+import { SUIT_NAME, SUIT_SYMBOL, standardCards } from "./faces.js";
+
+export const SLUGS = ["mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
+  "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train"];
+const LANGS = ["ja", "en"];
+let lang = "en";
+let common = { en: {}, ja: {} };
+const games = new Map(); // slug -> {en, ja}
+
+function baseUrl() {
+  return new URL("../strings/", import.meta.url);
+}
+
+async function fetchTable(name) {
+  const res = await fetch(new URL(`${name}.json`, baseUrl()));
+  if (!res.ok) throw new Error(`strings/${name}.json: ${res.status}`);
+  return res.json();
+}
+
+export async function loadCommon(table = null) { // a table given: tests outside the browser
+  common = table || await fetchTable("common");
+  return common;
+}
+
+export async function loadGame(slug, module = null) {
+  if (module && module.STRINGS) {
+    games.set(slug, module.STRINGS); // a view not yet moved to JSON
+  } else if (!games.has(slug)) {
+    try {
+      games.set(slug, await fetchTable(slug));
+    } catch {
+      games.set(slug, { en: {}, ja: {} }); // labels fall back to common, then to the key itself
+    }
+  }
+  return games.get(slug);
+}
+
+export function chooseLanguage(params, store) {
+  const asked = params.get("lang");
+  if (LANGS.includes(asked)) lang = asked;
+  else {
+    let saved = null;
+    try { saved = store.getItem("tabletop:lang"); } catch { /* storage may be blocked in an iframe */ }
+    lang = LANGS.includes(saved) ? saved : (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+  }
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+  return lang;
+}
+
+export function setLanguage(value, store) {
+  lang = LANGS.includes(value) ? value : "en";
+  try { store.setItem("tabletop:lang", lang); } catch { /* ignore */ }
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
+}
+
+export const currentLanguage = () => lang;
+
+function lookup(table, key) {
+  return table?.[lang]?.[key] ?? common[lang]?.[key] ?? table?.en?.[key] ?? common.en?.[key];
+}
+
+function fill(entry, params, key) {
+  if (entry === undefined) return key; // a missing string shows its key: visible, and tests see it
+  let text = entry;
+  if (typeof entry === "object") {
+    const n = Number(params.n);
+    text = entry[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? entry.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// A label of the shell or a game (legacy `extra` is a view's STRINGS object).
+export function t(key, params = {}, extra = null) {
+  const table = extra || null;
+  return fill(lookup(table, key), params, key);
+}
+
+export function gameTitle(slug) {
+  return fill(lookup(null, `title_${slug}`), {}, slug);
+}
+
+const SEAT_KEYS = new Set(["seat", "winner", "leader", "player", "loser", "dealer"]);
+
+export function words(slug, ctx = {}) {
+  const table = slug ? games.get(slug) : null;
+  const spec = ctx.spec || standardCards;
+  const seatName = ctx.seatName || ((s) => fill(lookup(table, "player_n"), { n: s + 1 }, "player_n"));
+  const w = {};
+  w.t = (key, params = {}) => fill(lookup(table, key), params, key);
+  w.has = (key) => lookup(table, key) !== undefined;
+  // "A and B" / "AとB"; longer lists "A, B and C" / "A、B、C" (Intl.ListFormat).
+  w.list = (items) => (lang === "ja" && items.length === 2 ? `${items[0]}と${items[1]}`
+    : new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String)));
+  w.cardName = (token) => spec.name(token, w) ?? String(token);
+  w.suit = (s) => (SUIT_SYMBOL[s] ? `${SUIT_SYMBOL[s]}${lang === "ja" ? "" : " "}${SUIT_NAME[lang][s]}` : String(s));
+  w.verb = (verb) => (w.has(`verb_${verb}`) ? w.t(`verb_${verb}`) : verb);
+  w.param = (key, value) => {
+    const own = ctx.formatParam ? ctx.formatParam(key, value, ctx.ui || w) : undefined;
+    if (own !== undefined && own !== null) return String(own);
+    if (value && typeof value === "object" && !Array.isArray(value) && "code" in value) return w.say(value);
+    if (key === "card" || key.endsWith("_card")) return w.cardName(value);
+    if (key === "cards" || key.endsWith("_cards")) return w.list((value || []).map(w.cardName));
+    if (SEAT_KEYS.has(key) || key.endsWith("_seat")) return seatName(value);
+    if (key === "seats" || key.endsWith("_seats")) return w.list((value || []).map(seatName));
+    if (key === "suit" || key.endsWith("_suit")) return w.suit(value);
+    if (key === "verb") return w.verb(value);
+    if (Array.isArray(value)) return w.list(value);
+    return String(value);
+  };
+  w.say = (msg) => {
+    if (msg === null || msg === undefined) return "";
+    if (typeof msg === "string") return w.t(msg);
+    const params = msg.params || {};
+    const worded = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, w.param(k, v)]));
+    if (!("n" in worded) && "n" in params) worded.n = params.n;
+    const entry = lookup(table, msg.code);
+    return fill(entry, { ...worded, n: params.n ?? worded.n }, msg.code);
+  };
+  // A move in words: its verb, then each argument named (cards by the face spec, places by the
+  // view's formatParam("arg", ...)); "出す：ハートの9" / "play 9 of hearts".
+  w.move = (action) => {
+    const [verb, ...args] = String(action).split(" ");
+    const named = args.map((a) => {
+      const own = ctx.formatParam ? ctx.formatParam("arg", a, ctx.ui || w) : undefined;
+      return own ?? spec.name(a, w) ?? a;
+    });
+    if (!named.length) return w.verb(verb);
+    return lang === "ja" ? `${w.verb(verb)}：${named.join(" ")}` : `${w.verb(verb)} ${named.join(" ")}`;
+  };
+  w.lang = lang;
+  return w;
+}

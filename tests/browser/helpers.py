@@ -1,0 +1,171 @@
+"""What the browser tests share: opening a game at a chosen pace, reading the save, playing to the
+end by tapping what the table lights, axe-core, and the page's own record of computer moves.
+
+Pace: `botdelay=0` (the default here) makes the computer move at once, so whole games run fast;
+`botdelay=None` leaves the app at its default pace (about 0.6-0.9 s per computer action, a
+finished trick held about 1.2 s), which the pace checks measure from the page's own timestamps
+(`window.tabletop.events`), never by sleeping.
+"""
+import json
+import pathlib
+import re
+import time
+from urllib.parse import urlencode
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCREENS = "body[data-screen=setup], body[data-screen=table], body[data-screen=pass]"
+
+
+def game_url(server, slug, lang="en", botdelay=0, **query):
+    """The app's address for a game; botdelay=None is the default pace; other query keys as given
+    (start=1, seed=4, options={...} as a dict)."""
+    params = {"game": slug, "lang": lang}
+    if botdelay is not None:
+        params["botdelay"] = botdelay
+    for key, value in query.items():
+        params[key] = json.dumps(value) if isinstance(value, dict) else value
+    return f"{server}/?{urlencode(params)}"
+
+
+def open_game(page, server, slug, lang="en", botdelay=0, **query):
+    page.goto(game_url(server, slug, lang, botdelay, **query))
+    page.wait_for_selector(SCREENS, timeout=120_000)
+
+
+def start_new(page, mode="bot", players=None, **options):
+    """From the setup screen: players, options (number inputs by name), mode; Start."""
+    if players is not None:
+        page.select_option("select[name=players]", str(players))
+    for name, value in options.items():
+        page.fill(f"input[name={name}]", str(value))
+        page.locator(f"input[name={name}]").dispatch_event("change")
+    page.check(f"input[name=mode][value={mode}]")
+    page.click("button.start")
+    page.wait_for_selector("body[data-screen=table], body[data-screen=pass]", timeout=120_000)
+
+
+def save_key(slug):
+    return f"tabletop:save:{slug}"
+
+
+def saved(page, slug):
+    return json.loads(page.evaluate(f"localStorage.getItem('{save_key(slug)}')"))
+
+
+def saved_log(page, slug):
+    return saved(page, slug)["log"]
+
+
+def engine_view(page, seat=0):
+    return page.evaluate(f"tabletop.call('view', {seat})")["view"]
+
+
+def open_menu(page):
+    if page.locator(".menu-panel").count() == 0:
+        page.click("header.bar button.menu-button")
+    page.wait_for_selector(".menu-panel")
+
+
+def set_speed(page, speed):
+    """The speed setting, through the header's menu (kept in the player's settings)."""
+    open_menu(page)
+    page.select_option(".menu-panel select[name=speed]", speed)
+    page.keyboard.press("Escape")
+
+
+def tap_lit(page):
+    """Tap whatever the human may do now on a kit table: a lit card, a confirm once a set is full,
+    a choice button. True if something was tapped."""
+    confirm = page.locator(".table button.confirm:not([disabled])")
+    if confirm.count():
+        confirm.first.click(timeout=5000)
+        return True
+    lit = page.locator(".table button.lit:not(.selected)")
+    if lit.count():
+        lit.first.click(timeout=5000)
+        return True
+    choice = page.locator(".table .choices button.choice, .table button.choice.verb")
+    if choice.count():
+        choice.first.click(timeout=5000)
+        return True
+    return False
+
+
+def play_to_end(page, take_turn=tap_lit, limit_s=240):
+    """Tap until the result sheet is there. A redraw may replace an element between finding and
+    tapping it: that tap is simply tried again (no assertion is inside the try)."""
+    deadline = time.time() + limit_s
+    while time.time() < deadline:
+        if page.locator("section.result").count():
+            return
+        try:
+            tapped = take_turn(page)
+        except Exception:  # the element went away under a redraw: look again
+            tapped = False
+        if not tapped:
+            page.wait_for_timeout(50)
+    raise AssertionError("the game did not finish in time")
+
+
+def wait_my_turn(page, timeout_s=60):
+    page.locator(".hand button.card.lit").first.wait_for(timeout=timeout_s * 1000)
+
+
+def finished_trick(page):
+    """The finished trick on view, read in one step (the table moves on by itself): None, or
+    {"winner": seat, "seats": [seat of each card], "won": [seats marked as winning]}."""
+    return page.evaluate("""() => {
+        const t = document.querySelector('.trick[data-state=finished]');
+        if (!t) return null;
+        const played = [...t.querySelectorAll('.played')];
+        return {winner: Number(t.dataset.winner), seats: played.map(p => Number(p.dataset.seat)),
+                won: played.filter(p => p.classList.contains('won')).map(p => Number(p.dataset.seat))};
+    }""")
+
+
+def computer_events(page):
+    """The page's record of moves: [{kind: bot|human, seat, action, at (ms)}]."""
+    return page.evaluate("window.tabletop.events")
+
+
+def computer_gaps(page):
+    """Seconds between consecutive computer actions, from the page's own timestamps."""
+    bots = [e["at"] for e in computer_events(page) if e["kind"] == "bot"]
+    return [(b - a) / 1000 for a, b in zip(bots, bots[1:])]
+
+
+def overflow(page):
+    """How far the page is wider than the viewport (0 or less: nothing sticks out)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def within_viewport(page, selector):
+    """Every element matching `selector` lies inside the viewport, without scrolling."""
+    boxes = page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
+        .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""", selector)
+    size = page.viewport_size
+    assert boxes, f"nothing matches {selector}"
+    return all(left >= -0.5 and top >= -0.5 and right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5
+               for left, top, right, bottom in boxes)
+
+
+def axe_violations(page, impacts=("serious", "critical")):
+    page.evaluate(AXE.read_text())  # not a script tag: the CSP allows no inline script
+    return page.evaluate("""async (impacts) => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .filter(v => impacts.includes(v.impact)).map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`)""", list(impacts))
+
+
+LATIN_RUN = re.compile(r"[A-Za-z]{2,}")
+
+
+def latin_words(text, allowed=("Tabletop",)):
+    """Runs of two or more Latin letters in `text` that are not allowed (a Japanese screen shows
+    none but card ranks, which are single letters)."""
+    return [w for w in LATIN_RUN.findall(text) if w not in allowed]
+
+
+def shoot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))

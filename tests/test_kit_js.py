@@ -1,0 +1,53 @@
+"""The table kit's logic without a browser (Node runs tests/js/kit_check.mjs on the ES modules the
+page loads): what a tap does with the legal actions, and how messages are worded."""
+import json
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def results():
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node.js is needed (the build needs it too)")
+    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "kit_check.mjs")],
+                         capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(run.stdout)
+
+
+def test_a_tap_plays_the_only_action_it_completes(results):
+    assert results["single"] == ["play AS"]
+
+
+def test_a_set_is_gathered_and_waits_for_its_confirm(results):
+    assert results["set_selected"] == ["7S", "8S", "9S"] and results["set_acted"] == 0
+    assert results["set_lit_after_three"] == []
+    # A fourth card extends no discard: the engine is asked why, the three stay chosen.
+    assert results["set_fourth"] == [["TS", "discard 7S 8S 9S TS"]]
+    assert results["set_after_untap"] == ["7S", "8S"]
+
+
+def test_one_token_two_verbs_asks_which(results):
+    assert results["two_verbs"] == {"acted": [], "sel": ["AS"], "complete": 2}
+
+
+def test_a_card_then_a_slot_plays_on_the_second_tap(results):
+    assert results["seq_lit"] == ["g11", "g12"]
+    assert results["seq_restart"] == ["KH"]
+    assert results["seq_acted"] == ["place KH g11"]
+
+
+def test_a_tap_that_extends_nothing_asks_why_and_plays_nothing(results):
+    assert results["refused"] == {"acted": [], "explained": [["QS", "play QS"]]}
+
+
+def test_messages_are_worded_with_params_by_name_and_plurals(results):
+    assert results["words_en"] == ["Follow suit: play ♥ hearts.", "Computer 2 took ace of spades and 10 of diamonds",
+                                   "1 point", "3 points", "Refused: 2 points", "no_such_code"]
+    assert results["words_ja"] == ["フォローが必要です: ♥ハートを出してください。", "コンピュータ2がスペードのAとダイヤの10を取りました",
+                                   "1点", "出す：ハートの9", "あなたとコンピュータ3"]
