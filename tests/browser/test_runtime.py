@@ -161,6 +161,8 @@ document.addEventListener('securitypolicyviolation',
 def test_the_app_runs_under_its_content_security_policy(browser, server, site):
     """index.html's CSP: every game's table, rules, a replay and the embed page with a live
     preview (a frame of the app) run with no violation and no page error."""
+    from helpers import open_menu
+
     assert '<meta http-equiv="Content-Security-Policy"' in (site / "index.html").read_text()
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
     context.add_init_script(CSP_WATCH)
@@ -175,9 +177,10 @@ def test_the_app_runs_under_its_content_security_policy(browser, server, site):
             page.evaluate(go, f"?game={game['slug']}&start=1&lang=ja")
             page.wait_for_selector("body[data-screen=table]", timeout=60_000)
             assert page.evaluate("tabletop.call('loaded_games')")["ok"]  # after the game's load, in order
-            page.click(".rules-button")
+            open_menu(page)
+            page.click(".menu-panel .rules-button")
             page.wait_for_selector(".rules-page h3")
-            page.click(".rules-page .close")
+            page.click(".rules-page button.close")
         page.evaluate(go, "?replay=mate-article-example&lang=ja")
         page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
         page.click(".replay-controls .next")
