@@ -60,12 +60,20 @@ window.addEventListener("popstate", () => route());
 if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has("nosw")) {
   const hadController = !!navigator.serviceWorker.controller;
   let reloading = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  const reloadOnce = () => {
     if (hadController && !reloading) {
       reloading = true;
       location.reload();
     }
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
+  // The new worker also says so by message once it has taken over. Messages wait in the page's
+  // queue until startMessages(), so one sent while this module graph was still loading (when the
+  // controllerchange event had nobody to hear it) is not lost.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "tabletop:activated") reloadOnce();
   });
+  navigator.serviceWorker.startMessages();
   // Registered once the engine is up: precaching the whole site (every game, the runtime) must
   // not compete with the first visit's own download and boot of the runtime.
   const loaded = new Promise((resolve) => (document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve)));
