@@ -94,14 +94,17 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
     if hooks is None:
         return random.Random(seed).choice(legal)
     if level == "heuristic":
-        if hooks.rollout is None or sampler is None:
+        player = hooks.heuristic or hooks.rollout
+        if player is None or sampler is None:
             return random.Random(seed).choice(legal)
-        # The policy reads the state; it gets a world sampled from what the seat may see (its own
+        # The player reads the state; it gets a world sampled from what the seat may see (its own
         # hand and everything public are exactly as in the view), never the real state.
         rng = random.Random(seed)
         world = sampler(rng)
-        action = hooks.rollout(world, sampler.seat, rng)
-        return action if action in legal else rng.choice(legal)
+        action = player(world, sampler.seat, rng)
+        if action not in legal:
+            raise ValueError(f"{slug}: the heuristic player chose {action!r}, which is not legal here")
+        return action
     if level == "strong":
         best = _strong_actions(game, view)
         if best:
