@@ -766,9 +766,11 @@ def _hand_strength(hand):
 
 
 def _heuristic_bid(hand):
-    """Predict first with a strong hand, last with a weak one, else second (worth 3 when right)."""
+    """Predict first with a hand above the average share (80 card points among three), last with
+    one below it, second only in between: second place is the hardest to steer into (measured
+    against random play: a wide band for 2 fails two predictions in three)."""
     strength = _hand_strength(hand)
-    return 1 if strength >= 40 else 3 if strength < 22 else 2
+    return 1 if strength >= 32 else 3 if strength < 27 else 2
 
 
 def _goal(d, seat):
