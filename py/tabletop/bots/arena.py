@@ -146,37 +146,44 @@ def _pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None):
-    """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict."""
+def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None, max_games=None):
+    """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict.
+
+    ``max_games``: while the 95% interval of A - B still crosses 0, play as many deal seeds again,
+    up to about ``max_games`` matches in all (the summary says how many were played)."""
     game = get_game(slug)
     players = players or game.default_players
     options = game.check_options(options or {}, players)
     seats = seatings(game, players)
-    seeds = max(1, math.ceil(games / len(seats)))
-    tasks = [(slug, players, options, seed + i, seating, a, b) for i in range(seeds) for seating in seats]
+    batch = max(1, math.ceil(games / len(seats)))
+    limit = max(batch, math.ceil((max_games or games) / len(seats)))
     started = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
+    rows = []
+    seeds = 0
+    while True:
+        tasks = [(slug, players, options, seed + i, seating, a, b)
+                 for i in range(seeds, seeds + batch) for seating in seats]
+        seeds += batch
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            rows = []
-            for row in pool.imap(_task, tasks):
-                rows.append(row)
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for row in pool.imap(_task, tasks):
+                    rows.append(row)
+                    if progress:
+                        progress(len(rows), len(tasks))
+        else:
+            for t in tasks:
+                rows.append(_task(t))
                 if progress:
                     progress(len(rows), len(tasks))
-    else:
-        rows = []
-        for t in tasks:
-            rows.append(_task(t))
-            if progress:
-                progress(len(rows), len(tasks))
-    groups = {}
-    for row in rows:
-        groups.setdefault(row["seed"], []).append(row)
-    per_seed = list(groups.values())
+        diffs = _per_seed(rows, lambda r: r["a"] - r["b"])
+        m, h = ci95(diffs)
+        if m - h > 0 or m + h < 0 or seeds + batch > limit:
+            break
 
     def by_seed(fn):
-        return [statistics.fmean(fn(r) for r in rs) for rs in per_seed]
+        return _per_seed(rows, fn)
 
     out = {
         "slug": slug, "players": players, "options": options, "a": a, "b": b,
@@ -185,6 +192,7 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         "diff": ci95(by_seed(lambda r: r["a"] - r["b"])),
         "even": statistics.fmean(r["even"] for r in rows),
         "seconds": time.perf_counter() - started,
+        "per_seed_diff": [round(x, 4) for x in by_seed(lambda r: r["a"] - r["b"])],
     }
     if slug in CONTRACTS:
         for side in ("a", "b"):
@@ -196,6 +204,14 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         out[side + "_times"] = {"n": len(wall), "p50": _pct(wall, 0.5), "p95": _pct(wall, 0.95),
                                 "cpu_p50": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95)}
     return out
+
+
+def _per_seed(rows, fn):
+    """``fn`` averaged over the seatings of each deal seed, in seed order."""
+    groups = {}
+    for row in rows:
+        groups.setdefault(row["seed"], []).append(fn(row))
+    return [statistics.fmean(groups[k]) for k in sorted(groups)]
 
 
 def report(out):
