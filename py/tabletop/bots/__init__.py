@@ -11,6 +11,10 @@ Levels
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
                 ``queries.hint``), else ISMCTS with a bigger budget.
+    ``heuristic`` the game's rule-based player (``BotHooks.heuristic``), written from the rules and
+                common strategy; it decides at once from a world sampled from the seat's view and
+                reads only what the seat may see in it. The search's rollouts play the same rules
+                with a little noise (``BotHooks.rollout``), so normal and strong search on top of it.
 
 A game declares what the bots use on its ``GameInfo`` (``bots=BotHooks(...)``, see
 ``tabletop.core.BotHooks``): the search reward and rollout policy, its own world sampler, and its
@@ -35,9 +39,10 @@ import random
 from ..core import BotHooks
 
 LEVELS = ("random", "easy", "normal", "strong", "heuristic")
-# ``heuristic`` is the game's hand-written rollout policy (``BotHooks.rollout``) played as a bot: it is
-# measured against the search in the arena (tests/bench/bench_arena.py) and offered in the app only
-# where it plays better, which the arena has not shown for any game so far.
+# ``heuristic`` is the game's rule-based player (``BotHooks.heuristic``; a game without one plays its
+# rollout policy): between random and the search in strength (tests/bench/results/2026-11-24-arena.md),
+# instant, and a fair opponent for a beginner. ``bot_levels`` does not list it yet: the app offers
+# what that function lists.
 SEARCH_LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
 

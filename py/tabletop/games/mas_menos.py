@@ -521,10 +521,11 @@ def bot_heuristic(state, seat, rng):
 
 
 def bot_rollout(state, seat, rng):
-    """The simulations' policy: the rule-based player in play, with a random card one time in ten;
-    the quick policy before play (the search tries the discards itself)."""
+    """The simulations' policy: as the follower, the rule-based player's choice (one trick ahead);
+    as the leader and before play, the quick policy (the rule-based lead weighs every card against
+    every unseen one, too slow for a simulation); a random card one time in ten."""
     d = state.d
-    if d["phase"] == "prepare":
+    if d["phase"] == "prepare" or not d["trick"]:
         return _quick_rollout(state, seat, rng)
     if rng.random() < 0.1:
         return "play " + rng.choice(d["hands"][seat])
