@@ -863,5 +863,5 @@ HoldMyBeerState.info = GAME = GameInfo(
     variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
               {"talon_face_up": True, "target_points": 4, "max_games": 2}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=280),
+                  heuristic=bot_heuristic, normal_iterations=250),
 )

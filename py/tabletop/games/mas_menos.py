@@ -538,5 +538,5 @@ MasMenosState.info = GAME = GameInfo(
     state_class=MasMenosState, max_actions=200 * 99,
     variants=({"games": 3},),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  candidates=bot_candidates, heuristic=bot_heuristic, normal_iterations=500),
+                  candidates=bot_candidates, heuristic=bot_heuristic, normal_iterations=350),
 )

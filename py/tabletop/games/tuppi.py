@@ -800,6 +800,6 @@ TuppiState.info = GAME = GameInfo(
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=350),
+                  heuristic=bot_heuristic, normal_iterations=260),
     teams=tuple(tuple(team) for team in TEAMS),
 )
