@@ -33,6 +33,18 @@ SHORT = {
     "mexican_train": {"rounds": 3},
     "ribs": {"deals": 1},
 }
+# One deal (or round, or game) per match: the expensive pairs (strong against normal) get more
+# deal seeds for the same time; ``--one-deal`` uses these instead of SHORT.
+ONE_DEAL = {
+    "mas_menos": {"games": 1},
+    "slobberhannes": {"loss_limit": 1},
+    "tuppi": {"fixed_deals": 1},
+    "hold_my_beer": {"max_games": 1},
+    "chiryaku_akuryaku": {"rounds": 1},
+    "stop_the_bus": {"starting_lives": 1},
+    "mexican_train": {"rounds": 1},
+    "ribs": {"deals": 1},
+}
 GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer",
          "chiryaku_akuryaku", "stop_the_bus", "ribs", "mexican_train"]
 # The ladder each game must show (issue #18): heuristic beats random, normal beats heuristic, strong
@@ -79,8 +91,10 @@ def markdown(lines):
         out.append(f"| {slug} | {a} vs {b} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
                    f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
                    f"{verdict(r['diff'])} | {failed} | {r['a_times']['p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
-    out += ["", "Options per game (shortened matches): " + "; ".join(
-        f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}" for slug in GAMES), ""]
+    out += ["", "Each line's options are in its JSON line (`options`); SHORT (most pairs): " + "; ".join(
+        f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}" for slug in GAMES)
+        + ". ONE_DEAL (`--one-deal`): " + "; ".join(
+        f"{slug}: {', '.join(f'{k}={v}' for k, v in ONE_DEAL.get(slug, {}).items()) or 'default'}" for slug in GAMES), ""]
     return "\n".join(out)
 
 
@@ -90,6 +104,7 @@ def main():
     p.add_argument("--games", type=int, default=96, help="matches per game and pair (whole deal seeds)")
     p.add_argument("--max-games", type=int, help="play more seeds, up to this many matches, while A - B is unclear")
     p.add_argument("--name", default="arena", help="file names: NAME.jsonl and NAME.md")
+    p.add_argument("--one-deal", action="store_true", help="one deal per match (ONE_DEAL) instead of SHORT")
     p.add_argument("--only", help="comma-separated game slugs")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=str(ROOT / "tests" / "bench" / "out"))
@@ -105,8 +120,9 @@ def main():
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
             for slug in games:
+                options = (ONE_DEAL if args.one_deal else SHORT).get(slug)
                 summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0),
-                                    options=SHORT.get(slug), jobs=args.jobs, max_games=args.max_games)
+                                    options=options, jobs=args.jobs, max_games=args.max_games)
                 summary["commit"] = rev
                 with jsonl.open("a") as fh:
                     fh.write(json.dumps(summary) + "\n")
