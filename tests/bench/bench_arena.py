@@ -80,17 +80,20 @@ def markdown(lines):
            "would score. A - B is the difference with its "
            "95% interval over deal seeds; \"A better\" means the interval lies above 0. When every seed "
            "gives the same difference the normal interval has width 0: read it with the seed count.", "",
-           "| game | A vs B | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | "
-           "failed contracts A / B | A p95 decision | commit |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "| game | A vs B | match | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | "
+           "failed contracts A / B | A p95 decision (cpu) | commit |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     order = PAIRS + OTHER_PAIRS
     for (slug, a, b), r in sorted(newest.items(), key=lambda kv: (GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99, order.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in order else 99)):
         d, h = r["diff"]
         failed = " / ".join(f"{c['failed']}/{c['n']} ({c['failed'] / c['n']:.0%})" if c["n"] else "-"
                             for c in (r["a_contracts"], r["b_contracts"])) if "a_contracts" in r else ""
-        out.append(f"| {slug} | {a} vs {b} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
+        short = SHORT.get(slug, {})
+        match = ", ".join(f"{k}={r['options'][k]}" for k in sorted(set(short) | set(ONE_DEAL.get(slug, {})))
+                          if k in r["options"]) or "default"
+        out.append(f"| {slug} | {a} vs {b} | {match} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
                    f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
-                   f"{verdict(r['diff'])} | {failed} | {r['a_times']['p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
+                   f"{verdict(r['diff'])} | {failed} | {r['a_times']['cpu_p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
     out += ["", "Each line's options are in its JSON line (`options`); SHORT (most pairs): " + "; ".join(
         f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}" for slug in GAMES)
         + ". ONE_DEAL (`--one-deal`): " + "; ".join(
