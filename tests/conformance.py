@@ -8,7 +8,8 @@ Checked on every step of every playout:
   other seat has none; action strings are unique;
 and on every step of the first FULL_STEPS, then every THINNING-th step:
 - every legal action applies (a sample of them on clones, plus the one played), also with its
-  arguments given in another order;
+  arguments given in another order (for a verb in the game's ``ORDERED_VERBS``, whose arguments'
+  order is the move, that other order is refused unless it is legal too);
 - fuzzed bad input is refused with ``IllegalAction`` and the state unchanged: random strings,
   another seat's action, an action from another phase, a malformed card code, bad seats and
   non-string actions;
@@ -228,11 +229,19 @@ def _check_position(game, state, players, steps, rng, legal_by_seat, seen_action
     before = _Fingerprint(state)
     if steps % fuzz_every == 0:
         _fuzz(state, rng, legal_by_seat, seen_actions, cards, before)
-    # Every legal action applies: a sample on clones, with arguments reordered.
+    # Every legal action applies: a sample on clones, with arguments reordered; except the verbs
+    # whose arguments' order is the move itself (a game's ORDERED_VERBS, e.g. Gridcannon's
+    # "joker <from> <to>"), whose other order must be refused unless it is legal too.
+    ordered = getattr(state, "ORDERED_VERBS", ())
     for seat, acts in legal_by_seat.items():
         for action in rng.sample(acts, min(sample_legal, len(acts))):
             verb, *args = action.split()
-            rng.shuffle(args)
+            if verb in ordered:
+                other = " ".join([verb] + args[::-1])
+                if other not in acts:
+                    _expect_refused(state.clone(), seat, other, f"step {steps}: {action!r} the other way round", before)
+            else:
+                rng.shuffle(args)
             trial = state.clone()
             try:
                 trial.apply(seat, " ".join([verb] + args))

@@ -133,6 +133,10 @@ def sample_states(slug, count, seed=0):
 
 
 CARD_KEYS = ("hands", "hand")
+# Where the games keep the cards themselves (not copies of them, as a record of what a seat knows
+# is): every physical card is in exactly one of these places at a time.
+HOLDING_KEYS = ("hands", "discards", "trick", "talon", "stock", "discard_pile", "deck", "thrones", "grid",
+                "boneyard", "trains", "down", "up", "plays", "ribs", "folded", "set_aside", "history")
 
 
 def card_places(data, cards):
@@ -143,6 +147,17 @@ def card_places(data, cards):
             for seat, hand in enumerate(data[key]):
                 if isinstance(hand, list):
                     out.extend((key, seat, i) for i, c in enumerate(hand) if c in cards)
+    return out
+
+
+def holding_places(data, cards):
+    """Paths of every card string held in a list under one of the HOLDING_KEYS."""
+    out = []
+    for key in HOLDING_KEYS:
+        if key in data:
+            out.extend(p for p in paths(data[key], (key,))
+                       if isinstance(get_at(data, p), str) and get_at(data, p) in cards
+                       and isinstance(get_at(data, p[:-1]), list))
     return out
 
 
@@ -164,6 +179,14 @@ def state_mutations(data, cards, rng):
             a, b = rng.sample(places, 2)
             if get_at(d, a) != get_at(d, b):
                 out.append((f"card {get_at(d, b)} duplicated at {a}", True, mutated(a, get_at(d, b))))
+    # A card held twice: a card in one place (a hand, the stock, a trick, the board …) replaced by
+    # a card held in another.
+    held = holding_places(d, cards)
+    if len(held) >= 2:
+        for _ in range(4):
+            a, b = rng.sample(held, 2)
+            if get_at(d, a) != get_at(d, b):
+                out.append((f"card {get_at(d, b)} held twice, also at {a}", True, mutated(a, get_at(d, b))))
     # A card that is not a card: other types, the empty string, an unknown code.
     if places:
         for alien in (7, None, [], "", "ZZ", ["AS"]):
@@ -246,6 +269,18 @@ def vector_setups(slug):
     return [(v.get("players"), v.get("options") or {}, v["setup"]) for v in vectors if v.get("setup")]
 
 
+def deal_scope(setup, path):
+    """The path of the one deal that ``path`` lies in: a setup that lists several deals (a list
+    of objects, such as Stop the Bus's ``deals`` or Mexican Train's ``rounds``) deals each of them
+    from the whole pack again, so the same card may well be in two of them (and a deal may leave
+    cards out); a card is named twice only within one deal. ``()``: the whole setup is one deal."""
+    for i in range(len(path)):
+        value = get_at(setup, path[:i])
+        if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+            return path[:i + 1]
+    return ()
+
+
 def setup_mutations(setup, rng):
     out = []
     every = list(paths(setup))
@@ -262,8 +297,12 @@ def setup_mutations(setup, rng):
     if len(strings) >= 2:
         for _ in range(4):
             a, b = rng.sample(strings, 2)
-            if get_at(setup, a) != get_at(setup, b):
-                out.append((f"{get_at(setup, b)} twice (at {a})", True, mutated(a, get_at(setup, b))))
+            value = get_at(setup, b)
+            if get_at(setup, a) != value:
+                # Named twice only if the value is already elsewhere in the same deal as ``a``.
+                scope = deal_scope(setup, a)
+                twice = any(get_at(setup, p) == value for p in strings if p[:len(scope)] == scope and p != a)
+                out.append((f"{value} {'twice' if twice else 'from another deal'} (at {a})", twice, mutated(a, value)))
     for _ in range(8):
         p = rng.choice(every)
         old = get_at(setup, p)

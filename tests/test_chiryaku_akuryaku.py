@@ -10,12 +10,15 @@ from tabletop.games.chiryaku_akuryaku import PACKS, brothers, round_score
 GAME = get_game("chiryaku_akuryaku")
 
 
-def refused(state, seat, action, fragment=""):
+def refused(state, by, action, code, **params):
+    """The move is refused with ``code`` (and these params), and nothing changes."""
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
-        state.apply(seat, action)
+        state.apply(by, action)
     assert json.dumps(state.to_json(), sort_keys=True) == before
-    assert fragment in str(err.value), str(err.value)
+    assert err.value.code == code, (err.value.code, str(err.value))
+    for key, value in params.items():
+        assert err.value.params[key] == value, (key, err.value.params)
 
 
 def four_player_hands():
@@ -52,17 +55,20 @@ def test_bad_players_and_options(players, options):
 
 
 @pytest.mark.parametrize("setup,fragment", [
-    ({"hands": four_player_hands()[:3]}, "one hand per seat"),
+    ({"hands": four_player_hands()[:3]}, "setup.hands: must have 4 items"),
     ({"hands": four_player_hands(), "deals": []}, "not both"),
     ({"hands": [h[:13] for h in four_player_hands()]}, "14 cards"),
     ({"hands": [["R15"] + h[1:] if i == 0 else h for i, h in enumerate(four_player_hands())]}, "not a card"),
-    ({"hands": [["Y1"] + h[1:] if i == 0 else h for i, h in enumerate(four_player_hands())]}, "twice"),
+    ({"hands": [["Y1"] + h[1:] if i == 0 else h for i, h in enumerate(four_player_hands())]}, "Y1 is also at"),
     ({"hands": four_player_hands(), "dealer": 4}, "dealer"),
     ({"hands": four_player_hands(), "scores": [0, 0, 0]}, "scores"),
     ({"hands": four_player_hands(), "scores": [0, 0, 0, "1"]}, "score"),
-    ({"deals": [{"hands": four_player_hands(), "dealer": 1}]}, "only 'hands'"),
+    ({"deals": [{"hands": four_player_hands(), "dealer": 1}]}, "setup.deals[0]: unknown key(s) dealer"),
     ({"deals": {"hands": four_player_hands()}}, "list"),
-    ({"colour": "R"}, "unknown setup key"),
+    ({"colour": "R"}, "setup: unknown key(s) colour"),
+    ({"hands": four_player_hands(), "scores": [0, 0, 0, -1]}, "setup.scores[3]: must be from 0"),
+    ({"deals": [{"hands": four_player_hands()}] * 5}, "5 deals for 4 round(s)"),
+    ({"hands": [h[:7] + h[8:] + ["Y8"] if i == 0 else h for i, h in enumerate(four_player_hands())]}, "Y8 is also at"),
 ])
 def test_bad_setup(setup, fragment):
     with pytest.raises(ValueError) as err:
@@ -88,10 +94,12 @@ def test_round_score():
     up = lambda r=0, y=0, b=0, p=0: {"R": r, "Y": y, "B": b, "P": p}  # noqa: E731
     assert round_score(up(), 0, ())[0] == 0
     assert round_score(up(r=6), 0, ())[0] == 0
-    assert round_score(up(y=3, b=4), 0, ()) == (12, "two colours: blue 4 x yellow 3 = 12")
+    assert round_score(up(y=3, b=4), 0, ()) == (12, {"code": "score_two_colours", "params": {
+        "first_colour": "B", "first_count": 4, "second_colour": "Y", "second_count": 3, "points": 12}})
     assert round_score(up(r=3, b=2, p=3), 0, ())[0] == 4
     assert round_score(up(r=4, y=6, b=2), 0, ())[0] == 12
-    assert round_score(up(r=3, y=3), 3, ("B", "P")) == (3, "face up red 3 x yellow 3 / 3 face down = 3")
+    assert round_score(up(r=3, y=3), 3, ("B", "P")) == (3, {"code": "score_face_down", "params": {
+        "first_colour": "R", "first_count": 3, "second_colour": "Y", "second_count": 3, "face_down": 3, "points": 3}})
     assert round_score(up(r=1, y=2), 4, ("B", "P"))[0] == 0
 
 
@@ -102,26 +110,27 @@ def test_play_rules_and_messages():
              ["R13", "R14", "Y14"] + [f"P{i}" for i in range(4, 15)]]
     state = GAME.new_state(players=4, setup={"hands": hands, "dealer": 3})
     assert state.to_move() == [0]
-    refused(state, 1, "play Y2", "not seat 1's turn")
-    refused(state, 0, "play Y2", "do not hold")
-    refused(state, 0, "play R99", "not a card")
-    refused(state, 0, "take R1 R2", "not possible now")
-    refused(state, 0, "facedown R Y", "not possible now")
+    refused(state, 1, "play Y2", "not_your_turn", seat=1)
+    refused(state, 0, "play Y2", "not_in_hand", cards=["Y2"])
+    refused(state, 0, "play R99", "unknown_card", text="R99")
+    refused(state, 0, "play R15", "unknown_card", text="R15")  # a card of the 5- and 6-player sets only
+    refused(state, 0, "take R1 R2", "wrong_move", verb="take", verbs=["play"])
+    refused(state, 0, "facedown R Y", "wrong_move", verb="facedown", verbs=["play"])
     state.apply(0, "play R1")
     state.apply(1, "play Y2")
     state.apply(2, "play B3")
     # the trick shows red, yellow and blue: purple is barred
     assert state.legal_actions(3) == ["play R13", "play R14", "play Y14"]
-    refused(state, 3, "play P4", "fourth colour")
+    refused(state, 3, "play P4", "fourth_colour", card="P4", colours=["R", "Y", "B"])
     state.apply(3, "play R14")
     view = state.view(None)
     assert view["phase"] == "take" and view["big_brother"] == 3 and view["little_brother"] == 1
     assert view["take_count"] == 2 and state.to_move() == [3]
     assert len(state.legal_actions(3)) == 6
-    refused(state, 3, "take R14", "exactly 2")
-    refused(state, 3, "take R14 R14", "twice")
-    refused(state, 3, "take R14 P4", "not in the trick")
-    refused(state, 3, "play P4", "not possible now")
+    refused(state, 3, "take R14", "wrong_card_count", n=2, given=1)
+    refused(state, 3, "take R14 R14", "card_named_twice", card="R14")
+    refused(state, 3, "take R14 P4", "not_in_trick", cards=["P4"], n=1)
+    refused(state, 3, "play P4", "wrong_move", verb="play", verbs=["take"])
     state.apply(3, "take Y2 R14")
     snap = state.snapshot()
     assert snap["face_up"][3] == {"R": 1, "Y": 1, "B": 0, "P": 0}
@@ -145,7 +154,8 @@ def test_blocked_seat_ends_round_at_once():
     assert snap["to_act"] == 2 and snap["tricks_played"] == 0
     last = state.view(0)["last_round"]
     assert last["blocked"] == 0 and last["tricks_played"] == 0
-    assert last["breakdown"][0] == {"seat": 0, "points": 0, "reasons": ["no cards = 0"]}
+    assert last["breakdown"][0] == {"seat": 0, "points": 0,
+                                    "reasons": [{"code": "score_no_cards", "params": {"points": 0}}]}
 
 
 def test_facedown_choice_and_later_cards():
@@ -180,11 +190,11 @@ def test_facedown_choice_and_later_cards():
     assert snap["face_up"][0] == {"R": 1, "Y": 1, "B": 0, "P": 0}
     assert state.legal_actions(2) == ["facedown R Y", "facedown R B", "facedown R P", "facedown Y B",
                                       "facedown Y P", "facedown B P"]
-    refused(state, 2, "facedown R R", "different")
-    refused(state, 2, "facedown R G", "R Y B P")
-    refused(state, 2, "facedown R", "R Y B P")
-    refused(state, 2, "play B6", "not possible now")
-    refused(state, 0, "facedown B P", "not seat 0's turn")
+    refused(state, 2, "facedown R R", "two_different_colours", colour="R")
+    refused(state, 2, "facedown R G", "name_two_colours", colours=["R", "Y", "B", "P"])
+    refused(state, 2, "facedown R", "name_two_colours")
+    refused(state, 2, "play B6", "wrong_move", verb="play", verbs=["facedown"])
+    refused(state, 0, "facedown B P", "not_your_turn", seat=0)
     state.apply(2, "facedown Y R")
     snap = state.snapshot()
     assert snap["face_down_colours"][2] == ["R", "Y"] and snap["face_down"][2] == 2
@@ -215,7 +225,7 @@ def test_game_over_and_result():
     assert res["scores"] == [a + b for a, b in zip(*res["round_scores"])]
     assert res["winners"] == [s for s in range(4) if res["scores"][s] == max(res["scores"])]
     assert state.snapshot()["to_act"] is None and state.to_move() == []
-    refused(state, 0, "play R1", "over")
+    refused(state, 0, "play R1", "game_over")
     assert state.view(0)["result"] == res
 
 
@@ -253,3 +263,45 @@ def test_json_round_trip():
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     again = GAME.from_json(json.loads(json.dumps(state.to_json())))
     assert again.snapshot() == state.snapshot()
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+
+def _state_in_round_two():
+    """A saved state in round two, a few tricks in, with a trick on the table (the tampering below
+    is written for this one: seat 0 collects red, blue and purple)."""
+    state = GAME.new_state(players=5, seed=7)
+    rng = random.Random(7)
+    while not (state.d["round"] == 2 and state.phase == "play" and state.d["tricks_played"] >= 3
+               and len(state.d["trick"]) >= 2):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return json.loads(json.dumps(state.to_json()))
+
+
+def _swap_little(d):
+    t = d["last_trick"]
+    t["big"], t["little"] = (t["little"], t["big"]) if t["little"] is not None else ((t["big"] + 1) % 5, None)
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["round_scores"].append([0] * 5), "rounds scored"),
+    (lambda d: d["scores"].__setitem__(3, 0), "a total is less than the rounds scored"),
+    (lambda d: d["last_round"]["scores"].__setitem__(1, d["last_round"]["scores"][1] + 1), "last round"),
+    (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "next in the trick"),
+    (lambda d: d.update(phase="take"), "trick does not agree with the phase"),
+    (lambda d: d["discarded"].append(d["hands"][0].pop()), "holds"),
+    (lambda d: d.update(tricks_played=d["tricks_played"] + 1), "holds|previous trick"),
+    (_swap_little, "not shared by the rules"),
+    (lambda d: d["up"][0]["R"].reverse(), "face-up piles are not sorted"),
+    (lambda d: d["up"][0]["R"].append(d["up"][0]["B"].pop()), "face-up piles are not sorted by colour"),
+    (lambda d: d.update(face_down_colours=[["R", "Y"]] + d["face_down_colours"][1:]), "face-down"),
+    (lambda d: d["up"][0].update(Y=[d["up"][4]["Y"].pop()]), "shows four colours"),
+    (lambda d: d.update(dealer=(d["dealer"] + 1) % 5), "pass to the left"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_round_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)

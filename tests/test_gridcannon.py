@@ -24,6 +24,7 @@ def refused(state, action, fragment=""):
         state.apply(0, action)
     assert json.dumps(state.to_json(), sort_keys=True) == before
     assert fragment in str(err.value), str(err.value)
+    return err.value
 
 
 def full_grid(tops):
@@ -197,16 +198,20 @@ def test_ace_sends_stack_under_the_deck():
     refused(s, "ace g11", "empty")
 
 
-def test_joker_argument_order():
+def test_joker_moves_from_the_first_cell_to_the_second():
     grid = full_grid(["7H", "8S", "9S", "TD", "TC", "TH", "9D", "9C", "TS"])
     s = b_state(grid, {"R3": {"card": "KH"}}, ["6D", "2C"], ploys=["JK2"])
     # TS (10) can go on TH (10) and TH on TS: both directions legal, the order given counts.
     assert "joker g33 g23" in s.legal_actions(0) and "joker g23 g33" in s.legal_actions(0)
-    # 7H can go nowhere higher but 8S can go on it... only one direction: g12 -> g11.
+    # 8S may go onto 7H, never 7H onto the higher 8S: only g12 -> g11.
     assert "joker g12 g11" in s.legal_actions(0) and "joker g11 g12" not in s.legal_actions(0)
     t = s.clone()
-    t.apply(0, "joker g11 g12")  # read as the only legal direction
+    t.apply(0, "joker g12 g11")
     assert t.d["grid"]["g11"] == ["7H", "8S"] and t.d["grid"]["g12"] == []
+    # Issue #20: "joker g11 g12" (7H onto the higher 8S, rules section 5) was taken as the other
+    # direction and played; it is refused, with the card, the target cell and its top.
+    err = refused(s, "joker g11 g12", "higher")
+    assert err.code == "joker_target_higher" and err.params == {"card": "7H", "cell": "g12", "top_card": "8S"}
     t = s.clone()
     t.apply(0, "joker g23 g33")
     assert t.d["grid"]["g33"] == ["TS", "TH"] and t.d["used_ploys"] == ["JK2"]
@@ -288,6 +293,22 @@ def test_win_score_counts_held_ploys_only():
 def test_bad_setup(setup):
     with pytest.raises(ValueError):
         GAME.new_state(players=1, setup=setup)
+
+
+@pytest.mark.parametrize("card,reason", [
+    ("", "is not a card"), (7, "is not a card"), (None, "is not a card"), (["KS"], "is not a card"),
+    ("5S", "must be a Jack, Queen or King"), ("JK1", "must be a Jack, Queen or King"),
+])
+def test_a_royal_that_is_not_a_royal_card_is_refused_with_a_reason(card, reason):
+    """Issue #20: a royal card "" raised IndexError (the page showed a Python traceback)."""
+    with pytest.raises(ValueError, match=reason) as err:
+        GAME.new_state(players=1, setup={"royals": {"T1": {"card": card}}, "deck": ["2S"]})
+    assert "setup.royals.T1.card" in str(err.value) and "Error" not in str(err.value)
+
+
+def test_a_card_named_twice_in_a_setup_says_where():
+    with pytest.raises(ValueError, match=r"grid.g11\[0\]: 2S is also at setup.deck\[0\]|deck\[0\]: 2S is also at"):
+        GAME.new_state(players=1, setup={"grid": {"g11": ["2S"]}, "deck": ["2S"]})
 
 
 def test_bad_options_and_players():
@@ -453,3 +474,85 @@ def test_hint_ignores_the_hidden_order():
             gc.evaluate_actions(other, samples=2, rng_seed=seed, node_limit=80)
         if seed == 0:
             assert gc.hint(base, samples=2, node_limit=80) == gc.hint(other, samples=2, node_limit=80)
+
+
+# -- refusals as codes --------------------------------------------------------------------------------
+
+def test_refusals_name_their_reason_as_a_code():
+    s = b_state(full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"]), {"R1": {"card": "QD"}},
+                ["5C", "9H"])
+    for action, code, params in [
+        ("place g12", "cell_top_higher", {"card": "5C", "cell": "g12", "top_card": "6H"}),
+        ("armour R1", "armour_only_when_stuck", {"card": "5C", "cells": ["g11", "g21", "g23", "g32"]}),
+        ("royal T1", "no_royal_waiting", {}),
+        ("ace g11", "no_ace_held", {}),
+        ("joker g11 g12", "no_joker_held", {}),
+        ("place", "name_one_cell", {"verb": "place"}),
+        ("place g44", "no_such_cell", {"text": "g44"}),
+        ("royal X9", "no_such_slot", {"text": "X9"}),
+        ("noswap", "swap_only_before_play", {}),
+        ("fire g11", "wrong_move", {"verb": "fire", "verbs": ["place", "royal", "armour", "ace", "joker"]}),
+    ]:
+        err = refused(s, action)
+        assert (err.code, err.params) == (code, params), action
+    s = b_state({}, {"T1": {"card": "JS", "dead": True}}, ["KH", "5D"])
+    err = refused(s, "royal T1")
+    assert err.code == "slot_holds_dead_royal" and err.params["slot"] == "T1" and err.params["card"] == "KH"
+    assert err.params["slots"] == [x for x in gc.SLOTS if x != "T1"]
+
+
+# -- saved states ------------------------------------------------------------------------------------
+
+def test_every_state_of_a_game_is_read_back_exactly():
+    for seed in range(6):
+        s = GAME.new_state(players=1, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            again = GAME.from_json(json.loads(json.dumps(s.to_json())))
+            assert again.to_json() == s.to_json()
+            if s.is_over():
+                break
+            s.apply(0, rng.choice(s.legal_actions(0)))
+
+
+def in_play(seed=2):
+    s = GAME.new_state(players=1, seed=seed)
+    while s.d["phase"] != "play":
+        s.apply(0, s.legal_actions(0)[-1])
+    assert s.d["current"] is not None and s.d["deck"] and s.d["royals"]
+    return s
+
+
+def first_royal(d):
+    return d["royals"][sorted(d["royals"])[0]]
+
+
+@pytest.mark.parametrize("change,reason", [
+    (lambda d: d["grid"]["g11"].append(d["deck"][0]), "also at"),
+    (lambda d: d["grid"]["g11"].append("KS" if "KS" not in d["grid"]["g11"] else "KH"), "number cards|also at"),
+    (lambda d: d["deck"].append(""), "not a card"),
+    (lambda d: d.update(current=None), "nothing is pending"),
+    (lambda d: d.update(phase="over"), "reason"),
+    (lambda d: d.update(reason="all_royals_killed"), "reason"),
+    (lambda d: d.update(phase="over", reason="all_royals_killed"), "12 royals"),
+    (lambda d: d.update(phase="over", reason="invincible_royal"), "can still die"),
+    (lambda d: d.update(phase="over", reason="deck_exhausted"), "exhausted"),
+    (lambda d: d.update(swapped=False), "swap"),
+    (lambda d: d.update(queue=[d["current"]] if d["current"][0] in "JQK" else ["JH"]), "queue|also at"),
+    (lambda d: d.update(known_bottom=len(d["deck"]) + 1), "bottom"),
+    (lambda d: first_royal(d).update(armour=["9S", "9H"], dead=False), "can no longer die|also at"),
+    (lambda d: d["events"].append({"event": "kill", "royal": first_royal(d)["card"], "slot": sorted(d["royals"])[0],
+                                   "cells": ["g11", "g12"], "cards": [None, None], "total": 0, "health": 11}),
+     "not on the table"),
+    (lambda d: d.update(phase="setup_royal"), "setup"),
+    (lambda d: d.update(ploys=["JK2", "AS"]), "code order|also at"),
+    (lambda d: d.update(current="AS") if "AS" not in str(d) else d.update(current="AC"), "Ace or a Joker|also at"),
+])
+def test_a_tampered_saved_state_is_refused(change, reason):
+    """Issue #20: from_json trusted its input (cards doubled, impossible phases and ends)."""
+    s = in_play()
+    GAME.from_json(json.loads(json.dumps(s.to_json())))
+    data = json.loads(json.dumps(s.to_json()))
+    change(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)

@@ -15,13 +15,16 @@ def new(setup=None, options=None, seed=0):
     return GAME.new_state(players=3, options=options or {}, seed=seed, setup=setup)
 
 
-def refused(state, seat, action, fragment=""):
+def refused(state, by, action, code, **params):
+    """The move is refused with ``code`` (and these params), and nothing changes."""
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
-        state.apply(seat, action)
+        state.apply(by, action)
     assert json.dumps(state.to_json(), sort_keys=True) == before
-    assert fragment in str(err.value), str(err.value)
-    return str(err.value)
+    assert err.value.code == code, (err.value.code, str(err.value))
+    for key, value in params.items():
+        assert err.value.params[key] == value, (key, err.value.params)
+    return err.value
 
 
 # -- the pack ----------------------------------------------------------------------------------
@@ -52,25 +55,25 @@ GOOD_HANDS = [["KS", "7S"], ["QS", "8S"], ["NS", "9S"]]
 
 
 @pytest.mark.parametrize("setup,fragment", [
-    ({}, "needs 'hands'"),
-    ({"hands": GOOD_HANDS, "colour": 1}, "unknown setup key"),
-    ({"hands": GOOD_HANDS[:2]}, "one list per seat"),
+    ({}, "missing key(s) hands"),
+    ({"hands": GOOD_HANDS, "colour": 1}, "unknown key(s) colour"),
+    ({"hands": GOOD_HANDS[:2]}, "setup.hands: must have 3 items"),
     ({"hands": [["KS", "7S"], ["QS"], ["NS", "9S"]]}, "equal length"),
-    ({"hands": [["KS", "7S"], ["KS", "8S"], ["NS", "9S"]]}, "twice"),
-    ({"hands": [["KS", "7X"], ["QS", "8S"], ["NS", "9S"]]}, "unknown card"),
+    ({"hands": [["KS", "7S"], ["KS", "8S"], ["NS", "9S"]]}, "KS is also at"),
+    ({"hands": [["KS", "7X"], ["QS", "8S"], ["NS", "9S"]]}, "\"7X\" is not a card"),
     ({"hands": [["KS"], ["QS"], ["NS"]]}, "at least 2 cards"),
     ({"hands": GOOD_HANDS, "talon": ["7H", "8H"]}, "3 cards"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "KS"]}, "twice"),
+    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "KS"]}, "KS is also at"),
     ({"hands": GOOD_HANDS, "bids": [1, 2, 3]}, "together with 'talon'"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2, 4]}, "1, 2 or 3"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2]}, "bids"),
+    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2, 4]}, "one of 1, 2, 3, not 4"),
+    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2]}, "setup.bids: must have 3 items"),
     ({"hands": GOOD_HANDS, "start_player": 3}, "start_player"),
     ({"hands": GOOD_HANDS, "game_number": 7}, "game_number"),
     ({"hands": GOOD_HANDS, "game_number": 0}, "game_number"),
     ({"hands": GOOD_HANDS, "game_points": [20, 0, 0]}, "target_points"),
-    ({"hands": GOOD_HANDS, "game_points": [0, 0]}, "game_points"),
-    ({"hands": GOOD_HANDS, "card_points": [0, 0, "x"]}, "card_points"),
-    ({"hands": GOOD_HANDS, "next_deals": {"hands": GOOD_HANDS}}, "next_deals"),
+    ({"hands": GOOD_HANDS, "game_points": [0, 0]}, "setup.game_points: must have 3 items"),
+    ({"hands": GOOD_HANDS, "card_points": [0, 0, "x"]}, "setup.card_points[2]: must be a whole number"),
+    ({"hands": GOOD_HANDS, "next_deals": {"hands": GOOD_HANDS}}, "setup.next_deals: must be a list"),
     ({"hands": GOOD_HANDS, "next_deals": [{"hands": GOOD_HANDS, "bids": [1, 1, 1]}]}, "together with 'talon'"),
 ])
 def test_bad_setup_refused(setup, fragment):
@@ -91,9 +94,9 @@ def test_shuffled_deal_and_discard_phase():
     hand1 = snap["hands"][1]
     state.apply(1, "discard " + hand1[3])
     assert state.to_move() == [0, 2]
-    refused(state, 1, "discard " + hand1[4], "not seat 1's turn")
-    refused(state, 0, "discard " + hand1[4], "do not hold")
-    refused(state, 0, "bid 2", "discard")
+    refused(state, 1, "discard " + hand1[4], "not_your_turn", seat=1)
+    refused(state, 0, "discard " + hand1[4], "not_in_hand", cards=[hand1[4]])
+    refused(state, 0, "bid 2", "wrong_move", verb="bid", verbs=["discard"])
     # nobody else sees the discarded card; the discarder does
     assert state.view(1)["my_discard"] == hand1[3]
     assert hand1[3] not in json.dumps(state.view(0)) and hand1[3] not in json.dumps(state.view(None))
@@ -110,14 +113,14 @@ def test_shuffled_deal_and_discard_phase():
 def test_bids_are_secret_until_all_are_in():
     state = new({"hands": [["KS", "7S"], ["QS", "8S"], ["NS", "9S"]], "talon": ["7H", "8H", "9H"]})
     assert state.phase == "bid"
-    refused(state, 0, "bid 4", "1, 2 or 3")
-    refused(state, 0, "bid", "1, 2 or 3")
-    refused(state, 0, "play KS", "not possible now")
+    refused(state, 0, "bid 4", "bid_a_place")
+    refused(state, 0, "bid", "bid_a_place")
+    refused(state, 0, "play KS", "wrong_move", verb="play", verbs=["bid"])
     state.apply(2, "bid 2")
     assert state.view(2)["bids"] == [None, None, 2] and state.view(2)["my_bid"] == 2
     assert state.view(0)["bids"] == [None, None, None] and state.view(0)["bid_in"] == [False, False, True]
     assert state.snapshot()["bids"] == [None, None, 2]
-    refused(state, 2, "bid 1", "not seat 2's turn")
+    refused(state, 2, "bid 1", "not_your_turn", seat=2)
     state.apply(0, "bid 1")
     state.apply(1, "bid 1")
     assert state.phase == "play" and state.view(None)["bids"] == [1, 1, 2]
@@ -151,15 +154,15 @@ def test_trick_winner():
 def test_illegal_play_messages():
     state = new({"hands": [["KH", "9S"], ["TR10", "7C"], ["QH", "TR11"]], "talon": ["QS", "JD", "TR20"],
                  "bids": [1, 2, 3]})
-    refused(state, 1, "play TR10", "not seat 1's turn")
-    refused(state, 0, "play KD", "do not hold")
-    refused(state, 0, "play XX", "not a card")
-    refused(state, 0, "play KH 9S", "exactly 1")
-    refused(state, 0, "take", "not possible now")
+    refused(state, 1, "play TR10", "not_your_turn", seat=1)
+    refused(state, 0, "play KD", "not_in_hand", cards=["KD"])
+    refused(state, 0, "play XX", "unknown_card", text="XX")
+    refused(state, 0, "play KH 9S", "wrong_card_count", n=1, given=2)
+    refused(state, 0, "take", "wrong_move", verb="take", verbs=["play"])
     state.apply(0, "play KH")
-    refused(state, 1, "play 7C", "no hearts: you must play a trump")
+    refused(state, 1, "play 7C", "must_trump", suit="H")
     state.apply(1, "play TR10")
-    refused(state, 2, "play TR11", "follow hearts")
+    refused(state, 2, "play TR11", "must_follow", suit="H")
     state.apply(2, "play QH")
     assert state.snapshot()["card_points"] == [0, 9, 0]
     assert state.snapshot()["leader"] == 1
@@ -172,7 +175,7 @@ def test_illegal_play_messages():
                   "bids": [1, 2, 3]})
     state3.apply(0, "play KH")
     state3.apply(1, "play TR10")
-    refused(state3, 2, "play TR9", "beat TR10")
+    refused(state3, 2, "play TR9", "must_overtrump", card="TR10")
 
 
 def test_fool_wins_and_counts_minus_two():
@@ -201,9 +204,9 @@ def test_power21_take_and_scrap():
         assert snap["game_points"] == [0, 1, 0]  # seat 2's bird, before the decision
         assert state.legal_actions(1) == ["take", "scrap"]
         assert state.view(0)["pending_points"] == 8
-        refused(state, 1, "pass", "take")
-        refused(state, 1, "play 7H", "take")
-        refused(state, 1, "take KS", "no cards")
+        refused(state, 1, "pass", "wrong_move", verbs=["take", "scrap"])
+        refused(state, 1, "play 7H", "wrong_move", verbs=["take", "scrap"])
+        refused(state, 1, "take KS", "takes_no_cards", verb="take")
         state.apply(1, verb)
         assert state.snapshot()["card_points"] == points
         assert state.phase == "play"  # won by the 21, not a bird: no exchange
@@ -226,11 +229,13 @@ def test_own_bird_gives_no_bonus_and_opens_exchange():
     for seat in (0, 1, None):
         text = json.dumps(state.view(seat))
         assert "KC" not in text and "TR7" not in text and "9D" not in text
-    refused(state, 2, "play 9S", "exchange")
-    refused(state, 2, "exchange 9S TS", "both in your hand")
-    refused(state, 2, "exchange KC TR7", "both in the talon")
-    refused(state, 2, "exchange 9S QH", "QH is not in the talon")
-    refused(state, 0, "pass", "not seat 0's turn")
+    refused(state, 2, "play 9S", "wrong_move", verbs=["exchange", "pass"])
+    refused(state, 2, "exchange 9S TS", "both_in_hand", cards=["TS", "9S"])
+    refused(state, 2, "exchange KC TR7", "both_in_talon", cards=["KC", "TR7"])
+    refused(state, 2, "exchange 9S QH", "not_in_talon", card="QH")
+    refused(state, 2, "exchange QH 7C", "not_in_hand_or_talon", cards=["QH", "7C"], n=2)
+    refused(state, 2, "exchange KC QH", "not_in_hand_or_talon", cards=["QH"], n=1)
+    refused(state, 0, "pass", "not_your_turn", seat=0)
     state.apply(2, "exchange KC 9S")  # either order
     snap = state.snapshot()
     assert sorted(snap["hands"][2]) == sorted(["KC", "TS"]) and sorted(snap["talon"]) == sorted(["9S", "9D", "TR7"])
@@ -283,8 +288,9 @@ def test_last_trick_bird_goes_straight_to_scoring():
     view = state.view(1)
     assert view["talon"] == ["9D", "KC", "TR7"] and view["hands"] == [[], [], []]
     breakdown = view["last_game"]["breakdown"]
-    assert breakdown[2]["points"] == 2 and any("bird" in r for r in breakdown[2]["reasons"])
-    assert breakdown[1] == {"seat": 1, "points": 0, "reasons": ["predicted 3rd but finished 2nd +0"]}
+    assert breakdown[2]["points"] == 2 and {"code": "birds_captured", "params": {"n": 1}} in breakdown[2]["reasons"]
+    assert breakdown[1] == {"seat": 1, "points": 0, "reasons": [
+        {"code": "prediction_wrong", "params": {"bid": 3, "place": 2}}]}
 
 
 # -- scoring -----------------------------------------------------------------------------------
@@ -303,7 +309,8 @@ def test_prediction_scores():
     assert prediction_scores([3, 3, 1], [3, 1, 2])[0] == [2, 0, 0]
     score, reasons = prediction_scores([2, 2, 3], [1, 2, 2])
     assert score == [0, 4, 0]
-    assert reasons[1] == ["predicted 2nd and finished 2nd +3", "seat 0 also predicted 2nd and was wrong +1"]
+    assert reasons[1] == [{"code": "prediction_right", "params": {"bid": 2, "place": 2, "n": 3}},
+                          {"code": "same_prediction_wrong", "params": {"seat": 0, "bid": 2, "n": 1}}]
 
 
 def test_match_flow_next_deals_and_start_player():
@@ -339,7 +346,7 @@ def test_target_reached_at_scoring():
     res = state.result()
     assert state.is_over() and res["end_reason"] == "target" and res["winners"] == [1]
     assert res["game_points"] == [1, 20, 0] and res["game_number"] == 1
-    refused(state, 0, "discard KS", "over")
+    refused(state, 0, "discard KS", "game_over")
     assert state.legal_actions(0) == [] and state.to_move() == []
 
 
@@ -371,3 +378,53 @@ def test_json_round_trip_and_clone():
     seat = other.to_move()[0]
     other.apply(seat, other.legal_actions(seat)[0])
     assert other.snapshot() != state.snapshot()
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+
+def _state_in_game_two():
+    """A saved state in the second game, a few tricks in (the first game scored)."""
+    for seed in range(50):
+        state = new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over() and state.d["game_number"] <= 2:
+            if (state.d["game_number"] == 2 and state.phase == "play" and len(state.d["history"]) >= 3
+                    and not state.d["trick"] and any(state.d["score_sheet"][0])):
+                return state.to_json()
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such state")
+
+
+def _other(seat):
+    return (seat + 1) % 3
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["history"][0].update(winner=_other(d["history"][0]["winner"])), "not won by its best card"),
+    (lambda d: d["history"][1].update(points=d["history"][1]["points"] + 1), "points are not those of its cards"),
+    (lambda d: d["history"][1].update(status="scrapped"), "21's decision"),
+    (lambda d: d["hands"][0].pop(), "hand sizes"),
+    (lambda d: d.update(phase="bid"), "bid phase"),
+    (lambda d: d.update(card_points=[60, 30, 0]), "more than the pack holds"),
+    (lambda d: d.update(end_reason="games"), "end reason"),
+    (lambda d: d["last_game"].update(score=[5, 5, 5]), "prediction scores"),
+    (lambda d: d["score_sheet"].append([0, 0, 0]), "score sheet"),
+    (lambda d: d.update(leader=_other(d["leader"])), "not played in turn"),
+    (lambda d: d.update(bird_points=[b + 1 for b in d["bird_points"]], game_points=[g + 1 for g in d["game_points"]]),
+     "bird points"),
+    (lambda d: d["game_points"].__setitem__(d["score_sheet"][0].index(max(d["score_sheet"][0])), 0),
+     "game points are less than the games and birds scored"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_game_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)
+
+
+def test_setup_card_points_fit_in_the_pack():
+    with pytest.raises(ValueError, match="worth more than the pack's 80 points"):
+        new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 40, 0]})
+    assert new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 31, 0]})

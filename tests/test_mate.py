@@ -27,11 +27,13 @@ def play(state, *cards):
     return state
 
 
-def refused(state, seat, action, fragment):
+def refused(state, seat, action, fragment, code=None, **params):
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         state.apply(seat, action)
     assert fragment in str(err.value), str(err.value)
+    if code is not None:
+        assert (err.value.code, err.value.params) == (code, params)
     assert json.dumps(state.to_json(), sort_keys=True) == before
     return str(err.value)
 
@@ -85,17 +87,17 @@ def test_option_defaults_and_player_count():
 
 @pytest.mark.parametrize("setup,why", [
     ({"hands": [SEED_HANDS[0][:9], SEED_HANDS[1]]}, "must hold 10"),
-    ({"hands": [SEED_HANDS[0][:9] + ["XX"], SEED_HANDS[1]]}, "unknown card"),
-    ({"hands": [SEED_HANDS[0][:9] + [SEED_HANDS[1][0]], SEED_HANDS[1]]}, "twice"),
-    ({"hands": [SEED_HANDS[0]]}, "one hand per seat"),
-    ({"hands": "AS"}, "one hand per seat"),
+    ({"hands": [SEED_HANDS[0][:9] + ["XX"], SEED_HANDS[1]]}, '"XX" is not a card of this game'),
+    ({"hands": [SEED_HANDS[0][:9] + [SEED_HANDS[1][0]], SEED_HANDS[1]]}, "KD is also at"),
+    ({"hands": [SEED_HANDS[0]]}, "setup.hands: must have 2 items, not 1"),
+    ({"hands": "AS"}, "setup.hands: must be a list"),
     ({"hands": SEED_HANDS, "dealer": 2}, "dealer"),
     ({"hands": SEED_HANDS, "dealer": True}, "dealer"),
     ({"hands": SEED_HANDS, "deals": [SEED_HANDS]}, "not both"),
     ({"deals": [SEED_HANDS, SPLIT_HANDS]}, "round"),
-    ({"deals": [SEED_HANDS[0]]}, "one hand per seat"),
+    ({"deals": [SEED_HANDS[0]]}, "setup.deals[0]: must have 2 items, not 10"),
     ({"deals": "x"}, "list"),
-    ({"hand": SEED_HANDS}, "unknown setup key"),
+    ({"hand": SEED_HANDS}, "unknown key(s) hand"),
 ])
 def test_bad_setup_refused(setup, why):
     with pytest.raises(ValueError) as err:
@@ -114,15 +116,15 @@ def test_setup_dealer_one_leads():
 def test_follow_suit_beats_rank_and_messages():
     state = new(setup={"hands": SEED_HANDS})
     refused(state, 1, "play KD", "not seat 1's turn")
-    refused(state, 0, "play KD", "you do not hold the king of diamonds")
-    refused(state, 0, "lead AD", "not a move")
+    refused(state, 0, "play KD", "you do not hold the king of diamonds", "not_in_hand", cards=["KD"])
+    refused(state, 0, "lead AD", "not a move", "wrong_move", verb="lead", verbs=["play"])
     refused(state, 0, "play AD TD", "exactly 1 card")
     refused(state, 0, "play", "exactly 1 card")
     refused(state, 0, "play 1D", "not a card")
     play(state, "7D")
     # Seat 1 holds KD QD (diamonds) and no 7: must follow suit.
     assert state.legal_actions(1) == ["play KD", "play QD"]
-    refused(state, 1, "play KC", "must follow suit: play a diamond")
+    refused(state, 1, "play KC", "must follow suit: play a diamond", "must_follow", suit="D")
     play(state, "QD")
     assert state.d["leader"] == 1 and state.d["trick_number"] == 2  # Q beats 7 in diamonds
     assert state.view(None)["history"][-1] == {"leader": 0, "cards": [[0, "7D"], [1, "QD"]],
@@ -133,7 +135,7 @@ def test_follow_by_rank_message_and_suit_order():
     state = new(setup={"hands": SPLIT_HANDS})
     play(state, "KS")
     assert state.legal_actions(1) == ["play KD", "play KC"]
-    msg = refused(state, 1, "play AC", "must play a king (the led rank)")
+    msg = refused(state, 1, "play AC", "must play a king (the led rank)", "must_follow_rank", suit="S", led_card="KS")
     assert "no spades" in msg
     play(state, "KD")
     assert state.d["leader"] == 0  # S beats D
@@ -161,8 +163,9 @@ def test_seed_example_scores_and_duplicate_exchange():
     assert d["points"] == [49, 0]
     view = state.view(0)
     assert view["deal_scores"] == [{"deal": 1, "dealer": 0, "scores": [
-        {"seat": 0, "points": 49, "reasons": ["mate with the 7 of diamonds at trick 7: 7 x 7 = 49"]},
-        {"seat": 1, "points": 0, "reasons": ["mated at trick 7"]}]}]
+        {"seat": 0, "points": 49, "reasons": [{"code": "mate_scored",
+                                               "params": {"card": "7D", "trick": 7, "value": 7, "points": 49}}]},
+        {"seat": 1, "points": 0, "reasons": [{"code": "mated", "params": {"trick": 7}}]}]}]
     last = view["last_deal"]
     assert last["tricks"][-1] == {"leader": 0, "cards": [[0, "7D"]], "winner": None, "mate": True}
     assert sorted(last["hands_left"][1]) == ["KH", "KS", "TH", "TS"]
@@ -188,7 +191,7 @@ def test_mate_at_first_lead_and_trick_ten_draw():
     assert state.result()["points"] == [0, 0]
     assert state.result()["winner"] is None and state.result()["margin"] == 0
     assert [r["mater"] for r in state.result()["deal_results"]] == [None, None]
-    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == ["no mate in 10 tricks"]
+    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == [{"code": "no_mate", "params": {}}]
 
 
 def test_mate_on_the_tenth_trick_scores_ten_times():
@@ -474,3 +477,38 @@ def test_full_deal_solve_is_fast():
     start = time.perf_counter()
     M.solve(state)
     assert time.perf_counter() - start < 5  # ~0.02-0.3 s; generous for a loaded machine
+
+
+# -- saved states ------------------------------------------------------------------------------
+
+def _saved_mid_deal():
+    state = new(setup={"hands": SEED_HANDS}, rounds=2)
+    play(state, "7D", "QD")
+    state.apply(1, state.legal_actions(1)[0])  # the winner of trick 1 leads trick 2
+    return state.to_json()
+
+
+def _with(data, change):
+    data = json.loads(json.dumps(data))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change,why", [
+    (lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop()), "hands"),            # a card moved between hands
+    (lambda d: d["history"][0].__setitem__(3, 0), "wrong winner"),                        # a trick's winner changed
+    (lambda d: d["history"][0].__setitem__(2, "KD"), "could not follow|did not hold|hands"),  # the follow changed
+    (lambda d: d.__setitem__("points", [7, 0]), "sum of the deal scores"),
+    (lambda d: d.__setitem__("leader", 0), "leader|not led by"),
+    (lambda d: d.__setitem__("trick_number", 5), "trick number"),
+    (lambda d: d.__setitem__("phase", "over"), "phase|after the match|last deal|deal results"),
+    (lambda d: d.__setitem__("dealer", 1), "dealer"),
+    (lambda d: d.__setitem__("deal_number", 2), "deal results"),
+])
+def test_saved_states_that_do_not_hold_together_are_refused(change, why):
+    """What the state spec cannot say: the deal so far must replay legally from the hands as
+    dealt, and points, dealers, phase and trick number must follow from the play."""
+    data = _saved_mid_deal()
+    assert GAME.from_json(data).to_json() == data
+    with pytest.raises(ValueError, match=why):
+        GAME.from_json(_with(data, change))

@@ -99,10 +99,10 @@ def test_largest_hand_size_allowed():
 
 @pytest.mark.parametrize("setup,words", [
     ({"rounds": [{"hands": [["6-6"], ["1-2"]], "boneyard": []}]}, "engine"),
-    ({"rounds": [{"hands": [["1-2"], ["2-1"]], "boneyard": []}]}, "twice"),
-    ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": ["1-2"]}]}, "twice"),
+    ({"rounds": [{"hands": [["1-2"], ["2-1"]], "boneyard": []}]}, "1-2 is also at"),
+    ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": ["1-2"]}]}, "1-2 is also at"),
     ({"rounds": [{"hands": [["1-7"], ["3-4"]], "boneyard": []}]}, "not a tile"),
-    ({"rounds": [{"hands": [["1-2"]], "boneyard": []}]}, "one list of tiles per seat"),
+    ({"rounds": [{"hands": [["1-2"]], "boneyard": []}]}, "hands: must have 2 items"),
     ({"rounds": [{"hands": [["1-2"], "3-4"], "boneyard": []}]}, "must be a list"),
     ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": "0-0"}]}, "boneyard"),
     ({"rounds": [{"hands": [["1-2"], ["3-4"]], "extra": 1}]}, "unknown key"),
@@ -110,7 +110,7 @@ def test_largest_hand_size_allowed():
     ({"rounds": "x"}, "must be a list"),
     ({"dealer": 2}, "dealer"),
     ({"dealer": True}, "dealer"),
-    ({"hands": []}, "unknown setup key"),
+    ({"hands": []}, "unknown key"),
 ])
 def test_bad_setup_refused(setup, words):
     with pytest.raises(ValueError) as err:
@@ -458,6 +458,41 @@ def test_json_round_trip_and_clone():
     seat = c.to_move()[0]
     c.apply(seat, c.legal_actions(seat)[0])
     assert again.to_json() == s.to_json()
+
+
+def _saved_mid_round():
+    s = new([["5-6", "0-3", "0-0"], ["0-1", "2-3", "1-1"]], ["4-5", "1-6", "3-3", "2-2"])
+    play(s, (1, "draw"), (1, "pass"), (0, "play 5-6 m"))
+    return s.to_json()
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["hands"][0].__setitem__(1, "6-7"), "not a tile of the double-six set"),     # another set's tile
+    (lambda d: (d["trains"].__setitem__("m", ["4-5"]), d["hands"][1].__setitem__(3, "5-6")), "does not match"),
+    (lambda d: d["ends"].__setitem__("m", 2), "open end of train m"),
+    (lambda d: d["boneyard"].pop(), "not the tiles that were dealt"),                         # a tile lost
+    (lambda d: d.__setitem__("scores", [3, 0]), "sum of the rounds"),
+    (lambda d: d.__setitem__("phase", "follow"), "follow step"),
+    (lambda d: d.__setitem__("engine", 5), "engine"),
+    (lambda d: d["recent"].append([0, "play 9-9 m"]), "one entry per turn"),
+    (lambda d: d["recent"][-1].append("fly"), "not a move"),
+])
+def test_impossible_saved_states_are_refused(change, words):
+    data = _saved_mid_round()
+    GAME.from_json(json.loads(json.dumps(data)))  # as saved: accepted
+    change(data)
+    with pytest.raises(ValueError, match=words):
+        GAME.from_json(data)
+
+
+def test_refusals_name_the_tile_and_the_train():
+    s = new([["1-2", "3-4"], ["2-6", "0-1"]], ["0-0", "1-1"])
+    with pytest.raises(IllegalAction) as err:
+        s.apply(1, "draw")
+    assert err.value.code == "must_play" and err.value.params == {"tile": "2-6", "train": "1"}
+    with pytest.raises(IllegalAction) as err:
+        s.apply(1, "play 0-1 1")
+    assert err.value.code == "tile_does_not_match" and err.value.params == {"tile": "0-1", "train": "1", "end": 6}
 
 
 def test_describe_options():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tabletop import IllegalAction, get_game
-from tabletop.games.mustamaija import PACK, PACK32, SmallRandom, beats
+from tabletop.games.mustamaija import ORDER, PACK, PACK32, SmallRandom, beats
 
 GAME = get_game("mustamaija")
 
@@ -55,15 +55,15 @@ def test_player_counts_depend_on_hand_size():
 
 
 @pytest.mark.parametrize("setup, fragment", [
-    ({"hands": [["QS", "2C"], ["3C"]], "stock": ["3C"]}, "twice"),
+    ({"hands": [["QS", "2C"], ["3C"]], "stock": ["3C"]}, "3C is also at"),
     ({"hands": [["2C"], ["3C"]], "stock": ["4C"]}, "QS"),
-    ({"hands": [["QS"], ["ZZ"]]}, "unknown card"),
-    ({"hands": [["QS"], []]}, "at least one card"),
-    ({"hands": [["QS"]]}, "one hand per seat"),
+    ({"hands": [["QS"], ["ZZ"]]}, "\"ZZ\" is not a card of this game"),
+    ({"hands": [["QS"], []]}, r"hands\[1\]: must hold 1 to"),
+    ({"hands": [["QS"]]}, "hands: must have 2 items"),
     ({"hands": [["QS"], ["2C"]], "dealer": 2}, "dealer"),
     ({"hands": [["QS"], ["2C"]], "dealer": True}, "dealer"),
-    ({"hands": [["QS"], ["2C"]], "talon": []}, "unknown setup key"),
-    ({"hands": [["QS"], [["2C"]]]}, "card codes"),
+    ({"hands": [["QS"], ["2C"]], "talon": []}, "unknown key"),
+    ({"hands": [["QS"], [["2C"]]]}, "is not a card of this game"),
     ({"hands": [["QS"], ["2C"]], "stock": "3C"}, "stock"),
     ({"hands": [["QS"], ["2C"]], "stock": [{"c": 1}]}, "stock"),
     ({"dealer": 0}, "hands"),
@@ -74,7 +74,7 @@ def test_bad_setup_refused(setup, fragment):
 
 
 def test_32_card_deck_setup_refuses_low_cards():
-    with pytest.raises(ValueError, match="unknown card"):
+    with pytest.raises(ValueError, match="\"2C\" is not a card of this game"):
         new(options={"deck": 32}, setup={"hands": [["QS"], ["2C"]]})
 
 
@@ -393,6 +393,51 @@ def test_json_round_trip_and_clone_independence():
         GAME.from_json(bad)
     with pytest.raises(ValueError):
         GAME.from_json({"game": "mate"})
+
+
+def _mid_defence():
+    """The rules' photo example, stopped after the first beat: diamonds trumps, KD under the talon."""
+    setup = {"dealer": 0, "hands": [["TH", "8H", "2C", "3C", "4C"], ["QH", "9H", "7H", "5S", "6S"]],
+             "stock": ["KD", "JC", "5D", "6D", "QS", "8C", "9C"]}
+    state = play(new(setup=setup), (1, "add QH"), (1, "add 9H"), (1, "add 7H"), (1, "attack"), (0, "beat 9H:TH"))
+    assert state.d["talon"] == ["QS", "8C", "9C", "KD"] and state.d["table"] == ["QH", "7H"]
+    return state
+
+
+def _with(data, **changes):
+    return {**json.loads(json.dumps(data)), **changes}
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: _with(d, players=10**9), "players"),          # the old reader took it (and view(0) ran out of memory)
+    (lambda d: _with(d, players=True), "players"),
+    (lambda d: _with(d, rng=["splitmix64", [True, 1], None]), "random generator"),
+    (lambda d: _with(d, talon=["KD", "QS", "8C", "9C"]), "under the talon"),
+    (lambda d: _with(d, known=[[], ["2C"]]), "known to hold"),
+    (lambda d: _with(d, talon=["8C", "9C", "KD"], out_of_play=sorted(["QS"] + d["out_of_play"], key=ORDER.get)), "queen of spades"),
+    (lambda d: _with(d, options={**d["options"], "deck": 32}), "32-card deck"),
+    (lambda d: _with(d, discard_count=4), "make the deck"),
+    (lambda d: _with(d, attack_seats=[0, 1]), "this exchange's"),
+    (lambda d: _with(d, phase="attack"), "attack being built"),
+    (lambda d: _with(d, beaten=[["9H", "8H"]], hands=[["TH", "2C", "3C", "4C"], d["hands"][1]]), "does not beat|beaten pair"),
+    (lambda d: _with(d, attacker=0, defender=1), "exchange"),
+])
+def test_impossible_saved_states_are_refused(change, words):
+    data = _mid_defence().to_json()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    with pytest.raises(ValueError, match=words):
+        GAME.from_json(change(data))
+
+
+def test_a_refused_beat_says_what_would_beat():
+    state = _mid_defence()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, "beat 7H:4C")
+    assert err.value.code == "higher_or_trump"
+    assert err.value.params == {"card": "4C", "attack_card": "7H", "suit": "H", "trump_suit": "D"}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(1, "add 5S")
+    assert err.value.code == "defender_to_act" and err.value.params == {"seat": 0}
 
 
 def test_small_random_is_deterministic_and_restorable():

@@ -19,11 +19,15 @@ def suited(options=None, dealer=0, deals=1):
     return new(options=options, setup={"dealer": dealer, "deals": [{"hands": SUITED}] * deals})
 
 
-def refused(state, seat, action, match):
+def refused(state, by, action, code, **params):
+    """The move is refused with ``code`` (and these params), and nothing changes."""
     before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction, match=match):
-        state.apply(seat, action)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(by, action)
     assert json.dumps(state.to_json(), sort_keys=True) == before
+    assert err.value.code == code, (err.value.code, str(err.value))
+    for key, value in params.items():
+        assert err.value.params[key] == value, (key, err.value.params)
 
 
 def auction_won_by_opener(state):
@@ -54,27 +58,27 @@ def test_packs(players, last):
 def test_shuffled_deal_goes_one_card_at_a_time_from_the_dealers_left():
     s = new(4, setup={"dealer": 2}, seed=11)
     assert s.to_move() == [3] and s.legal_actions(3) == ["bid 2"]
-    assert s.snapshot()["phase"] == "auction" and s.snapshot()["trick"] == 1
+    assert s.snapshot()["phase"] == "auction" and s.snapshot()["trick"] == 1 and s.view(3)["trick_number"] == 1
 
 
 # -- auction ----------------------------------------------------------------------------------------
 def test_auction_rules():
     s = suited()
-    refused(s, 2, "bid 2", "not seat 2's turn")
-    refused(s, 1, "pass", "must bid 2")
-    refused(s, 1, "bid 3", "exactly 2")
-    refused(s, 1, "bid two", "a number")
-    refused(s, 1, "play AH KH", "auction comes first")
+    refused(s, 2, "bid 2", "not_your_turn", seat=2)
+    refused(s, 1, "pass", "opener_must_bid", n=2)
+    refused(s, 1, "bid 3", "opener_bids_two", n=2)
+    refused(s, 1, "bid two", "bid_a_number", n=2)
+    refused(s, 1, "play AH KH", "wrong_move", verb="play", verbs=["bid", "pass"])
     s.apply(1, "bid 2")
     assert s.legal_actions(2) == ["bid 3", "pass"]
-    refused(s, 2, "bid 4", "exactly one more than 2: bid 3")
+    refused(s, 2, "bid 4", "raise_by_one", bid=2, n=3)
     s.apply(2, "pass")
     s.apply(3, "bid 3")
     s.apply(0, "pass")
     # Seat 2 passed: it is skipped, the turn goes from 1 to 3.
     s.apply(1, "bid 4")
     assert s.to_move() == [3]
-    refused(s, 2, "bid 5", "not seat 2's turn")
+    refused(s, 2, "bid 5", "not_your_turn", seat=2)
     s.apply(3, "pass")
     snap = s.snapshot()
     assert snap["phase"] == "play" and snap["leader"] == 1 and snap["bid"] == 4 and snap["to_act"] == 1
@@ -89,7 +93,7 @@ def test_bid_ceiling_is_four_points_per_player():
         s.apply(seat, f"bid {amount}")
     seat = s.to_move()[0]
     assert s.legal_actions(seat) == ["pass"]
-    refused(s, seat, "bid 17", "16 is the highest bid")
+    refused(s, seat, "bid 17", "highest_bid_reached", n=16)
 
 
 def test_next_auction_opened_by_previous_leader_even_after_passing():
@@ -110,24 +114,25 @@ def test_next_auction_opened_by_previous_leader_even_after_passing():
 def test_play_refusals_and_secret_ribs():
     s = suited()
     auction_won_by_opener(s)               # seat 1 leads
-    refused(s, 1, "play AH KH", "lead your two ribs")
-    refused(s, 1, "lead AH", "two cards required")
-    refused(s, 1, "lead AH AS", "do not hold AS")
-    refused(s, 1, "lead AH AH", "named twice")
-    refused(s, 1, "lead AH KS#2", "not a card of this game")
+    refused(s, 1, "play AH KH", "leader_must_lead")
+    refused(s, 1, "lead AH", "wrong_card_count", n=2, given=1)
+    refused(s, 1, "lead AH AS", "not_in_hand", cards=["AS"])
+    refused(s, 1, "lead AH AH", "card_named_twice", card="AH")
+    refused(s, 1, "lead AH KS#2", "unknown_card", text="KS#2")  # a card of bigger tables only
     s.apply(1, "lead KH 8H")
-    refused(s, 2, "lead AD KD", "only the leader")
-    refused(s, 2, "bid 3", "auction is over")
+    refused(s, 2, "lead AD KD", "only_leader_leads", leader=1)
+    refused(s, 2, "bid 3", "wrong_move", verb="bid", verbs=["play", "fold"])
     for seat in (0, 2, 3, None):
         view = s.view(seat)
         assert "KH" not in json.dumps(view) and "8H" not in json.dumps(view)
-        assert {"seat": 1, "ribs": True} in view["table"]
-    assert {"seat": 1, "ribs": True, "cards": ["KH", "8H"]} in s.view(1)["table"]
+        assert view["trick"] == [[1, None]] and view["folded"] == []
+    assert s.view(1)["trick"] == [[1, ["KH", "8H"]]]
     s.apply(2, "fold AD KD")
-    assert {"seat": 2, "folded": True, "cards": ["AD", "KD"]} in s.view(2)["table"]
+    assert s.view(2)["trick"] == [[1, None], [2, ["AD", "KD"]]] and s.view(2)["folded"] == [2]
     assert s.view(2)["my_folded"] == ["AD", "KD"]
     for seat in (0, 1, 3, None):
         assert "AD" not in json.dumps(s.view(seat)) and "KD" not in json.dumps(s.view(seat))
+        assert s.view(seat)["trick"][1] == [2, None] and s.view(seat)["folded"] == [2]
 
 
 def test_rule_three_return_and_contract_made():
@@ -152,9 +157,12 @@ def test_rank_shared_with_a_rib_goes_to_the_leader_and_failed_contract_loses_the
     # Ribs A-7 (1 point). Seat 2's A-8 shares the A: to the leader (1). Seat 3's K-Q: returned.
     # Seat 0 plays 9-8: no card above the 7? 9 > 7: returned.
     play_round(s, ["lead AH 7H", "play AD 8D", "play KC QC", "play 9S 8S"])
-    t = s.view(None)["tricks"][-1]
+    t = s.view(None)["history"][-1]
     assert t["returned"] == [3, 0] and t["taken"] == ["AD", "8D"] and t["leader_total"] == 2
     assert not t["made"] and t["ribs_lost"] and t["points"] == [2, 1, 0, 4]
+    assert t["leader"] == 1 and t["winner"] == 1 and t["cards"][0] == [1, ["AH", "7H"]]
+    assert t["summary"] == [{"code": "contract_failed", "params": {"leader": 1, "bid": 6, "points": 2}},
+                            {"code": "took_back_own", "params": {"seats": [3, 0], "n": 2}}]
     assert s.snapshot()["won_points"] == [2, 1, 0, 4]
 
 
@@ -190,7 +198,8 @@ def test_fold_removes_cards_and_the_folder_still_plays_every_trick():
     assert s.snapshot()["won_points"] == [0, 3, 0, 0]
     assert s.snapshot()["hands"][2] == ["QD", "JD", "TD", "9D", "8D", "7D"]
     assert [p[1] for p in t["plays"]] == [None, None, None]
-    assert s.view(0)["tricks"][0]["plays"] == [[2, None], [3, None], [0, None]]
+    assert s.view(0)["history"][0]["cards"] == [[1, ["KH", "8H"]], [2, None], [3, None], [0, None]]
+    assert s.view(0)["history"][0]["folded"] == [2, 3, 0] and s.view(0)["history"][0]["winner"] == 1
 
 
 # -- variants ---------------------------------------------------------------------------------------
@@ -202,18 +211,18 @@ def test_face_up_fourth_trick():
         for _ in range(3):
             seat = s.to_move()[0]
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
-    assert s.snapshot()["trick"] == 4
+    assert s.snapshot()["trick"] == 4 and s.view(None)["trick_number"] == 4
     leader = auction_won_by_opener(s)
     action = s.legal_actions(leader)[0]
     s.apply(leader, action)
     ribs = action.split()[1:]
     # Ribs face up at once; nobody may fold.
     for seat in (None, 0, 1, 2, 3):
-        assert {"seat": leader, "ribs": True, "cards": ribs} in s.view(seat)["table"]
+        assert s.view(seat)["trick"] == [[leader, ribs]]
     seat = s.to_move()[0]
     assert all(a.startswith("play") for a in s.legal_actions(seat))
     hand = s.snapshot()["hands"][seat]
-    refused(s, seat, f"fold {hand[0]} {hand[1]}", "no folding")
+    refused(s, seat, f"fold {hand[0]} {hand[1]}", "no_fold_face_up")
 
 
 def test_lemons_scoring_majority_and_penalty():
@@ -240,7 +249,7 @@ def test_lemons_scoring_majority_and_penalty():
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
     assert s.is_over()
     (entry0, entry1, entry2, entry3) = s.view(None)["last_deal"]["scores"]
-    assert entry0["reasons"][-1] == "4 of the 4 sevens, a majority: +10"
+    assert entry0["reasons"][-1] == {"code": "sevens_majority", "params": {"n": 4, "total": 4, "points": 10}}
     won0 = s.snapshot()["won"][0]
     base = sum({"A": 0, "K": 2, "Q": 2, "J": 2}.get(c[0], 1) for c in won0 if c[0] != "7")
     assert entry0["points"] == base + 10
@@ -265,7 +274,9 @@ def test_lemons_minority_sevens_cost_three_each():
             seat = s.to_move()[0]
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
     entry1 = s.view(None)["last_deal"]["scores"][1]
-    assert entry1["points"] == 1 - 3 and "no majority: -3" in entry1["reasons"][-1]
+    assert entry1["points"] == 1 - 3
+    assert entry1["reasons"] == [{"code": "deal_other_cards_won", "params": {"n": 1, "points": 1}},
+                                 {"code": "sevens_no_majority", "params": {"n": 1, "total": 4, "points": -3}}]
 
 
 def test_several_deals_dealer_passes_left_and_previous_trick_stays_visible():
@@ -281,10 +292,10 @@ def test_several_deals_dealer_passes_left_and_previous_trick_stays_visible():
     assert snap["deal_number"] == 2 and snap["dealer"] == 1 and s.to_move() == [2] and snap["trick"] == 1
     assert snap["won_points"] == [0, 0, 0, 0] and len(snap["deal_scores"]) == 1
     v = s.view(0)
-    assert v["tricks"] == [] and v["previous_deal_trick"]["deal"] == 1 and v["last_deal"]["deal"] == 1
+    assert v["history"] == [] and v["previous_deal_trick"]["deal"] == 1 and v["last_deal"]["deal"] == 1
     assert sum(e["points"] for e in v["last_deal"]["scores"]) == sum(snap["scores"])
     # Codes of the previous deal's last trick are on view, so they are not counted as hidden now.
-    shown = set(v["previous_deal_trick"]["ribs"])
+    shown = set(v["previous_deal_trick"]["cards"][0][1])
     assert not shown & s.hidden_cards(0)
 
 
@@ -318,12 +329,14 @@ def test_single_and_joint_winners():
 
 # -- setups and options ----------------------------------------------------------------------------
 @pytest.mark.parametrize("players,setup,message", [
-    (4, {"dealer": 4}, "dealer must be a seat"),
-    (4, {"deal": []}, "unknown setup key"),
-    (4, {"deals": [{"hands": SUITED[:3]}]}, "one list per seat"),
+    (4, {"dealer": 4}, "dealer: must be a seat"),
+    (4, {"deal": []}, "unknown key"),
+    (4, {"deals": [{"hands": SUITED[:3]}]}, "hands: must have 4 items"),
     (4, {"deals": [{"hands": [SUITED[0][:7]] + SUITED[1:]}]}, "must hold 8 cards"),
-    (4, {"deals": [{"hands": [SUITED[0], SUITED[0], SUITED[2], SUITED[3]]}]}, "appears twice"),
-    (4, {"deals": [{"hands": [["AS#2"] + SUITED[0][1:]] + SUITED[1:]}]}, "not a card of the 4-player pack"),
+    (4, {"deals": [{"hands": [SUITED[0], SUITED[0], SUITED[2], SUITED[3]]}]}, "AS is also at"),
+    (4, {"deals": [{"hands": [["AS#2"] + SUITED[0][1:]] + SUITED[1:]}]}, "AS#2\" is not a card of this game"),
+    (4, {"deals": [{"hands": SUITED}, {"hands": SUITED}]}, "2 deals given for a game of 1"),
+    (4, {"deals": [{"hands": [SUITED[0][:7] + ["AS"]] + SUITED[1:]}]}, "names a card twice"),
     (4, {"deals": [{"hands": SUITED, "upcard": "AS"}]}, "unknown key"),
     (4, {"deals": "x"}, "must be a list"),
 ])
@@ -393,10 +406,54 @@ def test_random_games_never_show_folded_cards_or_hidden_ribs_to_others():
                     folded[card] = (seat, deal_before)
             for viewer in [None] + list(range(players)):
                 view = s.view(viewer)
-                current = _strings([view["table"], view["tricks"], view.get("my_folded")], set())
+                current = _strings([view["trick"], view["history"], view.get("my_folded")], set())
                 for card, (owner, deal) in folded.items():
                     if deal == snap["deal_number"] and viewer != owner:
                         assert card not in current
                 if snap["phase"] == "play" and snap["ribs"] and viewer != snap["leader"]:
                     assert not set(snap["ribs"]) & current
         assert set(s.result()) == {"scores", "deal_scores", "winner", "winners"}
+
+
+# -- saved states that cannot happen ------------------------------------------------------------
+def _state_in_deal_two():
+    """A saved state in the second deal's third trick, two seats after the leader having played."""
+    for seed in range(100):
+        s = new(5, options={"deals": 2, "lemons": True}, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            d = s.d
+            if d["deal_number"] == 2 and d["trick"] == 3 and d["phase"] == "play" and len(d["plays"]) == 2 \
+                    and d["plays"][0][1] is not None and any(t["returned"] for t in d["tricks"]):
+                return json.loads(json.dumps(s.to_json()))
+            seat = s.to_move()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    raise AssertionError("no such state")
+
+
+def _first_returned(d):
+    return next(t for t in d["tricks"] if t["returned"])
+
+
+@pytest.mark.parametrize("tamper,reason", [
+    (lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1), "sum of the deals' scores"),
+    (lambda d: d["last_deal"]["scores"][0].update(points=d["last_deal"]["scores"][0]["points"] + 1), "last deal"),
+    (lambda d: d["tricks"][0].update(made=not d["tricks"][0]["made"]), "not resolved by the rules"),
+    (lambda d: _first_returned(d).update(returned=[]), "not resolved by the rules"),
+    (lambda d: [t.update(matcher=(t["leader"] + 1) % 5) for t in (d["tricks"][-1], d["last_trick"])],
+     "not resolved by the rules"),
+    (lambda d: d["last_trick"].update(bid=d["last_trick"]["bid"] + 1), "last trick is not the last one played"),
+    (lambda d: d["auction"].pop(), "auction"),
+    (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "in turn from the leader"),
+    (lambda d: d.update(opener=(d["opener"] + 1) % 5), "opened by the last leader"),
+    (lambda d: d["won"][0].extend(d["hands"][0][:1]) or d["hands"][0].pop(0), "won cards"),
+    (lambda d: d["folded"][1].append(d["hands"][1].pop()), "holds|folded"),
+    (lambda d: d.update(won_points=[p + 1 for p in d["won_points"]]), "won cards"),
+    (lambda d: d["plays"][0].__setitem__(1, None), "folded|holds"),
+])
+def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
+    data = _state_in_deal_two()
+    assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
+    tamper(data)
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_json(data)

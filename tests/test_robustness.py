@@ -10,7 +10,6 @@ from tabletop import SLUGS, IllegalAction, get_game
 from tabletop.reader import json_depth, load_json
 from tabletop import session
 
-from transition import CONVERTED as CHECKED
 
 
 def _assert_clean(counts):
@@ -20,12 +19,12 @@ def _assert_clean(counts):
     assert counts.refused > 0
 
 
-@pytest.mark.parametrize("slug", CHECKED)
+@pytest.mark.parametrize("slug", SLUGS)
 def test_fuzzed_setups_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_setups(slug))
 
 
-@pytest.mark.parametrize("slug", CHECKED)
+@pytest.mark.parametrize("slug", SLUGS)
 def test_fuzzed_saved_states_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_from_json(slug, states=25))
 
@@ -35,7 +34,7 @@ def test_fuzzed_logs_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_logs(slug))
 
 
-@pytest.mark.parametrize("slug", CHECKED)
+@pytest.mark.parametrize("slug", SLUGS)
 def test_every_game_declares_its_state(slug):
     info = get_game(slug)
     assert info.state_class.STATE is not None and info.state_class.CARDS

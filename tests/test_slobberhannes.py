@@ -8,6 +8,11 @@ from tabletop import IllegalAction, get_game
 
 GAME = get_game("slobberhannes")
 
+def R(code, **params):
+    """A reason as the views carry it: a code with its params."""
+    return {"code": code, "params": params}
+
+
 # Example 1 of the rules file (4 players, dealer 3).
 HANDS4 = [
     ["7S", "TS", "QS", "AS", "9H", "TD", "JD", "QC"],
@@ -52,9 +57,9 @@ def test_three_different_players_take_one_point_each_and_breakdown_names_reasons
     assert s.snapshot()["penalties"] == [1, 1, 1, 0]
     view = s.view(3)
     breakdown = {b["seat"]: b for b in view["last_deal"]["breakdown"]}
-    assert breakdown[2]["reasons"] == ["first trick +1"]
-    assert breakdown[0]["reasons"] == ["queen of clubs +1"]
-    assert breakdown[1]["reasons"] == ["last trick +1"]
+    assert breakdown[2]["reasons"] == [R("first_trick")]
+    assert breakdown[0]["reasons"] == [R("queen_of_clubs")]
+    assert breakdown[1]["reasons"] == [R("last_trick")]
     assert 3 not in breakdown
     # The next deal started at once with the next dealer; its leader is the dealer's left.
     assert s.snapshot()["dealer"] == 0 and s.to_move() == [1] and s.phase == "play"
@@ -65,8 +70,8 @@ def test_all_three_costs_four():
     play_suited_deal(s)
     assert s.snapshot()["penalties"] == [4, 0, 0, 0]
     (entry,) = s.view(None)["last_deal"]["breakdown"]
-    assert entry == {"seat": 0, "points": 4, "reasons": ["first trick +1", "queen of clubs +1", "last trick +1",
-                                                         "all three +1"]}
+    assert entry == {"seat": 0, "points": 4, "reasons": [R("first_trick"), R("queen_of_clubs"), R("last_trick"),
+                                                         R("all_three")]}
 
 
 def test_queen_in_first_trick_counts_for_both():
@@ -114,8 +119,9 @@ def test_revoke_illegal_by_default_with_message():
     s = new(setup={"dealer": 3, "hands": HANDS4})
     s.apply(0, "play 7S")
     before = json.dumps(s.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction, match="you must follow spades"):
+    with pytest.raises(IllegalAction, match="you must follow spades") as err:
         s.apply(1, "play KH")
+    assert (err.value.code, err.value.params) == ("must_follow", {"suit": "S"})
     assert json.dumps(s.to_json(), sort_keys=True) == before
     assert s.legal_actions(1) == ["play 9S"]
 
@@ -145,7 +151,7 @@ def test_revoke_allowed_and_penalised_with_option():
     assert rec["revokes"] == [0, 1, 0, 0]
     assert rec["first"] == 2
     entry = {b["seat"]: b for b in rec["breakdown"]}[1]
-    assert "revoke +1" in entry["reasons"]
+    assert R("revokes", n=1) in entry["reasons"]
     expected = [0, 0, 0, 0]
     for key in ("first", "queen", "last"):
         expected[rec[key]] += 1
@@ -173,7 +179,7 @@ def test_revoke_counted_and_not_part_of_all_three():
     # Queen + last + revoke = 3: a revoke never completes "all three".
     assert rec["penalties"] == [1, 3, 0, 0]
     entry = {b["seat"]: b for b in rec["breakdown"]}[1]
-    assert entry["reasons"] == ["queen of clubs +1", "last trick +1", "revoke +1"]
+    assert entry["reasons"] == [R("queen_of_clubs"), R("last_trick"), R("revokes", n=1)]
 
 
 def test_no_revoke_when_void():
@@ -234,15 +240,15 @@ def test_hand_in_deck_order():
 
 # -- setups and options refused ---------------------------------------------------------------------
 @pytest.mark.parametrize("setup,match", [
-    ({"hands": HANDS4[:3]}, "one hand per seat"),
+    ({"hands": HANDS4[:3]}, "setup.hands: must have 4 items, not 3"),
     ({"hands": [HANDS4[0] + ["AD"]] + HANDS4[1:]}, "8 cards"),
-    ({"hands": [HANDS4[1]] + HANDS4[1:]}, "twice"),
-    ({"hands": [["ZZ"] + HANDS4[0][1:]] + HANDS4[1:]}, "unknown card"),
+    ({"hands": [HANDS4[1]] + HANDS4[1:]}, "9S is also at"),
+    ({"hands": [["ZZ"] + HANDS4[0][1:]] + HANDS4[1:]}, '"ZZ" is not a card of this game'),
     ({"hands": HANDS4, "dealer": 4}, "dealer"),
     ({"hands": HANDS4, "dealer": True}, "dealer"),
     ({"hands": HANDS4, "penalties": [0, 0, 0]}, "penalties"),
     ({"hands": HANDS4, "penalties": [0, 0, 0, -1]}, "from 0"),
-    ({"hands": HANDS4, "trump": "S"}, "unknown setup key"),
+    ({"hands": HANDS4, "trump": "S"}, r"unknown key\(s\) trump"),
     ({"hands": HANDS4, "deals": []}, "not both"),
     ({"deals": [HANDS4]}, "deals"),
 ])
@@ -256,7 +262,7 @@ def test_short_pack_setup_checked():
     hands = [["7S", "JS", "KS", "7H", "TH", "AH", "9D", "TD", "JC", "AC"],
              ["TS", "QS", "AS", "JH", "JD", "QD", "KD", "AD", "8C", "TC"],
              ["9S", "8H", "9H", "QH", "KH", "7D", "8D", "9C", "QC", "KC"]]
-    with pytest.raises(ValueError, match="unknown card"):
+    with pytest.raises(ValueError, match='"7S" is not a card of this game'):
         new(players=3, setup={"hands": hands})
     with pytest.raises(ValueError, match="5 cards"):
         new(players=6, setup={"hands": [["AS"]] * 6})
@@ -273,26 +279,28 @@ def test_bad_options_refused(players, options, match):
 
 
 # -- refused moves ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("seat,action,match", [
-    (1, "play 9S", "not seat 1's turn"),
-    (0, "play KH", "do not hold"),
-    (0, "lead 7S", "not a move"),
-    (0, "play", "exactly 1 card"),
-    (0, "play 7S TS", "exactly 1 card"),
-    (0, "play XX", "not a card"),
+@pytest.mark.parametrize("seat,action,match,code,params", [
+    (1, "play 9S", "not seat 1's turn", "not_your_turn", {"seat": 1}),
+    (0, "play KH", "do not hold", "not_in_hand", {"cards": ["KH"]}),
+    (0, "lead 7S", "not a move", "wrong_move", {"verb": "lead", "verbs": ["play"]}),
+    (0, "play", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 0}),
+    (0, "play 7S TS", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 2}),
+    (0, "play XX", "not a card", "unknown_card", {"text": "XX"}),
 ])
-def test_refused_moves_leave_state_unchanged(seat, action, match):
+def test_refused_moves_leave_state_unchanged(seat, action, match, code, params):
     s = new(setup={"dealer": 3, "hands": HANDS4})
     before = json.dumps(s.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction, match=match) as err:
         s.apply(seat, action)
+    assert (err.value.code, err.value.params) == (code, params)
     assert json.dumps(s.to_json(), sort_keys=True) == before
 
 
 def test_removed_seven_named_in_message():
     s = new(players=3, seed=1)
-    with pytest.raises(IllegalAction, match="not in the pack with 3 players"):
+    with pytest.raises(IllegalAction, match="not in the pack with 3 players") as err:
         s.apply(s.to_move()[0], "play 7C")
+    assert (err.value.code, err.value.params) == ("not_in_pack", {"card": "7C", "n": 3})
 
 
 def test_no_move_after_game_over():
@@ -342,3 +350,49 @@ def test_round_trip_and_clone():
     c = s.clone()
     c.apply(c.to_move()[0], c.legal_actions(c.to_move()[0])[0])
     assert c.to_json() != s.to_json()
+
+
+# -- saved states ------------------------------------------------------------------------------------
+def _saved(options=None, plays=PLAYS4[:6]):
+    s = new(options=options, setup={"dealer": 3, "hands": HANDS4, "penalties": [0, 2, 0, 0]})
+    play_cards(s, plays)
+    return s.to_json()
+
+
+def _with(data, change):
+    data = json.loads(json.dumps(data))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change,why", [
+    (lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop(0)), "equal hands|card order"),  # a card moved
+    (lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
+    (lambda d: d["history"][0][2:4].reverse() or d["history"][0].__setitem__(2, "9S"), "also at|follow"),
+    (lambda d: d.__setitem__("first_trick_winner", 0), "first trick"),
+    (lambda d: d.__setitem__("queen_winner", 1), "queen"),
+    (lambda d: d.__setitem__("penalties", [0, 12, 0, 0]), "penalty totals"),
+    (lambda d: d.__setitem__("to_act", 1), "seat to act"),
+    (lambda d: d.__setitem__("phase", "over"), "phase"),
+    (lambda d: d.__setitem__("tricks_played", 2), "tricks played"),
+    (lambda d: d.__setitem__("revokes", [1, 0, 0, 0]), "revokes"),
+])
+def test_saved_states_that_do_not_hold_together_are_refused(change, why):
+    """What the state spec cannot say: the deal replays legally from the hands it implies, and
+    the first trick, the queen, revokes, totals, the seat to act and the phase follow from it."""
+    data = _saved()
+    assert GAME.from_json(data).to_json() == data
+    with pytest.raises(ValueError, match=why):
+        GAME.from_json(_with(data, change))
+
+
+def test_saved_state_with_a_revoke_must_have_it_counted():
+    s = new(options={"revoke_penalty": True}, setup={"dealer": 3, "hands": HANDS4})
+    s.apply(0, "play 7S")
+    s.apply(1, "play KH")  # a revoke: seat 1 holds 9S
+    data = s.to_json()
+    assert data["revokes"] == [0, 1, 0, 0] and GAME.from_json(data).to_json() == data
+    with pytest.raises(ValueError, match="revokes"):
+        GAME.from_json(_with(data, lambda d: d.__setitem__("revokes", [0, 0, 0, 0])))
+    with pytest.raises(ValueError, match="did not follow suit"):
+        GAME.from_json(_with(data, lambda d: d["options"].__setitem__("revoke_penalty", False)))

@@ -303,18 +303,18 @@ def test_points_mode_continues_below_target_and_dealer_passes():
 
 # -- setups and options ----------------------------------------------------------------------------
 @pytest.mark.parametrize("setup,message", [
-    ({"dealer": 3}, "dealer must be a seat"),
-    ({"lives": [3, 3]}, "'lives' must be 3"),
-    ({"lives": [3, -1, 3]}, "'lives' must be 3"),
+    ({"dealer": 3}, "dealer: must be a seat"),
+    ({"lives": [3, 3]}, "lives: must have 3 items"),
+    ({"lives": [3, -1, 3]}, r"lives\[1\]: must be from 0"),
     ({"points": [0, 0, 0]}, "for points scoring"),
-    ({"bus": 1}, "unknown setup key"),
+    ({"bus": 1}, "unknown key"),
     ({"deals": {}}, "must be a list"),
     ({"deals": [deal([["2S", "3S"], ["4S", "5S", "6S"], ["7S", "8S", "9S"]])]}, "must hold 3 cards"),
-    ({"deals": [deal([["2S", "3S", "4S"], ["4S", "5S", "6S"], ["7S", "8S", "9S"]])]}, "appears twice"),
-    ({"deals": [deal([["2S", "3S", "4S"], ["1S", "5S", "6S"], ["7S", "8S", "9S"]])]}, "unknown card"),
-    ({"deals": [deal([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], upcard="2S")]}, "twice"),
+    ({"deals": [deal([["2S", "3S", "4S"], ["4S", "5S", "6S"], ["7S", "8S", "9S"]])]}, "4S is also at"),
+    ({"deals": [deal([["2S", "3S", "4S"], ["1S", "5S", "6S"], ["7S", "8S", "9S"]])]}, "not a card of this game"),
+    ({"deals": [deal([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]], upcard="2S")]}, "2S is also at"),
     ({"deals": [{"hands": [["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]]}]}, "upcard"),
-    ({"deals": [deal([["2S", "3S", "4S"], ["5S", "6S", "7S"]])]}, "one list per seat"),
+    ({"deals": [deal([["2S", "3S", "4S"], ["5S", "6S", "7S"]])]}, "hands: must have 3 items"),
     ({"deals": [deal([["2S", "3S", "4S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]]),
                 deal([["2S", "3S"], ["5S", "6S", "7S"], ["8S", "9S", "TS"]])]}, "or none"),
 ])
@@ -390,3 +390,50 @@ def test_random_games_end_with_one_survivor():
         r = s.result()
         assert len(r["eliminated"]) == players - 1 and r["winner"] not in r["eliminated"]
         assert s.view(0)["result"] == r and s.snapshot()["to_act"] is None
+
+
+# -- saved states (issue #20) ---------------------------------------------------------------------
+def _within(seconds, fn):
+    """Run ``fn`` and fail (instead of hanging the suite) if it takes longer than ``seconds``."""
+    import signal
+
+    def stalled(_signum, _frame):
+        raise AssertionError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stalled)
+    signal.alarm(seconds)
+    try:
+        return fn()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _after_an_elimination_and_a_stop():
+    hands = [["AS", "AH", "AD"], ["5C", "3D", "2H"], ["5D", "3C", "2S"], ["KC", "KD", "KH"]]
+    s = new(4, setup={"dealer": 1, "lives": [2, 0, 0, 2], "deals": [deal(hands, "9S", ["4D", "6D", "7D"])]})
+    for seat, action in ((2, "stop"), (3, "draw discard"), (3, "discard KC"), (0, "draw discard"),
+                         (0, "discard AS"), (1, "draw discard"), (1, "discard 5C"), (3, "stop")):
+        s.apply(seat, action)
+    assert s.d["eliminated"] == [2] and s.d["stopper"] == 3 and s.to_move() == [0]
+    return s
+
+
+def test_a_saved_state_with_players_true_is_refused_at_once():
+    """from_json with ``players: true`` used to make view(0) loop forever."""
+    data = new(3, seed=4).to_json()
+    data["players"] = True
+    with pytest.raises(ValueError, match="players"):
+        _within(5, lambda: GAME.from_json(data))
+
+
+def test_a_stopper_who_is_not_in_the_deal_is_refused_and_never_loops():
+    s = _after_an_elimination_and_a_stop()
+    assert s.view(0)["last_turns"] == [0, 1]
+    data = s.to_json()
+    data["stopper"] = 2  # eliminated: the walk round the table from the seat to act never met it
+    with pytest.raises(ValueError, match="stopper"):
+        _within(5, lambda: GAME.from_json(data))
+    s.d["stopper"] = 2  # even a state changed behind the reader's back stops at once
+    with pytest.raises(AssertionError, match="stopper"):
+        _within(5, lambda: s.view(0))

@@ -19,14 +19,21 @@ MIXED = [
 ]
 
 
+def R(code, **params):
+    """A reason as the views carry it: a code with its params."""
+    return {"code": code, "params": params}
+
+
 def new(options=None, setup=None, seed=0):
     return GAME.new_state(players=4, options=options or {}, setup=setup, seed=seed)
 
 
-def unchanged_after_refusal(state, seat, action, match):
+def unchanged_after_refusal(state, seat, action, match, code=None, **params):
     before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction, match=match) as err:
         state.apply(seat, action)
+    if code is not None:
+        assert (err.value.code, err.value.params) == (code, params)
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
@@ -61,7 +68,7 @@ def test_bid_phase_is_simultaneous_and_secret():
     assert s.view(3)["my_bid"] == "5D"
     assert s.view(0)["bid_placed"] == [False, False, False, True]
     assert "5D" not in json.dumps(s.view(0)) and "5D" not in json.dumps(s.view(None))
-    unchanged_after_refusal(s, 3, "bid 6D", "already bid")
+    unchanged_after_refusal(s, 3, "bid 6D", "already bid", "already_bid")
 
 
 def test_bid_legal_actions_cards_then_verbal():
@@ -74,16 +81,16 @@ def test_bid_legal_actions_cards_then_verbal():
 
 def test_bid_refusals():
     s = new(setup={"dealer": 0, "hands": MIXED})
-    unchanged_after_refusal(s, 1, "bid KS", "court card")
-    unchanged_after_refusal(s, 1, "bid 5S", "do not hold")
-    unchanged_after_refusal(s, 0, "bid rami", "red card you may bid")
-    unchanged_after_refusal(s, 0, "bid nolo", "black card you may bid")
-    unchanged_after_refusal(s, 0, "bid", "bid one card")
-    unchanged_after_refusal(s, 0, "bid AS 2S", "bid one card")
-    unchanged_after_refusal(s, 0, "play AS", "not possible now")
-    unchanged_after_refusal(s, 0, "bid ZZ", "not a card")
+    unchanged_after_refusal(s, 1, "bid KS", "court card", "court_card_bid", card="KS")
+    unchanged_after_refusal(s, 1, "bid 5S", "do not hold", "not_in_hand", cards=["5S"])
+    unchanged_after_refusal(s, 0, "bid rami", "red card you may bid", "bid_red_card", card="2H")
+    unchanged_after_refusal(s, 0, "bid nolo", "black card you may bid", "bid_black_card", card="2S")
+    unchanged_after_refusal(s, 0, "bid", "bid one card", "bid_one_card")
+    unchanged_after_refusal(s, 0, "bid AS 2S", "bid one card", "bid_one_card")
+    unchanged_after_refusal(s, 0, "play AS", "not possible now", "wrong_move", verb="play", verbs=["bid"])
+    unchanged_after_refusal(s, 0, "bid ZZ", "not a card", "unknown_card", text="ZZ")
     s = new(options={"bid_twos_allowed": False}, setup={"dealer": 0, "hands": MIXED})
-    unchanged_after_refusal(s, 0, "bid 2S", "2s may not be bid")
+    unchanged_after_refusal(s, 0, "bid 2S", "2s may not be bid", "two_not_biddable", card="2S")
 
 
 def test_seat_with_only_court_cards_bids_verbally():
@@ -140,7 +147,7 @@ def test_nolo_deal_and_scoring():
     assert rec["scoring_team"] == 1 and rec["points"] == 28
     assert s.snapshot()["scores"] == [0, 28]
     team1 = rec["breakdown"][1]
-    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": ["nolo: took only 0 tricks +28"]}
+    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": [R("nolo_made", n=0), R("points_scored", n=28)]}
 
 
 # -- sooli ---------------------------------------------------------------------------------------------
@@ -149,8 +156,8 @@ def test_sooli_offered_left_then_right_and_both_pass():
     suited_rami_by_1(s)
     assert s.to_move() == [2]
     assert s.legal_actions(2) == ["declare sooli", "pass"]
-    unchanged_after_refusal(s, 2, "declare solo", "declare sooli")
-    unchanged_after_refusal(s, 2, "pass now", "takes nothing")
+    unchanged_after_refusal(s, 2, "declare solo", "declare sooli", "declare_sooli_or_pass")
+    unchanged_after_refusal(s, 2, "pass now", "takes nothing", "pass_alone")
     s.apply(2, "pass")
     assert s.to_move() == [0]
     s.apply(0, "pass")
@@ -227,7 +234,7 @@ def test_sooli_ace_low_and_soloist_survives_three_tricks():
             s.apply(s.to_move()[0], "play " + card)
     rec = s.snapshot()["last_deal"]
     assert rec["mode"] == "sooli" and rec["soloist"] == 0 and rec["scoring_team"] == 0 and rec["points"] == 24
-    assert rec["breakdown"][0]["reasons"] == ["sooli made: soloist took no trick +24"]
+    assert rec["breakdown"][0]["reasons"] == [R("sooli_made"), R("points_scored", n=24)]
     assert s.snapshot()["phase"] == "bid" and s.snapshot()["dealer"] == 1
 
 
@@ -256,12 +263,12 @@ def test_sooli_soloist_wins_a_trick_ends_the_deal():
     s.apply(0, "pass")
     s.apply(1, "play QD")
     s.apply(3, "play 7D")
-    unchanged_after_refusal(s, 0, "play 3S", "must follow diamonds")
+    unchanged_after_refusal(s, 0, "play 3S", "must follow diamonds", "must_follow", suit="D")
     assert s.legal_actions(0) == ["play 2D", "play KD", "play AD"]
     s.apply(0, "play KD")
     rec = s.snapshot()["last_deal"]
     assert rec["tricks"] == [1, 0] and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == ["sooli defeated: soloist took a trick +24"]
+    assert rec["breakdown"][1]["reasons"] == [R("sooli_defeated"), R("points_scored", n=24)]
 
 
 # -- scoring and resets ------------------------------------------------------------------------------
@@ -273,7 +280,7 @@ def test_opponents_lose_their_points():
     rec = s.snapshot()["last_deal"]
     assert rec["lost"] == [20, 0]
     assert rec["breakdown"][0] == {"team": 0, "seats": [0, 2], "points": -20,
-                                   "reasons": ["only one team holds points: lost 20"]}
+                                   "reasons": [R("points_lost", n=20)]}
 
 
 def test_both_zero_reset():
@@ -284,7 +291,7 @@ def test_both_zero_reset():
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
     assert rec["breakdown"][1]["points"] == 0
-    assert "forfeited" in rec["breakdown"][1]["reasons"][0]
+    assert rec["breakdown"][1]["reasons"] == [R("nolo_made", n=0), R("points_forfeited", n=28)]
     # The scoring team's own points are kept and increased.
     s = new(options={"score_reset": "both_zero"}, setup={"dealer": 3, "hands": SUITED, "scores": [0, 20]})
     suited_nolo(s)
@@ -344,7 +351,7 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == ["rami made: declaring team took 13 tricks +28"]
+    assert rec["breakdown"][1]["reasons"] == [R("rami_made", n=13), R("points_scored", n=28)]
     # Right of declarer leads: defenders take all 13: 8 x 7 = 56.
     s = new(options={"rami_first_lead": "right_of_declarer", "target_score": 100},
             setup={"dealer": 3, "hands": SUITED})
@@ -355,22 +362,22 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 56 and rec["scoring_team"] == 0
-    assert rec["breakdown"][0]["reasons"] == ["rami defeated: defenders took 13 tricks +56"]
+    assert rec["breakdown"][0]["reasons"] == [R("rami_defeated", n=13), R("points_scored", n=56)]
 
 
 # -- setups and options refused --------------------------------------------------------------------
 @pytest.mark.parametrize("setup,match", [
-    ({"hands": SUITED[:3]}, "one hand per seat"),
+    ({"hands": SUITED[:3]}, "setup.hands: must have 4 items, not 3"),
     ({"hands": [SUITED[0][:12], SUITED[1], SUITED[2], SUITED[3] + ["AS"]]}, "13 cards"),
-    ({"hands": [SUITED[1]] + SUITED[1:]}, "twice"),
-    ({"hands": [["1S"] + SUITED[0][1:]] + SUITED[1:]}, "unknown card"),
+    ({"hands": [SUITED[1]] + SUITED[1:]}, "2H is also at"),
+    ({"hands": [["1S"] + SUITED[0][1:]] + SUITED[1:]}, '"1S" is not a card of this game'),
     ({"hands": SUITED, "dealer": 4}, "dealer"),
     ({"hands": SUITED, "scores": [0]}, "scores"),
     ({"hands": SUITED, "scores": [-1, 0]}, "scores"),
     ({"hands": SUITED, "scores": [10, 10]}, "only one team"),
     ({"hands": SUITED, "scores": [52, 0]}, "below the target"),
     ({"hands": SUITED, "deals_played": -1}, "deals_played"),
-    ({"hands": SUITED, "trumps": "S"}, "unknown setup key"),
+    ({"hands": SUITED, "trumps": "S"}, r"unknown key\(s\) trumps"),
     ({"hands": SUITED, "deals": []}, "not both"),
     ({"deals": [SUITED]}, "deals"),
 ])
@@ -408,7 +415,7 @@ def test_wrong_phase_and_wrong_seat_refused():
     s.apply(0, "pass")
     unchanged_after_refusal(s, 1, "play 2S", "do not hold")
     unchanged_after_refusal(s, 1, "give 2H", "not possible now")
-    unchanged_after_refusal(s, 1, "dance", "unknown move")
+    unchanged_after_refusal(s, 1, "dance", "unknown move", "wrong_move", verb="dance", verbs=["play"])
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -448,3 +455,67 @@ def test_random_games_finish_and_replay():
         for seat, action in log:
             again.apply(seat, action)
         assert again.to_json() == s.to_json()
+
+
+# -- saved states ----------------------------------------------------------------------------------
+def _states():
+    """Saved states at each phase: (name, to_json) along a nolo deal, then a sooli deal with an
+    exchange (the MIXED hands, rules-file example 4)."""
+    out = []
+    s = new(setup={"deals": [{"hands": SUITED}, {"hands": MIXED}], "dealer": 3})
+    s.apply(1, "bid nolo")
+    out.append(("bid", s.to_json()))
+    bids(s, [(0, "bid 5S"), (2, "bid nolo"), (3, "bid 5C")])
+    for _ in range(5):
+        s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    out.append(("play", s.to_json()))
+    play_out_deal(s)
+    bids(s, [(1, "bid TH"), (2, "bid 7S"), (3, "bid 4S"), (0, "bid AS")])
+    out.append(("sooli", s.to_json()))
+    s.apply(2, "pass")
+    s.apply(0, "declare sooli")
+    out.append(("exchange", s.to_json()))
+    s.apply(0, "exchange KD")
+    out.append(("give", s.to_json()))
+    s.apply(2, "give 3D")
+    s.apply(s.to_move()[0], s.legal_actions(s.to_move()[0])[0])
+    out.append(("sooli play", s.to_json()))
+    return out
+
+
+def _with(data, change):
+    data = json.loads(json.dumps(data))
+    change(data)
+    return data
+
+
+def test_saved_states_of_every_phase_are_taken_exactly():
+    for name, data in _states():
+        assert GAME.from_json(data).to_json() == data, name
+
+
+@pytest.mark.parametrize("phase,change,why", [
+    ("bid", lambda d: d["bids"].__setitem__(0, "KS"), "not a bid its hand allows"),
+    ("bid", lambda d: d["bids"].__setitem__(1, "rami"), "not a bid its hand allows"),  # seat 1 holds hearts
+    ("bid", lambda d: d.__setitem__("mode", "nolo"), "past the bids"),
+    ("play", lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
+    ("play", lambda d: d.__setitem__("tricks", [0, 1]), "trick counts"),
+    ("play", lambda d: d.__setitem__("revealed_bids", d["revealed_bids"][:2]), "revealed bids"),
+    ("play", lambda d: d.__setitem__("to_act", (d["to_act"] + 1) % 4), "seat to act"),
+    ("sooli", lambda d: d.__setitem__("scores", [0, 20]), "scores are not the totals"),
+    ("sooli", lambda d: d["deal_log"][0].__setitem__(7, 20), "points are not what"),
+    ("sooli", lambda d: d["deal_log"][0].__setitem__(0, 1), "dealer"),
+    ("sooli", lambda d: d.__setitem__("to_act", 0), "next defender"),
+    ("exchange", lambda d: d["asked"].__setitem__(0, [0, "pass"]), "sooli answers"),
+    ("exchange", lambda d: d.__setitem__("out", 1), "sitting out"),
+    ("give", lambda d: d.__setitem__("to_act", 0), "partner's to choose"),
+    ("give", lambda d: (d.__setitem__("laid", d["hands"][1][0]), d["hands"][1].__setitem__(0, "KD")), "13 cards|card order"),
+    ("sooli play", lambda d: d.__setitem__("given", d["hands"][1][0]), "given card"),  # a defender's card
+    ("sooli play", lambda d: d.__setitem__("exchanged", False), "exchange is not complete"),
+])
+def test_saved_states_that_do_not_hold_together_are_refused(phase, change, why):
+    """What the state spec cannot say: bids legal from the hands the deal implies, the reveal,
+    sooli answers and exchange in turn, tricks replayed legally, and the logged deals adding up."""
+    data = dict(_states())[phase]
+    with pytest.raises(ValueError, match=why):
+        GAME.from_json(_with(data, change))

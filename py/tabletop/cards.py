@@ -47,22 +47,3 @@ def parse_cards(args, order, count=None, what="card"):
             raise IllegalAction("card_named_twice", f"{code} is named twice", card=code)
         seen.add(code)
     return sorted(args, key=order.__getitem__)
-
-
-def check_setup_hands(hands, players, pack, sizes, slug):
-    """Validate explicit-setup hands: list per seat, known cards, no duplicates, right sizes."""
-    if not isinstance(hands, list) or len(hands) != players:
-        raise ValueError(f"{slug}: setup needs one hand per seat ({players})")
-    seen = set()
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list):
-            raise ValueError(f"{slug}: hand of seat {seat} must be a list of card codes")
-        if sizes is not None and len(hand) != sizes[seat]:
-            raise ValueError(f"{slug}: seat {seat} must hold {sizes[seat]} cards, not {len(hand)}")
-        for card in hand:
-            if not isinstance(card, str) or card not in pack:
-                raise ValueError(f"{slug}: unknown card {card!r} in the hand of seat {seat}")
-            if card in seen:
-                raise ValueError(f"{slug}: card {card} appears twice in the setup")
-            seen.add(card)
-    return seen

@@ -59,7 +59,8 @@ def plain_copy(value):
     marshal round-trips exactly these types in C, about twice as fast as walking them in Python.
     """
     try:
-        return marshal.loads(marshal.dumps(value))
+        # Format 2 records no shared references: faster, and every list in the copy is its own.
+        return marshal.loads(marshal.dumps(value, 2))
     except ValueError:  # something marshal does not take: walk it
         return _walk_copy(value)
 
@@ -83,6 +84,12 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple = ()
+    # When the default depends on the player count: players -> default (``default`` is the usual one).
+    default_for: Callable | None = None
+
+    def default_at(self, players):
+        return self.default_for(players) if self.default_for is not None and isinstance(players, int) \
+            and not isinstance(players, bool) else self.default
 
     def check(self, value):
         if self.kind == "bool":
@@ -340,7 +347,7 @@ class GameInfo:
         if unknown:
             known = ", ".join(declared) or "none"
             raise ValueError(f"{self.slug}: unknown option {', '.join(map(repr, unknown))} (known: {known})")
-        out = {key: opt.check(options[key]) if key in options else opt.default
+        out = {key: opt.check(options[key]) if key in options else opt.default_at(players)
                for key, opt in declared.items()}
         if self.check_combination is not None:
             self.check_combination(out, players)
@@ -390,14 +397,15 @@ class GameInfo:
         options = data.get("options")
         given = options if not isinstance(options, dict) else {
             k: v for k, v in options.items()  # a default value is taken as it is (it may be null)
-            if not any(o.key == k and o.default == v and type(o.default) is type(v) for o in self.options)}
+            if not any(o.key == k and o.default_at(players) == v and type(o.default_at(players)) is type(v)
+                       for o in self.options)}
         if not isinstance(options, dict) or self.check_options(given, players) != options:
             raise ValueError(f"{self.slug}: the saved state's options are not a complete set of this game's options")
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"{self.slug}: the saved state's seed must be a whole number")
         state = self.state_class.__new__(self.state_class)
-        state.rng = _rng_from_json(self.slug, data["rng"])
+        state.rng = self.state_class.rng_from_json(self.slug, data["rng"])
         state.d = plain_copy({k: v for k, v in data.items() if k != "rng"})  # the generator is not copied twice
         state.check_state()
         return state
@@ -501,12 +509,12 @@ class GameState:
         raise NotImplementedError
 
     # The keys every view has, written here once; a game's ``observe`` adds the rest.
-    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result")
+    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result", "outcome")
 
     def view(self, seat):
         """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
         game shares (game, seat, phase, players, options, to_move, the seat's legal_actions and,
-        once over, the result) around the game's own ``observe(seat)``, which builds up only what
+        once over, the result and the outcome) around the game's own ``observe(seat)``, which builds up only what
         that seat may see."""
         if seat is not None and not self._is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
@@ -514,12 +522,13 @@ class GameState:
              "options": dict(self.d["options"]), "to_move": self.to_move(),
              "legal_actions": self.legal_actions(seat) if seat is not None else []}
         own = self.observe(seat)
-        clash = own.keys() & v.keys()
+        clash = own.keys() & set(self.ENVELOPE)
         if clash:  # a game never redefines the envelope
             raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
         v.update(own)
         if self.is_over():
             v["result"] = self.result()
+            v["outcome"] = self.outcome()  # every seat's place and score on one scale (statistics)
         return v
 
     def observe(self, seat):  # pragma: no cover - every game defines it
@@ -533,9 +542,20 @@ class GameState:
     def clone(self):
         other = self.__class__.__new__(self.__class__)
         other.d = plain_copy(self.d)
-        other.rng = random.Random(0)  # a fixed seed skips reading OS entropy; setstate replaces it
-        other.rng.setstate(self.rng.getstate())
+        other.rng = self.copy_rng()
         return other
+
+    def copy_rng(self):
+        """An independent copy of the state's generator (a game with a generator of its own
+        overrides this and ``rng_from_json``)."""
+        other = random.Random(0)  # a fixed seed skips reading OS entropy; setstate replaces it
+        other.setstate(self.rng.getstate())
+        return other
+
+    @classmethod
+    def rng_from_json(cls, slug, saved):
+        """The generator of a saved state (``to_json``'s ``"rng"``), checked: ValueError if corrupt."""
+        return _rng_from_json(slug, saved)
 
     def to_json(self):
         out = plain_copy(self.d)

@@ -162,7 +162,6 @@ const COLOURS = ["R", "Y", "B", "P"];
 const SYMBOL = { R: "●", Y: "▲", B: "■", P: "★" };
 const LETTER = { en: { R: "R", Y: "Y", B: "B", P: "P" }, ja: { R: "赤", Y: "黄", B: "青", P: "紫" } };
 const COLOUR_WORD = { en: { R: "red", Y: "yellow", B: "blue", P: "purple" }, ja: { R: "赤", Y: "黄", B: "青", P: "紫" } };
-const WORD_TO_CODE = { red: "R", yellow: "Y", blue: "B", purple: "P" };
 
 const lang = (ui) => (ui.lang === "ja" ? "ja" : "en");
 const colourOf = (code) => code[0];
@@ -207,23 +206,28 @@ function caCard(code, ui, opts = {}) {
 }
 
 // ---------------------------------------------------------------- the engine's reasons, in words
-// The engine explains each score in English ("two colours: red 3 x yellow 4 = 12"); shown in the
-// player's language with the colour symbols, and as given when a phrase is not known.
+// The engine explains each score with a message {code, params} (static/strings/chiryaku_akuryaku.json
+// lists them): shown in the player's language with the colour symbols.
 function reasonText(reason, ui) {
-  const cw = (w, n) => `${colourLabel(ui, WORD_TO_CODE[w])} ${n}`;
-  let m;
-  if (reason === "no cards = 0") return ui.t("r_none");
-  if ((m = /^one colour only \((\w+) (\d+)\) = 0$/.exec(reason))) return ui.t("r_one", { a: cw(m[1], m[2]) });
-  if ((m = /^two colours: (\w+) (\d+) x (\w+) (\d+) = (\d+)$/.exec(reason))) {
-    return ui.t("r_two", { a: cw(m[1], m[2]), b: cw(m[3], m[4]), s: m[5] });
+  const p = reason.params;
+  const cw = (c, n) => `${colourLabel(ui, c)} ${n}`;
+  const a = p.first_colour ? cw(p.first_colour, p.first_count) : null;
+  const b = p.second_colour ? cw(p.second_colour, p.second_count) : null;
+  switch (reason.code) {
+    case "score_no_cards": return ui.t("r_none");
+    case "score_one_colour": return ui.t("r_one", { a: cw(p.colour, p.count) });
+    case "score_two_colours": return ui.t("r_two", { a, b, s: p.points });
+    case "score_three_colours": return ui.t("r_three", { a, b, c: cw(p.third_colour, p.third_count), s: p.points });
+    case "score_face_down": return ui.t("r_down", { a, b, d: p.face_down, s: p.points });
+    default: return reason.code;
   }
-  if ((m = /^three colours: (\w+) (\d+) x (\w+) (\d+) \/ (\w+) (\d+) = (\d+)$/.exec(reason))) {
-    return ui.t("r_three", { a: cw(m[1], m[2]), b: cw(m[3], m[4]), c: cw(m[5], m[6]), s: m[7] });
-  }
-  if ((m = /^face up (\w+) (\d+) x (\w+) (\d+) \/ (\d+) face down = (\d+)$/.exec(reason))) {
-    return ui.t("r_down", { a: cw(m[1], m[2]), b: cw(m[3], m[4]), d: m[5], s: m[6] });
-  }
-  return reason;
+}
+
+// Parameters of the engine's messages that are this game's own: colours by symbol and word.
+export function formatParam(key, value, ui) {
+  if (key === "colour" || key.endsWith("_colour")) return colourLabel(ui, value);
+  if (key === "colours") return value.map((c) => colourLabel(ui, c)).join(ui.t("and"));
+  return undefined;
 }
 
 // ---------------------------------------------------------------- small helpers
@@ -291,7 +295,7 @@ function seatRow(view, seat, ui, me = false) {
       h("span", { class: "live", "aria-hidden": "true" }, h("small", {}, ui.t("now")), " ", h("b", {}, live)),
       h("span", { class: "total", "aria-hidden": "true" }, h("small", {}, ui.t("total")), " ", h("b", {}, total)))),
   h("div", { class: "line2" }, collection(view, seat, ui),
-    h("span", { class: "reason", dataset: { reason: view.live_reasons[seat] } }, reasonText(view.live_reasons[seat], ui))));
+    h("span", { class: "reason", dataset: { reason: view.live_reasons[seat].code } }, reasonText(view.live_reasons[seat], ui))));
 }
 
 function playedCard(seat, card, ui, extra = {}) {
@@ -349,7 +353,7 @@ function trickArea(view, ui) {
 }
 
 function lastTrickLine(t, ui) {
-  const parts = [ui.t("last_trick_line", { big: ui.seatName(t.big), taken: t.taken.map(short).join(" ") })];
+  const parts = [ui.t("last_trick_line", { big: ui.seatName(t.winner), taken: t.taken.map(short).join(" ") })];
   if (t.little !== null && t.little !== undefined) parts.push(ui.t("last_given", { little: ui.seatName(t.little), given: t.given.map(short).join(" ") }));
   if (t.discarded.length) parts.push(ui.t("last_discarded", { cards: t.discarded.map(short).join(" ") }));
   return parts.join(" · ");
@@ -360,7 +364,7 @@ function lastTrickCards(t, ui) {
   for (const [seat, card] of t.cards) {
     let note;
     let cls;
-    if (t.taken.includes(card)) { note = ui.t("to_seat", { name: ui.seatName(t.big) }); cls = "to-big"; }
+    if (t.taken.includes(card)) { note = ui.t("to_seat", { name: ui.seatName(t.winner) }); cls = "to-big"; }
     else if (t.given.includes(card)) { note = ui.t("to_seat", { name: ui.seatName(t.little) }); cls = "to-little"; }
     else { note = ui.t("out"); cls = "to-out"; }
     row.append(playedCard(seat, card, ui, { note, noteCls: cls, cls, dim: cls === "to-out" }));
@@ -372,7 +376,7 @@ function lastTrickPanel(view, ui) {
   const t = view.last_trick;
   if (!t || !view.trick.length) return null; // with an empty trick, the last one is in the middle
   const key = `${view.round}:${view.tricks_played}`;
-  const panel = h("details", { class: "last-trick ca-last", dataset: { big: t.big, little: t.little ?? "" } },
+  const panel = h("details", { class: "last-trick ca-last", dataset: { big: t.winner, little: t.little ?? "" } },
     h("summary", {}, `${ui.t("last_trick")}: ${lastTrickLine(t, ui)}`),
     lastTrickCards(t, ui));
   panel.open = lastTrickPanel.open.get(key) ?? false;

@@ -441,8 +441,7 @@ function trickArea(view, ui) {
     const key = last.status === "scrapped" ? "scrapped_trick" : last.status === "pending" ? (last.winner === ui.viewer ? "pending_trick_mine" : "pending_trick") : "took_trick";
     area.append(h("div", { class: "trick-label" }, ui.t(key, { name: ui.seatName(last.winner), p: last.points }),
       last.bird_bonus ? h("b", { class: "bonus" }, ` · ${ui.t("bird_bonus", { n: last.bird_bonus })}`) : null));
-    last.cards.forEach((card, i) => {
-      const seat = (last.leader + i) % 3;
+    last.cards.forEach(([seat, card]) => {
       slots.append(playedCard(seat, card, ui, { won: seat === last.winner, dim: seat !== last.winner }));
     });
   }
@@ -462,8 +461,7 @@ function historyPanel(view, ui) {
   if (!view.history.length || !inPlay(view)) return null;
   const rows = view.history.map((t, i) => h("li", { dataset: { trick: i + 1, winner: t.winner, status: t.status, points: t.points } },
     h("span", { class: "trick-line" }, ui.t("history_line", { n: i + 1, name: ui.seatName(t.winner) })),
-    h("span", { class: "trick-cards mini" }, t.cards.map((card, k) => {
-      const seat = (t.leader + k) % 3;
+    h("span", { class: "trick-cards mini" }, t.cards.map(([seat, card]) => {
       return h("span", { class: `played${seat === t.winner ? " won" : ""}`, title: ui.seatName(seat) }, tarotCard(card, ui, { small: true, mini: true }));
     })),
     h("span", { class: `pts ${t.status}` }, t.status === "taken" ? `+${t.points}` : ui.t(`status_${t.status}`)),
@@ -597,15 +595,16 @@ function handArea(view, ui) {
 }
 
 // ---------------------------------------------------------------- the last game's score
+// A reason is the engine's message {code, params} (static/strings/hold_my_beer.json lists them).
 function reasonText(reason, ui) {
-  const P = { "1st": 1, "2nd": 2, "3rd": 3 };
-  const pl = (x) => (P[x] ? place(P[x], ui) : x);
-  let m;
-  if ((m = /^predicted (\S+) and finished (\S+) \+(\d+)$/.exec(reason))) return ui.t("reason_right", { b: pl(m[1]), r: pl(m[2]), n: m[3] });
-  if ((m = /^predicted (\S+) but finished (\S+) \+0$/.exec(reason))) return ui.t("reason_wrong", { b: pl(m[1]), r: pl(m[2]) });
-  if ((m = /^seat (\d+) also predicted (\S+) and was wrong \+1$/.exec(reason))) return ui.t("reason_same", { name: ui.seatName(Number(m[1])), b: pl(m[2]) });
-  if ((m = /^captured (\d+) birds? of other players \+\d+$/.exec(reason))) return ui.t("reason_birds", { n: m[1] });
-  return reason;
+  const p = reason.params;
+  switch (reason.code) {
+    case "prediction_right": return ui.t("reason_right", { b: place(p.bid, ui), r: place(p.place, ui), n: p.n });
+    case "prediction_wrong": return ui.t("reason_wrong", { b: place(p.bid, ui), r: place(p.place, ui) });
+    case "same_prediction_wrong": return ui.t("reason_same", { name: ui.seatName(p.seat), b: place(p.bid, ui) });
+    case "birds_captured": return ui.t("reason_birds", { n: p.n });
+    default: return reason.code;
+  }
 }
 
 function gameTable(last, ui, totals = null) {

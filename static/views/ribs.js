@@ -180,8 +180,12 @@ function back(label, extra = "") {
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 // ---------------------------------------------------------------- seat chips
+// A seat's two cards in the trick on the table (the shared trick shape: [[seat, [c1, c2] | null], ...],
+// the leader's ribs first; null: face down and unseen by this seat).
 function tableEntry(view, seat) {
-  return view.table.find((e) => e.seat === seat) || null;
+  const play = view.trick.find(([s]) => s === seat);
+  if (!play) return null;
+  return { seat, ribs: seat === view.leader, folded: view.folded.includes(seat), cards: play[1] };
 }
 
 function lastCall(view, seat) {
@@ -267,7 +271,7 @@ function seatsGrid(view, ui) {
 // ---------------------------------------------------------------- the stage: auction or trick
 function infoLine(view, ui) {
   const parts = [ui.t("deal_n", { n: view.deal_number, total: view.options.deals })];
-  if (view.phase !== "over") parts.push(ui.t("trick_n", { n: view.trick }));
+  if (view.phase !== "over") parts.push(ui.t("trick_n", { n: view.trick_number }));
   return h("p", { class: "ribs-info" }, parts.join(" · "),
     view.phase === "play" && view.leader !== null
       ? h("b", { class: "contract", dataset: { leader: view.leader, bid: view.bid } }, ` · ${ui.t("contract", { name: ui.seatName(view.leader), bid: view.bid })}`)
@@ -278,7 +282,7 @@ function stage(view, ui) {
   const box = h("section", { class: "stage", dataset: { phase: view.phase } });
   const mine = view.legal_actions.length > 0;
   if (view.phase === "auction") {
-    box.append(h("div", { class: "stage-title" }, ui.t("auction_title", { n: view.trick }), " — ",
+    box.append(h("div", { class: "stage-title" }, ui.t("auction_title", { n: view.trick_number }), " — ",
       view.bid === null ? ui.t("no_bid", { name: ui.seatName(view.opener) })
         : h("b", { class: "high-bid", dataset: { bid: view.bid, seat: view.high_bidder } }, ui.t("high_bid", { bid: view.bid, name: ui.seatName(view.high_bidder) }))));
     if (mine) {
@@ -294,7 +298,7 @@ function stage(view, ui) {
       box.append(h("div", { class: "bid-buttons" }, buttons));
     }
   } else if (view.phase === "play" && mine) {
-    const faceUp = view.options.face_up_fourth_trick && view.trick === 4;
+    const faceUp = view.options.face_up_fourth_trick && view.trick_number === 4;
     const leading = view.leader === ui.viewer;
     const key = leading ? (faceUp ? "lead_prompt_up" : "lead_prompt") : (faceUp ? "play_prompt_up" : "play_prompt");
     box.append(h("p", { class: "prompt-text" }, h("b", { class: "your-turn" }, ui.t("your_turn")), " ", ui.t(key, { bid: view.bid })));
@@ -357,7 +361,7 @@ function trickOutcome(t, ui) {
   const leader = ui.seatName(t.leader);
   const out = [];
   if (t.matcher !== null) {
-    const k = t.ribs.length + t.plays.filter(([, c]) => c).length * 2;
+    const k = t.cards.filter(([, c]) => c).length * 2;
     out.push(ui.t("outcome_match", { name: ui.seatName(t.matcher), k, leader }));
   } else {
     out.push(ui.t(t.made ? "outcome_made" : "outcome_failed", { leader, bid: t.bid, total: t.leader_total }));
@@ -369,12 +373,13 @@ function trickOutcome(t, ui) {
 function trickBox(t, ui, title) {
   const rows = [];
   const pts = (s) => h("b", { class: "pts", dataset: { points: t.points[s] } }, t.points[s] ? `+${t.points[s]}` : "0");
+  const [[, ribs], ...plays] = t.cards; // the shared trick shape: the leader's ribs first
   rows.push(h("li", { class: `play ribs-row${t.ribs_lost ? " lost" : ""}`, dataset: { seat: t.leader } },
     h("span", { class: "who" }, ui.seatName(t.leader)),
-    h("span", { class: "pair" }, t.ribs.map((c) => mini(c, ui, "rib"))),
+    h("span", { class: "pair" }, ribs.map((c) => mini(c, ui, "rib"))),
     h("span", { class: "fate" }, t.ribs_lost ? ui.t("fate_lost") : `${ui.t("fate_ribs")} ★${t.bid}`),
     pts(t.leader)));
-  for (const [seat, cards] of t.plays) {
+  for (const [seat, cards] of plays) {
     let fate;
     if (!cards) fate = ui.t("fate_folded");
     else if (seat === t.matcher) fate = ui.t("fate_match");
@@ -386,7 +391,7 @@ function trickBox(t, ui, title) {
       h("span", { class: "fate" }, fate),
       pts(seat)));
   }
-  return h("div", { class: "trick-box", dataset: { trick: t.trick, deal: t.deal, matcher: t.matcher ?? "none", made: String(t.made), total: t.leader_total } },
+  return h("div", { class: "trick-box", dataset: { trick: t.trick_number, deal: t.deal, matcher: t.matcher ?? "none", made: String(t.made), total: t.leader_total } },
     title ? h("div", { class: "trick-title" }, title) : null,
     h("p", { class: "outcome" }, trickOutcome(t, ui)),
     h("ul", { class: "plays" }, rows));
@@ -401,22 +406,25 @@ function remembered(details, key, fallback) {
 }
 
 function lastTrickPanel(view, ui) {
-  const t = view.tricks.length ? view.tricks[view.tricks.length - 1] : view.previous_deal_trick;
+  const t = view.history.length ? view.history[view.history.length - 1] : view.previous_deal_trick;
   if (!t) return null;
-  const title = t.deal === view.deal_number ? ui.t("last_trick", { n: t.trick }) : ui.t("last_trick_prev", { d: t.deal, n: t.trick });
-  const key = `trick:${t.deal}:${t.trick}:${view.phase}`;
+  const title = t.deal === view.deal_number ? ui.t("last_trick", { n: t.trick_number }) : ui.t("last_trick_prev", { d: t.deal, n: t.trick_number });
+  const key = `trick:${t.deal}:${t.trick_number}:${view.phase}`;
   // Open while the table is empty (the auction after it, or the end of the game).
-  return remembered(h("details", { class: "last-trick ribs-last", dataset: { trick: t.trick, deal: t.deal } },
+  return remembered(h("details", { class: "last-trick ribs-last", dataset: { trick: t.trick_number, deal: t.deal } },
     h("summary", {}, title), trickBox(t, ui, null)), key, view.phase !== "play");
 }
 
-function translateReason(text, ui) {
-  let m;
-  if ((m = /^(\d+) cards won: (-?\d+) points$/.exec(text))) return ui.t("reason_cards", { k: m[1], p: m[2] });
-  if ((m = /^(\d+) other cards won: (-?\d+) points$/.exec(text))) return ui.t("reason_other", { k: m[1], p: m[2] });
-  if ((m = /^(\d+) of the (\d+) sevens, a majority: \+10$/.exec(text))) return ui.t("reason_major", { s: m[1], t: m[2] });
-  if ((m = /^(\d+) of the (\d+) sevens, no majority: (-?\d+)$/.exec(text))) return ui.t("reason_minor", { s: m[1], t: m[2], b: m[3] });
-  return text;
+// A reason is the engine's message {code, params} (static/strings/ribs.json lists them).
+function translateReason(reason, ui) {
+  const p = reason.params;
+  switch (reason.code) {
+    case "deal_cards_won": return ui.t("reason_cards", { k: p.n, p: p.points });
+    case "deal_other_cards_won": return ui.t("reason_other", { k: p.n, p: p.points });
+    case "sevens_majority": return ui.t("reason_major", { s: p.n, t: p.total });
+    case "sevens_no_majority": return ui.t("reason_minor", { s: p.n, t: p.total, b: p.points });
+    default: return reason.code;
+  }
 }
 
 function dealBreakdown(last, ui) {
@@ -430,7 +438,7 @@ function dealBreakdown(last, ui) {
 function lastDealPanel(view, ui) {
   const last = view.last_deal;
   if (!last || view.phase === "over") return null;
-  const fresh = view.tricks.length === 0;
+  const fresh = view.history.length === 0;
   return remembered(h("details", { class: "last-deal", dataset: { deal: last.deal } },
     h("summary", {}, h("b", {}, ui.t("deal_result", { n: last.deal }))), dealBreakdown(last, ui)), `deal:${last.deal}`, fresh);
 }
@@ -438,7 +446,7 @@ function lastDealPanel(view, ui) {
 // ---------------------------------------------------------------- entry points
 export function render(view, ui) {
   const order = ui.t(view.options.lemons ? "order_lemons" : "order_plain");
-  return h("div", { class: "table ribs-table", dataset: { phase: view.phase, trick: view.trick, deal: view.deal_number, players: view.players } },
+  return h("div", { class: "table ribs-table", dataset: { phase: view.phase, trick: view.trick_number, deal: view.deal_number, players: view.players } },
     infoLine(view, ui),
     seatsGrid(view, ui),
     stage(view, ui),
@@ -478,6 +486,6 @@ export function renderResult(view, ui) {
   multi && last ? h("ul", { class: "breakdown" }, last.scores.map((x) => h("li", { dataset: { seat: x.seat, points: x.points } },
     h("span", { class: "who" }, ui.seatName(x.seat)), h("b", { class: "pts" }, x.points),
     h("span", { class: "why" }, x.reasons.map((q) => translateReason(q, ui)).join(" · "))))) : null,
-  view.tricks.length ? h("details", { class: "final-tricks" }, h("summary", {}, ui.t("final_trick_points")),
-    view.tricks.map((t) => trickBox(t, ui, ui.t("trick_n", { n: t.trick })))) : null);
+  view.history.length ? h("details", { class: "final-tricks" }, h("summary", {}, ui.t("final_trick_points")),
+    view.history.map((t) => trickBox(t, ui, ui.t("trick_n", { n: t.trick_number })))) : null);
 }

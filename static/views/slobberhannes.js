@@ -120,14 +120,13 @@ export const STRINGS = {
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const QUEEN = "QC";
 
-// The engine's reasons are English phrases ("first trick +1", "2 revokes +2"): shown in the
-// player's language, and as given when a phrase is not known.
+// The engine's reasons are codes with params ({code: "revokes", params: {n: 2}}), worded here.
 function reasonText(reason, ui) {
-  const fixed = { "first trick +1": "reason_first", "queen of clubs +1": "reason_queen", "last trick +1": "reason_last",
-    "all three +1": "reason_all", "revoke +1": "reason_revoke" }[reason];
+  const fixed = { first_trick: "reason_first", queen_of_clubs: "reason_queen", last_trick: "reason_last",
+    all_three: "reason_all" }[reason.code];
   if (fixed) return ui.t(fixed);
-  const m = /^(\d+) revokes \+\d+$/.exec(reason);
-  return m ? ui.t("reason_revokes", { n: m[1] }) : reason;
+  if (reason.code === "revokes") return ui.t(reason.params.n === 1 ? "reason_revoke" : "reason_revokes", { n: reason.params.n });
+  return reason.code;
 }
 
 // The other seats in play order, starting at the viewer's left.

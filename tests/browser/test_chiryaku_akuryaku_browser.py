@@ -104,19 +104,20 @@ def take_half(page):
 
 
 def check_refusals(page):
-    """Malformed, out-of-turn and wrong-phase moves are refused with a reason; nothing changes."""
+    """Malformed, out-of-turn and wrong-phase moves are refused with a reason (its code and params);
+    nothing changes."""
     before = page.evaluate("tabletop.call('view', 0)")["view"]
     assert before["to_act"] == 0 and before["phase"] == "play" and before["legal_actions"]
     actions = len(saved_log(page)["actions"])
     refused = page.evaluate("tabletop.call('act', 0, 'play ZZ')")
-    assert refused["ok"] is False and "ZZ" in refused["error"], refused
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("unknown_card", {"text": "ZZ"}), refused
     other = page.evaluate("tabletop.call('view', 2)")["view"]
     refused = page.evaluate(f"tabletop.call('act', 2, 'play {other['hand'][0]}')")
-    assert refused["ok"] is False and refused["error"], refused
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("not_your_turn", {"seat": 2}), refused
     refused = page.evaluate(f"tabletop.call('act', 0, 'take {before['hand'][0]} {before['hand'][1]}')")
-    assert refused["ok"] is False and "not possible now" in refused["error"], refused
+    assert refused["ok"] is False and refused["code"] == "wrong_move" and refused["params"]["verbs"] == ["play"], refused
     refused = page.evaluate("tabletop.call('act', 0, 'facedown R R')")
-    assert refused["ok"] is False, refused
+    assert refused["ok"] is False and refused["code"] == "wrong_move", refused
     after = page.evaluate("tabletop.call('view', 0)")["view"]
     assert after == before
     assert len(saved_log(page)["actions"]) == actions
@@ -152,7 +153,8 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
                     for seat in range(4):
                         row = page.locator(f".ca-seat[data-seat='{seat}']")
                         assert row.get_attribute("data-live") == str(view["live_scores"][seat])
-                        assert row.locator(".reason").get_attribute("data-reason") == view["live_reasons"][seat]
+                        assert row.locator(".reason").get_attribute("data-reason") == view["live_reasons"][seat]["code"]
+                        assert row.locator(".reason").inner_text().endswith(str(view["live_scores"][seat]))
                     checked_scores = view["tricks_played"] >= 3
                 if play_card(page):
                     played["play"] += 1

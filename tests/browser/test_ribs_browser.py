@@ -99,12 +99,13 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
         assert page.locator(".contract").get_attribute("data-bid") == str(view["bid"])
         if leader != 0:
             assert page.locator(f".chip[data-seat='{leader}'] .chip-cards .card.back").count() == 2
-        # Face-up plays so far are shown on their seats' chips.
-        for entry in view["table"]:
-            if "cards" in entry and not entry.get("ribs") and not entry.get("folded"):
-                shown = page.locator(f".chip[data-seat='{entry['seat']}'] .chip-cards .card").evaluate_all(
+        # Face-up plays so far are shown on their seats' chips (the trick: [[seat, cards | null], ...]).
+        assert view["trick"][0][0] == leader
+        for seat, cards in view["trick"][1:]:
+            if cards is not None and seat not in view["folded"]:
+                shown = page.locator(f".chip[data-seat='{seat}'] .chip-cards .card").evaluate_all(
                     "els => els.map(e => e.dataset.card)")
-                assert sorted(shown) == sorted(entry["cards"])
+                assert sorted(shown) == sorted(cards)
     play_to_end(page, rng, counts)
 
     score = page.locator(".ribs-result")
@@ -156,11 +157,11 @@ def test_hotseat_hides_hands_and_refuses_bad_moves_in_japanese(page, server, sin
     # Malformed and illegal moves are refused with a reason, and nothing changes.
     before = page.evaluate("tabletop.call('view', 1)")["view"]
     refused = page.evaluate("tabletop.call('act', 1, 'play ZZ AS')")
-    assert refused["ok"] is False and refused["error"]
+    assert refused["ok"] is False and refused["code"] == "wrong_move" and refused["params"]["verbs"] == ["bid", "pass"]
     refused = page.evaluate("tabletop.call('act', 1, 'bid 5')")
-    assert refused["ok"] is False and "2" in refused["error"]
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("opener_bids_two", {"n": 2})
     refused = page.evaluate("tabletop.call('act', 2, 'pass')")
-    assert refused["ok"] is False and refused["error"]
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("not_your_turn", {"seat": 2})
     after = page.evaluate("tabletop.call('view', 1)")["view"]
     assert after == before
     assert saved_log(page)["actions"] == []

@@ -27,14 +27,16 @@ Action notation
 View (``view(seat)``)
     Own ``hand``; ``hand_counts``; ``trick`` (``[[seat, card], ...]``), ``lead_colour``,
     ``trick_colours``, ``big_brother``/``little_brother`` (once the trick is full),
-    ``take_count``; ``last_trick`` (the previous trick of this round: cards, big and little
-    brother, the cards taken, given and discarded); ``face_up_cards`` per seat (the face-up
-    cards in deck order, i.e. grouped by colour), ``face_down`` (count per seat) and ``face_down_colours``: face-down piles are shown
-    only as colours and count; ``discarded`` (cards out of this round); ``live_scores`` and
-    ``live_reasons`` (what each seat's collection scores now, and why); ``scores``,
-    ``round_scores``, ``last_round`` (the previous round's summary: who was blocked and a
-    ``breakdown`` of every seat's score with the reason), ``to_act``, ``to_move``,
-    ``legal_actions``; once over ``result`` and every ``hands``.
+    ``take_count``; ``last_trick`` (the previous trick of this round in the shared trick shape of
+    tabletop.tricks: ``leader``, ``cards`` ``[[seat, card], ...]``, ``winner`` (the big brother),
+    then ``little``, the cards ``taken``, ``given`` and ``discarded``); ``face_up_cards`` per seat
+    (the face-up cards in deck order, i.e. grouped by colour), ``face_down`` (count per seat) and
+    ``face_down_colours``: face-down piles are shown only as colours and count; ``discarded``
+    (cards out of this round); ``live_scores`` and ``live_reasons`` (what each seat's collection
+    scores now, and why: a message ``{"code", "params"}``); ``scores``, ``round_scores``,
+    ``last_round`` (the previous round's summary: who was blocked and a ``breakdown`` of every
+    seat's score with the reason), ``to_act``, ``to_move``, ``legal_actions``; once over
+    ``result`` and every ``hands``.
 
 Decisions beyond the rules file
     - Option ``rounds`` defaults to null, meaning "the number of players" (a default that depends
@@ -45,15 +47,18 @@ Decisions beyond the rules file
     - The view carries the previous trick (``last_trick``) rather than the whole round: every
       collected card is on the table in ``face_up_cards`` anyway, and the conformance harness's
       time budget is dominated by view size at 6 players.
-    - Explicit setup: ``hands`` and ``deals`` together are refused; ``scores`` must be whole
-      numbers, one per seat.
+    - Explicit setup: ``hands`` and ``deals`` together are refused, and so are more deals than
+      rounds; ``scores`` are whole numbers from 0 (a total never goes below 0), one per seat.
 """
 from __future__ import annotations
 
 from itertools import combinations
 
+from ..cards import parse_cards
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
-from ..tricks import next_seat
+from ..reader import (Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
+                      conserve)
+from ..tricks import finished_view, next_seat, trick_view
 
 COLOURS = "RYBP"
 COLOUR_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "P": "purple"}
@@ -91,86 +96,97 @@ def brothers(trick):
 
 
 def round_score(up, down_count, down_colours):
-    """(score, reason) for a collection: ``up`` maps colour -> face-up count."""
+    """(score, reason) for a collection: ``up`` maps colour -> face-up count. The reason is a
+    message ``{"code", "params"}`` for the page to word (static/strings/chiryaku_akuryaku.json);
+    colours come first by count (most first), then in the order R Y B P."""
     if down_count:
         a, b = [c for c in COLOURS if c not in down_colours]
         score = up[a] * up[b] // down_count
-        return score, (f"face up {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} / "
-                       f"{down_count} face down = {score}")
+        return score, _message("score_face_down", first_colour=a, first_count=up[a], second_colour=b,
+                               second_count=up[b], face_down=down_count, points=score)
     held = sorted((c for c in COLOURS if up[c]), key=lambda c: -up[c])
     if not held:
-        return 0, "no cards = 0"
+        return 0, _message("score_no_cards", points=0)
     if len(held) == 1:
-        return 0, f"one colour only ({COLOUR_NAMES[held[0]]} {up[held[0]]}) = 0"
+        return 0, _message("score_one_colour", colour=held[0], count=up[held[0]], points=0)
     a, b = held[0], held[1]
     if len(held) == 2:
         score = up[a] * up[b]
-        return score, f"two colours: {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} = {score}"
+        return score, _message("score_two_colours", first_colour=a, first_count=up[a], second_colour=b,
+                               second_count=up[b], points=score)
     c = held[2]
     score = up[a] * up[b] // up[c]
-    return score, (f"three colours: {COLOUR_NAMES[a]} {up[a]} x {COLOUR_NAMES[b]} {up[b]} / "
-                   f"{COLOUR_NAMES[c]} {up[c]} = {score}")
+    return score, _message("score_three_colours", first_colour=a, first_count=up[a], second_colour=b,
+                           second_count=up[b], third_colour=c, third_count=up[c], points=score)
 
 
-def _check_int(value, what, low=None, high=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"chiryaku_akuryaku: {what} must be a whole number, not {value!r}")
-    if low is not None and value < low:
-        raise ValueError(f"chiryaku_akuryaku: {what} must be at least {low}, not {value}")
-    if high is not None and value > high:
-        raise ValueError(f"chiryaku_akuryaku: {what} must be at most {high}, not {value}")
-    return value
+def _message(code, **params):
+    return {"code": code, "params": params}
 
 
-def _check_hands(hands, players, where):
-    order = ORDERS[players]
-    if not isinstance(hands, list) or len(hands) != players:
-        raise ValueError(f"chiryaku_akuryaku: {where} needs one hand per seat ({players})")
-    seen = set()
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, list):
-            raise ValueError(f"chiryaku_akuryaku: {where}: the hand of seat {seat} must be a list of card codes")
-        if len(hand) != HAND_SIZE:
-            raise ValueError(f"chiryaku_akuryaku: {where}: seat {seat} must hold {HAND_SIZE} cards, not {len(hand)}")
-        for card in hand:
-            if not isinstance(card, str) or card not in order:
-                raise ValueError(f"chiryaku_akuryaku: {where}: {card!r} (seat {seat}) is not a card "
-                                 f"of the {players}-player set")
-            if card in seen:
-                raise ValueError(f"chiryaku_akuryaku: {where}: card {card} appears twice")
-            seen.add(card)
-    return [sorted(h, key=order.__getitem__) for h in hands]
+def _collection(up, down_count, down_colours):
+    """What a seat collected in a round, as the round summary keeps it: counts, no card codes."""
+    return {"up": dict(up), "down": down_count, "down_colours": list(down_colours) if down_colours else None}
+
+
+# -- what an explicit setup and a saved state may hold (tabletop.reader) ----------------------------
+# The card set depends on the player count: the state's ``CARDS`` is the set of its table.
+MAX_ROUNDS = 50
+MAX_ROUND_SCORE = 21 * 21  # two colours of 21 face up (six players)
+START_SCORE = Int(0, 99_999)  # a game's totals never go below 0: neither may a setup's
+HAND = Cards(n=HAND_SIZE)
+SETUP = Fields({}, optional={"hands": PerSeat(HAND), "deals": List(Fields({"hands": PerSeat(HAND)}), 1, MAX_ROUNDS),
+                             "dealer": Seat(), "scores": PerSeat(START_SCORE)})
+COLOUR = Choice(*COLOURS)
+TWO_COLOURS = List(COLOUR, 2, 2)
+PLAY = Tuple(Seat(), Card())
+STATE = Fields({
+    "rounds": Int(1, MAX_ROUNDS), "round": Int(1, MAX_ROUNDS), "dealer": Seat(),
+    "deals": List(PerSeat(Cards(n=HAND_SIZE, counted=False, ordered=True)), 0, MAX_ROUNDS - 1),
+    "scores": PerSeat(Int(0, 99_999 + MAX_ROUNDS * MAX_ROUND_SCORE)),
+    "round_scores": List(PerSeat(Int(0, MAX_ROUND_SCORE)), 0, MAX_ROUNDS),
+    "last_round": Opt(Fields({
+        "round": Int(1, MAX_ROUNDS), "dealer": Seat(), "blocked": Opt(Seat()), "tricks_played": Int(0, HAND_SIZE),
+        "scores": PerSeat(Int(0, MAX_ROUND_SCORE)),
+        "collections": PerSeat(Fields({"up": Fields({c: Int(0, 21) for c in COLOURS}), "down": Int(0, 84),
+                                       "down_colours": Opt(TWO_COLOURS)}))})),
+    "hands": PerSeat(Cards(hi=HAND_SIZE, ordered=True)), "leader": Seat(), "to_act": Opt(Seat()),
+    "trick": List(PLAY, 0, 6), "tricks_played": Int(0, HAND_SIZE),
+    "last_trick": Opt(Fields({"leader": Seat(), "cards": List(Tuple(Seat(), Card(counted=False)), 4, 6),
+                              "big": Seat(), "little": Opt(Seat()), "taken": Cards(1, 3, counted=False),
+                              "given": Cards(0, 3, counted=False), "discarded": Cards(0, 3, counted=False)})),
+    "discarded": Cards(), "up": PerSeat(Fields({c: Cards() for c in COLOURS})), "down": PerSeat(Cards()),
+    "face_down_colours": PerSeat(Opt(TWO_COLOURS)),
+    # The little brother's share while the big brother turns colours face down: in no other place.
+    "pending": Opt(Fields({"little": Opt(Seat()), "share": Cards(0, 3), "leader": Seat()})),
+})
 
 
 class ChiryakuState(GameState):
     # -- setup --------------------------------------------------------------------------------
+    STATE, ALL_CARDS_KEPT = STATE, True
+    CARDS = property(lambda self: ORDERS[self.d["players"]])  # the card set depends on the player count
+
     def setup(self, setup):
         n = self.d["players"]
         deals, dealer, scores = [], 0, [0] * n
+        rounds = self.d["options"]["rounds"] or n
         if setup is not None:
-            unknown = set(setup) - {"hands", "deals", "dealer", "scores"}
-            if unknown:
-                raise ValueError(f"chiryaku_akuryaku: unknown setup key(s) {sorted(unknown)}")
             if "hands" in setup and "deals" in setup:
                 raise ValueError("chiryaku_akuryaku: give either 'hands' or 'deals', not both")
-            if "hands" in setup:
-                deals = [_check_hands(setup["hands"], n, "setup 'hands'")]
-            elif "deals" in setup:
-                raw = setup["deals"]
-                if not isinstance(raw, list):
-                    raise ValueError("chiryaku_akuryaku: setup 'deals' must be a list of {\"hands\": ...}")
-                for i, deal in enumerate(raw):
-                    if not isinstance(deal, dict) or set(deal) != {"hands"}:
-                        raise ValueError(f"chiryaku_akuryaku: deals[{i}] must be an object with only 'hands'")
-                    deals.append(_check_hands(deal["hands"], n, f"deals[{i}]"))
-            dealer = _check_int(setup.get("dealer", 0), "dealer", 0, n - 1)
-            raw_scores = setup.get("scores", scores)
-            if not isinstance(raw_scores, list) or len(raw_scores) != n:
-                raise ValueError(f"chiryaku_akuryaku: setup 'scores' must be a list of {n} whole numbers")
-            scores = [_check_int(s, f"the score of seat {i}") for i, s in enumerate(raw_scores)]
-        rounds = self.d["options"]["rounds"]
+            check(setup, SETUP, Ctx("chiryaku_akuryaku", n, ORDERS[n]), "setup")
+            given = [setup["hands"]] if "hands" in setup else [x["hands"] for x in setup.get("deals", [])]
+            if len(given) > rounds:
+                raise ValueError(f"chiryaku_akuryaku: {len(given)} deals for {rounds} round(s)")
+            for i, hands in enumerate(given):
+                ctx = Ctx("chiryaku_akuryaku", n, ORDERS[n])  # each deal is the whole card set, once
+                check(hands, PerSeat(HAND), ctx, "setup.hands" if "hands" in setup else f"setup.deals[{i}].hands")
+                conserve(ctx, complete=True)
+                deals.append([sorted(h, key=ORDERS[n].__getitem__) for h in hands])
+            dealer = setup.get("dealer", 0)
+            scores = list(setup.get("scores", scores))
         self.d.update({
-            "phase": "play", "rounds": rounds if rounds is not None else n, "round": 0,
+            "phase": "play", "rounds": rounds, "round": 0,
             "dealer": (dealer - 1) % n, "deals": deals, "scores": scores, "round_scores": [],
             "last_round": None,
         })
@@ -227,36 +243,31 @@ class ChiryakuState(GameState):
         return list(FACEDOWN_CHOICES)
 
     # -- applying -----------------------------------------------------------------------------
-    def _parse(self, args, count, what):
-        order = ORDERS[self.d["players"]]
-        if len(args) != count:
-            raise IllegalAction(f"name exactly {count} {what}{'s' if count != 1 else ''}, not {len(args)}")
-        for code in args:
-            if code not in order:
-                raise IllegalAction(f"{code!r} is not a card of this game")
-        if len(set(args)) != len(args):
-            raise IllegalAction(f"a card is named twice: {' '.join(args)}")
-        return sorted(args, key=order.__getitem__)
+    def _parse(self, args, count):
+        """Card codes of this table's set in deck order; IllegalAction for a wrong count, unknown or repeated codes."""
+        return parse_cards(args, ORDERS[self.d["players"]], count=count)
 
-    def _wrong_verb(self, verb, expected):
-        if verb in ("play", "take", "facedown"):
-            raise IllegalAction(f"'{verb}' is not possible now: {expected}")
-        raise IllegalAction(f"unknown move {verb!r}: {expected}")
+    def _wrong_verb(self, verb, expected, verbs):
+        english = (f"'{verb}' is not possible now: {expected}" if verb in ("play", "take", "facedown")
+                   else f"unknown move {verb!r}: {expected}")
+        raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=verbs)
 
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            self._wrong_verb(verb, "play one card ('play R7')")
-        (card,) = self._parse(args, 1, "card")
+            self._wrong_verb(verb, "play one card ('play R7')", ["play"])
+        (card,) = self._parse(args, 1)
         if card not in d["hands"][seat]:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         shown = []
         for _, c in d["trick"]:
             if colour(c) not in shown:
                 shown.append(colour(c))
         if len(shown) >= 3 and colour(card) not in shown:
-            names = ", ".join(COLOUR_NAMES[c] for c in sorted(shown, key=COLOUR_ORDER.__getitem__))
-            raise IllegalAction(f"{card} would be a fourth colour: the trick already shows {names}")
+            shown = sorted(shown, key=COLOUR_ORDER.__getitem__)
+            names = ", ".join(COLOUR_NAMES[c] for c in shown)
+            raise IllegalAction("fourth_colour", f"{card} would be a fourth colour: the trick already shows {names}",
+                                card=card, colours=shown)
         d["hands"][seat].remove(card)
         d["trick"].append([seat, card])
         n = d["players"]
@@ -274,12 +285,13 @@ class ChiryakuState(GameState):
         d = self.d
         k = take_count(d["players"])
         if verb != "take":
-            self._wrong_verb(verb, f"you are the big brother: take {k} cards of the trick ('take ...')")
-        chosen = self._parse(args, k, "card")
+            self._wrong_verb(verb, f"you are the big brother: take {k} cards of the trick ('take ...')", ["take"])
+        chosen = self._parse(args, k)
         in_trick = {c for _, c in d["trick"]}
         missing = [c for c in chosen if c not in in_trick]
         if missing:
-            raise IllegalAction(f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the trick")
+            raise IllegalAction("not_in_trick", f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the trick",
+                                cards=missing, n=len(missing))
         big, little = brothers(d["trick"])
         rest = [c for _, c in d["trick"] if c not in chosen]
         d["last_trick"] = {"leader": d["leader"], "cards": d["trick"], "big": big, "little": little,
@@ -332,11 +344,13 @@ class ChiryakuState(GameState):
     def apply_facedown(self, seat, verb, args):
         d = self.d
         if verb != "facedown":
-            self._wrong_verb(verb, "your collection shows four colours: turn two face down ('facedown B P')")
+            self._wrong_verb(verb, "your collection shows four colours: turn two face down ('facedown B P')",
+                             ["facedown"])
         if len(args) != 2 or any(a not in COLOURS for a in args):
-            raise IllegalAction("name two colours to turn face down, from R Y B P (e.g. 'facedown B P')")
+            raise IllegalAction("name_two_colours", "name two colours to turn face down, from R Y B P (e.g. 'facedown B P')",
+                                colours=list(COLOURS))
         if args[0] == args[1]:
-            raise IllegalAction("name two different colours")
+            raise IllegalAction("two_different_colours", "name two different colours", colour=args[0])
         chosen = sorted(args, key=COLOUR_ORDER.__getitem__)
         up = d["up"][seat]
         for c in chosen:
@@ -363,7 +377,8 @@ class ChiryakuState(GameState):
             d["scores"][s] += points[s]
         d["last_round"] = {"round": d["round"], "dealer": d["dealer"], "blocked": blocked,
                            "tricks_played": d["tricks_played"], "scores": points,
-                           "reasons": [why for _, why in scored]}
+                           "collections": [_collection({c: len(x) for c, x in d["up"][s].items()}, len(d["down"][s]),
+                                                       d["face_down_colours"][s]) for s in range(n)]}
         if d["round"] >= d["rounds"]:
             d["phase"] = "over"
             d["to_act"] = None
@@ -373,6 +388,95 @@ class ChiryakuState(GameState):
 
     def _face_up_counts(self):
         return [{c: len(up[c]) for c in COLOURS} for up in self.d["up"]]
+
+    def check_invariants(self):
+        """A saved state's parts agree: rounds with their scores, the phase with the trick and the
+        pending share, hand sizes with the tricks played, collections with the colours turned down,
+        the previous trick and round with the rules."""
+        d = self.d
+        n = d["players"]
+        phase = d["phase"]
+        over = phase == "over"
+
+        def fail(why):
+            raise ValueError(f"chiryaku_akuryaku: {why}")
+
+        if d["rounds"] != (d["options"]["rounds"] or n) or d["round"] > d["rounds"]:
+            fail("the round does not agree with the rounds of the game")
+        if len(d["round_scores"]) != d["round"] - (0 if over else 1) or over and d["round"] != d["rounds"]:
+            fail("the rounds scored do not follow the round being played")
+        if len(d["deals"]) > d["rounds"] - d["round"]:
+            fail("more explicit deals than rounds to come")
+        for k, hands in enumerate(d["deals"]):  # each explicit deal is the whole card set, once
+            ctx = Ctx("chiryaku_akuryaku", n, ORDERS[n])
+            check(hands, PerSeat(HAND), ctx, f"deals[{k}]")
+            conserve(ctx, complete=True)
+        if any(d["scores"][s] < sum(r[s] for r in d["round_scores"]) for s in range(n)):
+            fail("a total is less than the rounds scored")
+        last = d["last_round"]
+        if (last is None) != (not d["round_scores"]):
+            fail("the last round's summary does not agree with the rounds scored")
+        if last is not None:
+            if last["round"] != len(d["round_scores"]) or last["scores"] != d["round_scores"][-1]:
+                fail("the last round's summary is not the last round scored")
+            if last["dealer"] != (d["dealer"] if over else (d["dealer"] - 1) % n):
+                fail("the deal did not pass to the left")
+            for s, x in enumerate(last["collections"]):
+                if last["scores"][s] != round_score(x["up"], x["down"], x["down_colours"] or ())[0]:
+                    fail(f"seat {s}'s last round score is not that of its collection")
+
+        trick, tp = d["trick"], d["tricks_played"]
+        if over != (d["to_act"] is None) or (d["pending"] is not None) != (phase == "facedown"):
+            fail("the seat to act or the pending share does not agree with the phase")
+        if (phase == "take") != (len(trick) == n) or over and trick:
+            fail("the trick does not agree with the phase")
+        if len({colour(c) for _, c in trick}) > 3:
+            fail("the trick shows four colours")
+        if trick and (trick[0][0] != d["leader"] or any(s != (d["leader"] + k) % n for k, (s, _) in enumerate(trick))):
+            fail("the trick is not played in turn from its leader")
+        if phase == "play" and d["to_act"] != ((trick[-1][0] + 1) % n if trick else d["leader"]):
+            fail("the seat to play is not the next in the trick")
+        if phase == "take" and d["to_act"] != brothers(trick)[0]:
+            fail("the seat to take is not the big brother")
+        if tp == 0 and not trick and not over and d["leader"] != (d["dealer"] + 1) % n:
+            fail("the round is not led by the dealer's left")
+        if tp >= HAND_SIZE and phase != "facedown" and not over:
+            fail("the round goes on after its last trick")
+        played = {s for s, _ in trick}
+        for s in range(n):
+            size = HAND_SIZE - tp - (s in played)
+            if len(d["hands"][s]) != size and not (over and len(d["hands"][s]) == size - 1):
+                fail(f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave")
+            up, down, turned = d["up"][s], d["down"][s], d["face_down_colours"][s]
+            if any(colour(c) != k for k, pile in up.items() for c in pile) or \
+                    any(pile != sorted(pile, key=number) for pile in up.values()):
+                fail(f"seat {s}'s face-up piles are not sorted by colour and number")
+            if turned is None and down or turned is not None and (
+                    turned[0] == turned[1] or turned != sorted(turned, key=COLOUR_ORDER.__getitem__)
+                    or any(colour(c) not in turned for c in down) or any(up[c] for c in turned)):
+                fail(f"seat {s}'s face-down cards do not agree with the colours turned down")
+            if turned is None and all(up.values()) and not (phase == "facedown" and d["to_act"] == s):
+                fail(f"seat {s} shows four colours and has not turned two face down")
+        if phase == "facedown" and (trick or d["face_down_colours"][d["to_act"]] is not None
+                                    or not all(d["up"][d["to_act"]].values())):
+            fail("the seat to turn colours face down does not show four colours")
+
+        t = d["last_trick"]
+        if (t is None) != (tp == 0):
+            fail("the previous trick does not agree with the tricks played")
+        if t is not None:
+            cards = [c for _, c in t["cards"]]
+            rest = [c for c in cards if c not in t["taken"]]  # in play order
+            if len(t["cards"]) != n or t["cards"][0][0] != t["leader"] or \
+                    any(s != (t["leader"] + k) % n for k, (s, _) in enumerate(t["cards"])):
+                fail("the previous trick is not a full trick played in turn")
+            if (t["big"], t["little"]) != brothers(t["cards"]) or len(t["taken"]) != take_count(n) or \
+                    not set(t["taken"]) <= set(cards) or \
+                    (t["given"], t["discarded"]) != ((rest, []) if t["little"] is not None else ([], rest)):
+                fail("the previous trick was not shared by the rules")
+        if d["pending"] is not None and (d["pending"]["leader"] != (t["little"] if t["little"] is not None else t["big"])
+                                         or d["pending"]["little"] != t["little"]):
+            fail("the pending share is not the previous trick's")
 
     # -- reading ------------------------------------------------------------------------------
     def snapshot(self):
@@ -410,7 +514,7 @@ class ChiryakuState(GameState):
             "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
             "leader": d["leader"], "to_act": d["to_act"],
             "hand_counts": [len(h) for h in d["hands"]],
-            "trick": [list(p) for p in trick],
+            "trick": trick_view(trick),
             "lead_colour": colour(trick[0][1]) if trick else None,
             "trick_colours": sorted(shown, key=COLOUR_ORDER.__getitem__),
             "big_brother": big, "little_brother": little, "take_count": take_count(n),
@@ -432,20 +536,20 @@ class ChiryakuState(GameState):
         return v
 
     def _last_trick_view(self):
+        """The previous trick in the shared shape; its winner is the big brother."""
         t = self.d["last_trick"]
         if t is None:
             return None
-        return {"leader": t["leader"], "cards": [list(p) for p in t["cards"]], "big": t["big"],
-                "little": t["little"], "taken": list(t["taken"]), "given": list(t["given"]),
-                "discarded": list(t["discarded"])}
+        return finished_view(t["leader"], t["cards"], t["big"], little=t["little"], taken=list(t["taken"]),
+                             given=list(t["given"]), discarded=list(t["discarded"]))
 
     def _last_round_view(self):
         last = self.d["last_round"]
         if last is None:
             return None
         out = {k: last[k] for k in ("round", "dealer", "blocked", "tricks_played")}
-        out["breakdown"] = [{"seat": s, "points": p, "reasons": [why]}
-                            for s, (p, why) in enumerate(zip(last["scores"], last["reasons"]))]
+        out["breakdown"] = [{"seat": s, "points": p, "reasons": [round_score(x["up"], x["down"], x["down_colours"] or ())[1]]}
+                            for s, (p, x) in enumerate(zip(last["scores"], last["collections"]))]
         return out
 
     def hidden_cards(self, seat):

@@ -59,6 +59,7 @@ import random
 from ..cards import card_name, deck, rank_of, suit_of
 from ..core import GameInfo, GameState, IllegalAction, Option, Queries, Standing
 from ..patience import best_sampled
+from ..reader import Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, check, conserve
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -72,16 +73,31 @@ THRONES = ("0", "1", "2", "3")
 SNAPSHOT_BUDGET = 20_000
 DEFAULT_NODE_LIMIT = 1_000_000  # about 5 s in CPython; 299 of 300 seeded deals are decided within it
 
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+# A setup may stack a short deck (rules section 3), so no card count beyond these bounds.
+SETUP = Fields({"thrones": Cards(n=4), "deck": Cards(lo=1, hi=len(PACK) - 4)})
+MOVE = Either(Fields({"card": Card(counted=False), "throne": Int(0, 3)}),
+              Fields({"card": Card(counted=False), "skip": Choice(True)}))
+STATE = Fields({
+    "thrones": List(Cards(lo=1), 4, 4), "current": Opt(Card()), "deck": Cards(),
+    "skips_used": Int(0, 10), "skipped": List(Card(counted=False), 0, 10),
+    "known_bottom": Int(0, len(PACK)), "cards_placed": Int(0, len(PACK) - 4), "won": Opt(Bool()),
+    "history": List(MOVE, 0, len(PACK) - 4 + 10),
+})
 
-def fit_reason(card, top, ace_rule="seed"):
-    """None when ``card`` fits on a throne whose top is ``top`` (rule (a)), else why not."""
+
+def fit_refusal(card, top, ace_rule="seed", prefix="", **params):
+    """None when ``card`` fits on a throne whose top is ``top`` (rule (a)), else the refusal: an
+    ``IllegalAction`` whose code names the reason, with the params ``card`` and ``top_card`` (and
+    any given) and the English reason after ``prefix``."""
+    params = {"card": card, "top_card": top, **params}
     c, t = rank_of(card), rank_of(top)
     if c == "A":
         if t == "A":
-            return "an ace never goes on an ace"
+            return IllegalAction("ace_on_ace", prefix + "an ace never goes on an ace", **params)
         if ace_rule == "designer" or t in ("2", "K"):
             return None
-        return "an ace goes only on a 2 or a king"
+        return IllegalAction("ace_only_on_two_or_king", prefix + "an ace goes only on a 2 or a king", **params)
     if t == "A":
         return None
     if VALUE[c] > VALUE[t]:
@@ -90,30 +106,52 @@ def fit_reason(card, top, ace_rule="seed"):
         if t == "J":
             return None
         if t == "Q":
-            return None if suit_of(card) in "HD" else "a queen takes only lower hearts or diamonds"
+            return None if suit_of(card) in "HD" else IllegalAction(
+                "queen_takes_red", prefix + "a queen takes only lower hearts or diamonds", **params)
         if t == "K":
-            return None if suit_of(card) == "S" else "a king takes only lower spades"
+            return None if suit_of(card) == "S" else IllegalAction(
+                "king_takes_spades", prefix + "a king takes only lower spades", **params)
     if c == t:
-        return f"a {RANK_WORDS[c]} never goes on a {RANK_WORDS[t]}"
+        return IllegalAction("same_rank", prefix + f"a {RANK_WORDS[c]} never goes on a {RANK_WORDS[t]}", **params)
     if c in "JQK" and t in "QK":
-        return f"a {RANK_WORDS[c]} has no suit, so it never goes on a higher {RANK_WORDS[t]}"
-    return f"the {card_name(card)} is not higher than the {card_name(top)}"
+        return IllegalAction("face_card_has_no_suit", prefix + f"a {RANK_WORDS[c]} has no suit, so it never goes "
+                             f"on a higher {RANK_WORDS[t]}", **params)
+    return IllegalAction("not_higher", prefix + f"the {card_name(card)} is not higher than the {card_name(top)}",
+                         **params)
 
 
-def place_reason(card, throne, tops, options):
-    """None when ``place card throne`` is legal, else the reason (rules (a) and (b))."""
-    why = fit_reason(card, tops[throne], options["ace_rule"])
+def fit_reason(card, top, ace_rule="seed"):
+    """None when ``card`` fits on a throne whose top is ``top`` (rule (a)), else why not (English)."""
+    why = fit_refusal(card, top, ace_rule)
+    return None if why is None else str(why)
+
+
+def place_refusal(card, throne, tops, options, prefix=""):
+    """None when ``place card throne`` is legal (rules (a) and (b)), else the refusal (see
+    ``fit_refusal``): params ``card``, ``throne``, ``top_card``, and for rule (b) the other throne
+    that shows the rank (``other_throne``, ``other_card``)."""
+    why = fit_refusal(card, tops[throne], options["ace_rule"], prefix, throne=throne)
     if why:
         return why
     if options["unique_top_ranks"]:
         r = rank_of(card)
         for other, top in enumerate(tops):
             if other != throne and rank_of(top) == r:
-                return f"two thrones would show a {RANK_WORDS[r]} (throne {other} shows the {card_name(top)})"
+                return IllegalAction("rank_shown_elsewhere", prefix + f"two thrones would show a {RANK_WORDS[r]} "
+                                     f"(throne {other} shows the {card_name(top)})", card=card, throne=throne,
+                                     top_card=tops[throne], other_throne=other, other_card=top)
     return None
 
 
+def place_reason(card, throne, tops, options):
+    """None when ``place card throne`` is legal, else the reason in English (the view's ``blocked``)."""
+    why = place_refusal(card, throne, tops, options)
+    return None if why is None else str(why)
+
+
 class FourThronesState(GameState):
+    STATE, CARDS = STATE, ORDER  # not ALL_CARDS_KEPT: a stacked test deck may be short
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         if setup is None:
@@ -121,26 +159,10 @@ class FourThronesState(GameState):
             self.rng.shuffle(cards)
             thrones, rest = cards[:4], cards[4:]
         else:
-            unknown = set(setup) - {"thrones", "deck"}
-            if unknown:
-                raise ValueError(f"four_thrones: unknown setup key(s) {sorted(unknown)}")
-            if "thrones" not in setup or "deck" not in setup:
-                raise ValueError("four_thrones: setup needs 'thrones' (4 cards) and 'deck' (top first)")
-            thrones, rest = setup["thrones"], setup["deck"]
-            if not isinstance(thrones, list) or len(thrones) != 4:
-                raise ValueError("four_thrones: setup 'thrones' must be a list of exactly 4 card codes")
-            if not isinstance(rest, list):
-                raise ValueError("four_thrones: setup 'deck' must be a list of card codes, top first")
-            if not rest:
-                raise ValueError("four_thrones: setup 'deck' must hold at least one card")
-            seen = set()
-            for card in thrones + rest:
-                if not isinstance(card, str) or card not in ORDER:
-                    raise ValueError(f"four_thrones: unknown card {card!r} in the setup")
-                if card in seen:
-                    raise ValueError(f"four_thrones: card {card} appears twice in the setup")
-                seen.add(card)
-            thrones, rest = list(thrones), list(rest)
+            ctx = Ctx("four_thrones", 1, ORDER)
+            check(setup, SETUP, ctx, "setup")
+            conserve(ctx)
+            thrones, rest = list(setup["thrones"]), list(setup["deck"])
         self.d.update({
             "phase": "play", "thrones": [[c] for c in thrones], "current": None, "deck": rest,
             "skips_used": 0, "skipped": [], "known_bottom": 0, "cards_placed": 0, "won": None,
@@ -189,9 +211,10 @@ class FourThronesState(GameState):
         card = d["current"]
         if verb == "skip":
             if args:
-                raise IllegalAction("'skip' takes nothing after it")
+                raise IllegalAction("nothing_after_verb", "'skip' takes nothing after it", verb="skip")
             if d["skips_used"] >= d["options"]["max_skips"]:
-                raise IllegalAction(f"no skip left (all {d['options']['max_skips']} used)")
+                raise IllegalAction("no_skip_left", f"no skip left (all {d['options']['max_skips']} used)",
+                                    n=d["options"]["max_skips"])
             d["current"] = None
             d["deck"].append(card)
             d["known_bottom"] += 1
@@ -201,31 +224,61 @@ class FourThronesState(GameState):
             self._flip()
             return
         if verb != "place":
-            raise IllegalAction(f"unknown move {verb!r}: use 'place {card} <throne 0-3>' or 'skip'")
+            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'place {card} <throne 0-3>' or 'skip'",
+                                verb=verb[:20], verbs=["place", "skip"])
         if len(args) != 2:
-            raise IllegalAction(f"write 'place {card} <throne 0-3>'")
+            raise IllegalAction("name_card_and_throne", f"write 'place {card} <throne 0-3>'", card=card)
         cards = [a for a in args if a in ORDER]
         others = [a for a in args if a not in ORDER]
         if len(cards) == 2:
-            raise IllegalAction("name one card and one throne number")
+            raise IllegalAction("name_card_and_throne", "name one card and one throne number", card=card)
         if not cards:
             bad = [a for a in others if a not in THRONES]
-            raise IllegalAction(f"{bad[0]!r} is not a card of this game" if bad
-                                else f"name the card too: 'place {card} <throne 0-3>'")
+            if bad:
+                raise IllegalAction("unknown_card", f"{bad[0]!r} is not a card of this game", text=bad[0][:12])
+            raise IllegalAction("name_card_and_throne", f"name the card too: 'place {card} <throne 0-3>'", card=card)
         (played,), (throne,) = cards, others
         if throne not in THRONES:
-            raise IllegalAction(f"there is no throne {throne!r}: the thrones are 0, 1, 2 and 3")
+            raise IllegalAction("no_such_throne", f"there is no throne {throne!r}: the thrones are 0, 1, 2 and 3",
+                                text=throne[:12])
         if played != card:
-            raise IllegalAction(f"you can only place the current card, the {card_name(card)} ({card})")
+            raise IllegalAction("not_current_card", f"you can only place the current card, the {card_name(card)} ({card})",
+                                card=played, current_card=card)
         t = int(throne)
-        why = place_reason(card, t, self._tops(), d["options"])
+        why = place_refusal(card, t, self._tops(), d["options"], prefix=f"{card} cannot go on throne {t}: ")
         if why:
-            raise IllegalAction(f"{card} cannot go on throne {t}: {why}")
+            raise why
         d["thrones"][t].append(card)
         d["current"] = None
         d["cards_placed"] += 1
         d["history"].append({"card": card, "throne": t})
         self._flip()
+
+    def check_invariants(self):
+        """A saved state is the one its history leads to. The deck is a queue (skipped cards go to
+        its bottom), so the cards ever queued, in order, are the cards turned up (the history and
+        the current card) followed by the deck as it is now; the last of them are the skipped
+        cards, and the rest is the deck as dealt. Dealing that again under the thrones' bottom
+        cards and replaying the history must give this very state (tops, counts, phase, result)."""
+        d = self.d
+        turned = [m["card"] for m in d["history"]] + ([d["current"]] if d["current"] is not None else [])
+        queued = turned + d["deck"]
+        skipped = [m["card"] for m in d["history"] if m.get("skip")]
+        dealt = queued[:len(queued) - len(skipped)]
+        if skipped != d["skipped"] or queued[len(dealt):] != skipped:
+            raise ValueError("four_thrones: the skipped cards do not agree with the history and the deck")
+        replay = self.__class__.__new__(self.__class__)
+        replay.rng = random.Random(0)  # an explicit setup draws nothing from it
+        replay.d = {k: d[k] for k in self.COMMON_KEYS if k != "phase"}
+        try:
+            replay.setup({"thrones": [stack[0] for stack in d["thrones"]], "deck": dealt})
+            for move in d["history"]:
+                replay.apply(0, "skip" if move.get("skip") else f"place {move['card']} {move['throne']}")
+        except (ValueError, IllegalAction) as err:
+            raise ValueError(f"four_thrones: the history cannot be replayed ({err})") from None
+        for key, value in replay.d.items():
+            if d.get(key) != value:
+                raise ValueError(f"four_thrones: '{key}' does not follow from the history")
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):

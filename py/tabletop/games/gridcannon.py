@@ -63,9 +63,9 @@ Queries (module functions; they never change the state)
     Joker moves are legal (keeps the hint fast on a phone).
 
 Decisions beyond the rules file
-    - ``joker <from> <to>``: as for every action, the order of the two cells does not matter on
-      input when only one direction is legal; when both directions are legal the order given is
-      the move made (from, then to).
+    - ``joker <from> <to>`` is read in the order given: the top card of the first cell goes onto
+      the second. (Reading the two cells the other way round when only that was legal put a card
+      onto a higher one, against rules section 5: issue #20.)
     - Form B explicit setup is recognised by any of the keys grid/royals/ploys/used_ploys; a setup
       with only ``deck`` is form A and must list all 54 cards. Form B refuses royals in the grid,
       number cards among ploys, a royal card in ``royals`` that is not a J/Q/K, and armour that is
@@ -81,6 +81,8 @@ import random
 from ..cards import card_name, deck
 from ..core import GameInfo, GameState, IllegalAction, Queries, Standing
 from ..patience import best_sampled
+from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, Spec, Tuple,
+                      check, conserve)
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -143,6 +145,55 @@ def is_royal(card):
 
 def is_ploy(card):
     return card[0] == "A" or card in JOKERS
+
+
+class OfKind(Spec):
+    """The reader's spec of a card or a list of cards (``inner``), whose every card must also be
+    of one kind (``test``: number, royal or ploy), e.g. a grid stack holds only number cards;
+    ``what`` says so in the refusal."""
+
+    def __init__(self, inner, test, what):
+        self.inner, self.test, self.what = inner, test, what
+
+    def check(self, value, ctx, where):
+        self.inner.check(value, ctx, where)
+        for card in value if isinstance(value, list) else [value]:
+            if card is not None and not self.test(card):
+                raise ValueError(f"{ctx.slug}: {where}: {self.what}, not {card}")
+
+
+ROYAL = OfKind(Card(), is_royal, "must be a Jack, Queen or King")
+PLOYS = OfKind(Cards(), is_ploy, "may hold only Aces and Jokers")
+NUMBERS = OfKind(Cards(), is_number, "may hold only number cards 2-10")
+CELL, SLOT = Choice(*CELLS), Choice(*SLOTS)
+
+# What an explicit setup may hold (rules section 3): form A is a whole deck to deal; form B starts
+# in play from a table given in full, with any number of cards.
+SETUP_A = Fields({"deck": Cards(n=len(PACK))})
+SETUP_B = Fields({"deck": Cards()}, optional={
+    "grid": MapOf(CELLS, NUMBERS),
+    "royals": MapOf(SLOTS, Fields({"card": ROYAL}, optional={"armour": NUMBERS, "dead": Bool()})),
+    "ploys": PLOYS, "used_ploys": PLOYS})
+
+# What a saved state may hold; ``check_invariants`` checks how the parts agree.
+UNCOUNTED = Card(counted=False)
+EVENT = Either(
+    Fields({"event": Choice("ploy", "cycle", "to_bottom"), "card": UNCOUNTED}),
+    Fields({"event": Choice("cycle_to_bottom"), "cards": Cards(lo=1, counted=False)}),
+    Fields({"event": Choice("ace"), "ploy": UNCOUNTED, "cell": CELL, "cards": Cards(lo=1, counted=False)}),
+    Fields({"event": Choice("joker"), "ploy": UNCOUNTED, "card": UNCOUNTED, "from": CELL, "to": CELL}),
+    Fields({"event": Choice("kill"), "royal": UNCOUNTED, "slot": SLOT, "cells": Tuple(CELL, CELL),
+            "cards": Tuple(Opt(UNCOUNTED), Opt(UNCOUNTED)), "total": Int(0, 20), "health": Int(11, 20)}),
+)
+REASONS = ("all_royals_killed", "deck_exhausted", "invincible_royal")
+STATE = Fields({
+    "grid": Fields({cell: NUMBERS for cell in CELLS}),
+    "royals": MapOf(SLOTS, Fields({"card": ROYAL, "armour": NUMBERS, "dead": Bool()})),
+    "ploys": PLOYS, "used_ploys": PLOYS, "deck": Cards(), "cycle": NUMBERS,
+    "current": Opt(Card()), "queue": OfKind(Cards(hi=12), is_royal, "may hold only royals"),
+    "known_bottom": Int(0, len(PACK)), "swapped": Bool(), "reason": Opt(Choice(*REASONS)),
+    "events": List(EVENT, 0, 4 * len(PACK)), "actions": Int(0, 10_000),
+})
 
 
 def value(card):
@@ -474,6 +525,9 @@ def spell(move):
 
 
 class GridcannonState(GameState):
+    STATE, CARDS = STATE, ORDER  # not ALL_CARDS_KEPT: a form-B setup may hold fewer cards
+    ORDERED_VERBS = ("joker",)  # "joker <from> <to>": the order of the two cells is the move
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         d = self.d
@@ -486,63 +540,22 @@ class GridcannonState(GameState):
             d["deck"] = cards
             self._deal()
             return
-        if not isinstance(setup, dict) or "deck" not in setup:
-            raise ValueError("gridcannon: setup needs 'deck' (top first)")
-        unknown = set(setup) - {"deck", "grid", "royals", "ploys", "used_ploys"}
-        if unknown:
-            raise ValueError(f"gridcannon: unknown setup key(s) {sorted(unknown)}")
-        seen = set()
-
-        def cards_of(value, where, kind=None):
-            if not isinstance(value, list):
-                raise ValueError(f"gridcannon: {where} must be a list of card codes")
-            for card in value:
-                if not isinstance(card, str) or card not in ORDER:
-                    raise ValueError(f"gridcannon: unknown card {card!r} in {where}")
-                if card in seen:
-                    raise ValueError(f"gridcannon: card {card} appears twice in the setup")
-                if kind == "number" and not is_number(card):
-                    raise ValueError(f"gridcannon: {where} may hold only number cards 2-10, not {card}")
-                if kind == "ploy" and not is_ploy(card):
-                    raise ValueError(f"gridcannon: {where} may hold only Aces and Jokers, not {card}")
-                seen.add(card)
-            return list(value)
-
-        if set(setup) == {"deck"}:  # form A: the whole procedure from a fixed order
-            d["deck"] = cards_of(setup["deck"], "'deck'")
-            if len(d["deck"]) != len(PACK):
-                raise ValueError(f"gridcannon: a setup 'deck' alone must list all 54 cards, not {len(d['deck'])}")
+        form_a = isinstance(setup, dict) and set(setup) == {"deck"}
+        ctx = Ctx("gridcannon", 1, ORDER)
+        check(setup, SETUP_A if form_a else SETUP_B, ctx, "setup")
+        conserve(ctx)
+        if form_a:  # the whole procedure from a fixed order
+            d["deck"] = list(setup["deck"])
             self._deal()
             return
         # Form B: straight into play.
-        grid = setup.get("grid", {})
-        if not isinstance(grid, dict):
-            raise ValueError("gridcannon: setup 'grid' must map cells (g11..g33) to stacks")
-        for cell, stack in grid.items():
-            if cell not in CI:
-                raise ValueError(f"gridcannon: unknown cell {cell!r} (cells are g11..g33)")
-            d["grid"][cell] = cards_of(stack, f"grid cell {cell}", "number")
-        royals = setup.get("royals", {})
-        if not isinstance(royals, dict):
-            raise ValueError("gridcannon: setup 'royals' must map slots (T1..R3) to royals")
-        for slot, r in royals.items():
-            if slot not in SI:
-                raise ValueError(f"gridcannon: unknown royal slot {slot!r} "
-                                 "(slots are T1-T3, B1-B3, L1-L3, R1-R3)")
-            if not isinstance(r, dict) or "card" not in r or set(r) - {"card", "armour", "dead"}:
-                raise ValueError(f"gridcannon: royal at {slot} must be {{\"card\", \"armour\", \"dead\"}}")
-            card = r["card"]
-            if not isinstance(card, str) or not is_royal(card):
-                raise ValueError(f"gridcannon: the card at {slot} must be a Jack, Queen or King, not {card!r}")
-            cards_of([card], f"royal slot {slot}")
-            armour = cards_of(r.get("armour", []), f"the armour at {slot}", "number")
-            dead = r.get("dead", False)
-            if not isinstance(dead, bool):
-                raise ValueError(f"gridcannon: 'dead' at {slot} must be true or false")
-            d["royals"][slot] = {"card": card, "armour": armour, "dead": dead}
-        d["ploys"] = sorted(cards_of(setup.get("ploys", []), "'ploys'", "ploy"))
-        d["used_ploys"] = sorted(cards_of(setup.get("used_ploys", []), "'used_ploys'", "ploy"))
-        d["deck"] = cards_of(setup["deck"], "'deck'")
+        for cell, stack in setup.get("grid", {}).items():
+            d["grid"][cell] = list(stack)
+        for slot, r in setup.get("royals", {}).items():
+            d["royals"][slot] = {"card": r["card"], "armour": list(r.get("armour", [])), "dead": r.get("dead", False)}
+        d["ploys"] = sorted(setup.get("ploys", []))
+        d["used_ploys"] = sorted(setup.get("used_ploys", []))
+        d["deck"] = list(setup["deck"])
         d["swapped"] = True
         d["phase"] = "play"
         p = _Play.from_d(d)
@@ -611,30 +624,43 @@ class GridcannonState(GameState):
         return [spell(m) for m in _Play.from_d(self.d).moves()]
 
     # -- applying -----------------------------------------------------------------------------
-    def _one(self, verb, args, names, what):
+    def _one(self, verb, args, names):
+        """The one cell (``names`` = CELLS) or slot (SLOTS) named after ``verb``."""
+        cell = names is CELLS
         if len(args) != 1:
-            raise IllegalAction(f"write '{verb} <{what}>'")
+            if cell:
+                raise IllegalAction("name_one_cell", f"write '{verb} <cell>'", verb=verb)
+            raise IllegalAction("name_one_slot", f"write '{verb} <slot>'", verb=verb)
         if args[0] not in names:
-            raise IllegalAction(f"{args[0]!r} is not a {what} ({', '.join(names)})")
+            if cell:
+                raise IllegalAction("no_such_cell", f"{args[0]!r} is not a cell ({', '.join(names)})", text=args[0][:12])
+            raise IllegalAction("no_such_slot", f"{args[0]!r} is not a slot ({', '.join(names)})", text=args[0][:12])
         return args[0]
 
     def _royal_refusal(self, card, slot, choices):
+        """The refusal of ``royal <slot>`` when ``slot`` is not among ``choices``."""
         d = self.d
+        params = {"card": card, "slot": slot, "slots": choices}
         if slot in d["royals"]:
-            state = "a dead royal" if d["royals"][slot]["dead"] else "a royal"
-            return f"{slot} already holds {state}; the {card_name(card)} may go to {' or '.join(choices)}"
-        return f"the {card_name(card)} must go beside the grid card most like it: {' or '.join(choices)}"
+            if d["royals"][slot]["dead"]:
+                return IllegalAction("slot_holds_dead_royal", f"{slot} already holds a dead royal; the "
+                                     f"{card_name(card)} may go to {' or '.join(choices)}", **params)
+            return IllegalAction("slot_holds_royal", f"{slot} already holds a royal; the "
+                                 f"{card_name(card)} may go to {' or '.join(choices)}", **params)
+        return IllegalAction("royal_goes_beside_best", f"the {card_name(card)} must go beside the grid card most "
+                             f"like it: {' or '.join(choices)}", **params)
 
     def apply_setup_royal(self, seat, verb, args):
         d = self.d
         if verb != "royal":
             if verb in ("ace", "joker"):
-                raise IllegalAction("ploys cannot be used during setup")
-            raise IllegalAction(f"royals still to place: put the {card_name(d['current'])} with 'royal <slot>'")
-        slot = self._one(verb, args, SLOTS, "slot")
+                raise IllegalAction("no_ploys_in_setup", "ploys cannot be used during setup", verb=verb)
+            raise IllegalAction("royals_to_place", f"royals still to place: put the {card_name(d['current'])} "
+                                "with 'royal <slot>'", card=d["current"])
+        slot = self._one(verb, args, SLOTS)
         choices = [SLOTS[s] for s in self._setup_royal_slots()]
         if slot not in choices:
-            raise IllegalAction(self._royal_refusal(d["current"], slot, choices))
+            raise self._royal_refusal(d["current"], slot, choices)
         d["events"] = []
         d["actions"] += 1
         d["royals"][slot] = {"card": d["current"], "armour": [], "dead": False}
@@ -645,13 +671,14 @@ class GridcannonState(GameState):
         d = self.d
         if verb == "noswap":
             if args:
-                raise IllegalAction("'noswap' takes nothing after it")
+                raise IllegalAction("nothing_after_verb", "'noswap' takes nothing after it", verb=verb)
         elif verb == "swap":
-            cell = self._one(verb, args, CELLS, "cell")
+            cell = self._one(verb, args, CELLS)
         else:
             if verb in ("ace", "joker"):
-                raise IllegalAction("ploys cannot be used during setup")
-            raise IllegalAction("swap phase: send 'swap <cell>' or 'noswap'")
+                raise IllegalAction("no_ploys_in_setup", "ploys cannot be used during setup", verb=verb)
+            raise IllegalAction("wrong_move", "swap phase: send 'swap <cell>' or 'noswap'",
+                                verb=verb[:20], verbs=["swap", "noswap"])
         d["events"] = []
         d["actions"] += 1
         d["swapped"] = True
@@ -668,78 +695,155 @@ class GridcannonState(GameState):
         p = _Play.from_d(d)
         card = p.current
         if verb in ("swap", "noswap"):
-            raise IllegalAction("the swap is only allowed once, before play begins")
+            raise IllegalAction("swap_only_before_play", "the swap is only allowed once, before play begins")
         if verb == "royal":
-            slot = self._one(verb, args, SLOTS, "slot")
+            slot = self._one(verb, args, SLOTS)
             if card is None or not is_royal(card):
-                raise IllegalAction("no royal is waiting to be placed")
+                raise IllegalAction("no_royal_waiting", "no royal is waiting to be placed")
             occupied = {s for s in range(12) if p.royals[s]}
             choices = [SLOTS[s] for s in royal_slot_choices(card, p.tops(), occupied)]
             if slot not in choices:
-                raise IllegalAction(self._royal_refusal(card, slot, choices))
+                raise self._royal_refusal(card, slot, choices)
             move = ("royal", SI[slot])
         elif verb == "place":
-            cell = self._one(verb, args, CELLS, "cell")
+            cell = self._one(verb, args, CELLS)
             if card is None:
-                raise IllegalAction("no card is waiting to be placed")
+                raise IllegalAction("no_card_waiting", "no card is waiting to be placed")
             if is_royal(card):
-                raise IllegalAction(f"the {card_name(card)} is a royal: place it with 'royal <slot>'")
+                raise IllegalAction("royal_goes_to_slot", f"the {card_name(card)} is a royal: place it with "
+                                    "'royal <slot>'", card=card)
             i = CI[cell]
             if i not in p.accepting(card):
                 top = p.stacks[i][-1]
-                raise IllegalAction(f"{card} cannot go on {cell}: its top card {top} is higher than {card}")
+                raise IllegalAction("cell_top_higher", f"{card} cannot go on {cell}: its top card {top} is higher "
+                                    f"than {card}", card=card, cell=cell, top_card=top)
             move = ("place", i)
         elif verb == "armour":
-            slot = self._one(verb, args, SLOTS, "slot")
+            slot = self._one(verb, args, SLOTS)
             if card is None or is_royal(card):
-                raise IllegalAction("armour is a number card that fits nowhere; none is waiting")
+                raise IllegalAction("no_armour_waiting", "armour is a number card that fits nowhere; none is waiting")
             cells = p.accepting(card)
             if cells:
-                raise IllegalAction(f"{card} fits on {', '.join(CELLS[i] for i in cells)}: "
-                                    f"armour only when no cell takes the card")
+                raise IllegalAction("armour_only_when_stuck", f"{card} fits on {', '.join(CELLS[i] for i in cells)}: "
+                                    "armour only when no cell takes the card",
+                                    card=card, cells=[CELLS[i] for i in cells])
             choices = [SLOTS[s] for s in armour_choices(card, p.royals)]
             if slot not in choices:
-                raise IllegalAction(f"{card} goes as armour to the weakest royal of its suit, else colour, "
-                                    f"else any: {' or '.join(choices)}")
+                raise IllegalAction("armour_goes_to_weakest", f"{card} goes as armour to the weakest royal of its "
+                                    f"suit, else colour, else any: {' or '.join(choices)}",
+                                    card=card, slot=slot, slots=choices)
             move = ("armour", SI[slot])
         elif verb == "ace":
-            cell = self._one(verb, args, CELLS, "cell")
+            cell = self._one(verb, args, CELLS)
             if not p.has("A"):
-                raise IllegalAction("you hold no unused Ace")
+                raise IllegalAction("no_ace_held", "you hold no unused Ace")
             if not p.stacks[CI[cell]]:
-                raise IllegalAction(f"{cell} is empty: an Ace clears a cell that holds cards")
+                raise IllegalAction("ace_on_empty_cell", f"{cell} is empty: an Ace clears a cell that holds cards",
+                                    cell=cell)
             move = ("ace", CI[cell])
         elif verb == "joker":
             move = self._joker_move(p, args)
         else:
-            raise IllegalAction(f"unknown move {verb!r}: use place, royal, armour, ace or joker")
+            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use place, royal, armour, ace or joker",
+                                verb=verb[:20], verbs=["place", "royal", "armour", "ace", "joker"])
         p.events = []
         p.do(move)
         p.to_d(d)
         d["actions"] += 1
 
     def _joker_move(self, p, args):
+        """``joker <from> <to>``: the top card of the first cell goes onto the second (rules 5, 6.4)."""
         if len(args) != 2:
-            raise IllegalAction("write 'joker <from cell> <to cell>'")
+            raise IllegalAction("joker_needs_two_cells", "write 'joker <from cell> <to cell>'")
         for a in args:
             if a not in CI:
-                raise IllegalAction(f"{a!r} is not a cell ({', '.join(CELLS)})")
+                raise IllegalAction("no_such_cell", f"{a!r} is not a cell ({', '.join(CELLS)})", text=a[:12])
         if not p.has("J"):
-            raise IllegalAction("you hold no unused Joker")
+            raise IllegalAction("no_joker_held", "you hold no unused Joker")
         f, t = CI[args[0]], CI[args[1]]
         if f == t:
-            raise IllegalAction("a Joker moves a card to another cell")
-        moves = p.joker_moves()
-        if (f, t) in moves:
+            raise IllegalAction("joker_same_cell", "a Joker moves a card to another cell", cell=args[0])
+        if (f, t) in p.joker_moves():
             return ("joker", f, t)
-        if (t, f) in moves:  # the two cells in the other order: the only legal direction
-            return ("joker", t, f)
-        if not p.stacks[f] and not p.stacks[t]:
-            raise IllegalAction(f"{args[0]} and {args[1]} are both empty")
         if not p.stacks[f]:
-            raise IllegalAction(f"{args[0]} is empty: there is no card to move")
-        raise IllegalAction(f"the {card_name(p.stacks[f][-1])} cannot go on {args[1]}: "
-                            f"its top {p.stacks[t][-1]} is higher")
+            raise IllegalAction("joker_from_empty_cell", f"{args[0]} is empty: there is no card to move", cell=args[0])
+        # The target holds a higher card. (Rules section 5: it must be empty or its top no higher
+        # than the moved card; the cells are never read the other way round.)
+        raise IllegalAction("joker_target_higher", f"the {card_name(p.stacks[f][-1])} cannot go on {args[1]}: "
+                            f"its top {p.stacks[t][-1]} is higher", card=p.stacks[f][-1], cell=args[1],
+                            top_card=p.stacks[t][-1])
+
+    def check_invariants(self):
+        """How the parts of a saved state agree (the spec has checked each part): the phase with
+        the setup steps done, the pending card, the end and its reason, as the rules' automatic
+        steps (section 4) leave them after every action. A form-B setup may start play from any
+        table, so the grid's stacks and the royals' armour are not checked beyond their kinds."""
+        d = self.d
+        phase, current = d["phase"], d["current"]
+
+        def fail(why):
+            raise ValueError(f"gridcannon: {why}")
+
+        for key in ("ploys", "used_ploys"):
+            if d[key] != sorted(d[key]):
+                fail(f"'{key}' are not in code order")
+        if d["known_bottom"] > len(d["deck"]):
+            fail("more cards are known at the bottom of the deck than it holds")
+        if current is not None and is_ploy(current):
+            fail("an Ace or a Joker is pending: it goes to the ploys when drawn")
+        if d["queue"] and phase != "setup_royal":
+            fail("royals wait in the setup queue after the setup")
+        if (phase == "over") != (d["reason"] is not None):
+            fail("the game's end and its reason disagree")
+        for event in d["events"]:
+            r = d["royals"].get(event["slot"]) if event["event"] == "kill" else None
+            if event["event"] == "kill" and (r is None or r["card"] != event["royal"] or not r["dead"]):
+                fail(f"the kill at {event['slot']} is not on the table")
+        royals = list(d["royals"].values())
+        living = [r for r in royals if not r["dead"]]
+        dead = len(royals) - len(living)
+        too_strong = [r for r in living if health_of(r["card"], r["armour"]) > MAX_ATTACK[r["card"][0]]]
+        if phase in ("setup_royal", "swap"):
+            cards = [c for stack in d["grid"].values() for c in stack] + [r["card"] for r in royals]
+            cards += d["ploys"] + d["deck"] + d["queue"] + ([current] if current is not None else [])
+            if len(cards) != len(PACK):
+                fail("a setup in progress has not all 54 cards")  # (no card is twice: the spec saw to it)
+            if any(len(stack) != 1 for stack in d["grid"].values()):
+                fail("during the setup every cell holds one card")
+            if dead or any(r["armour"] for r in royals) or d["used_ploys"] or d["cycle"]:
+                fail("a setup in progress shows play")
+            if phase == "setup_royal" and (current is None or not is_royal(current)):
+                fail("the setup waits for a royal, but none is pending")
+            if phase == "swap" and (current is not None or d["swapped"]):
+                fail("the swap is waited for, but a card is pending or the swap is done")
+            return
+        if not d["swapped"]:
+            fail("play began before the swap was decided")
+        if d["reason"] == "all_royals_killed" or dead == 12:
+            if d["reason"] != "all_royals_killed" or dead != 12:
+                fail("the game is won exactly when the 12 royals are dead")
+            return
+        if d["reason"] == "invincible_royal":
+            if not too_strong:
+                fail("lost to an invincible royal, but every living royal can still die")
+            return
+        if too_strong:
+            fail("a living royal can no longer die, but the game goes on")
+        if d["cycle"] and living:
+            fail("cards are cycled while a living royal is on the table")
+        if d["reason"] == "deck_exhausted":
+            # The deck ran out while cycling, or with nothing pending and no usable ploy.
+            if d["deck"] or current is not None or (living and _Play.from_d(d).usable_ploy()):
+                fail("the deck is said to be exhausted, but the game can go on")
+            return
+        if d["cycle"] and (current is None or not is_royal(current)):
+            fail("cards are cycled, but no royal has been drawn to end it")
+        # In play: a card is pending, or the deck is empty and a ploy is waited for.
+        if current is None:
+            if d["deck"] or not living or not _Play.from_d(d).usable_ploy():
+                fail("nothing is pending, but the game does not wait for a ploy")
+        elif not living and is_number(current) and not _Play.from_d(d).accepting(current):
+            fail("a number card that fits nowhere is pending with no living royal")
 
     # -- reading ------------------------------------------------------------------------------
     def _royals_out(self):

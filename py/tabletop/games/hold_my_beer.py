@@ -32,12 +32,13 @@ View (``view(seat)``)
     option ``talon_face_up``, or the match is over; else null); ``talon_seen`` (talon cards this
     seat has seen or put there this game); ``exchanges`` (who exchanged after which trick, with
     the cards only for the exchanger or when the talon is face up); ``trick`` (``[[seat, card],
-    ...]``), ``history`` (this game's finished tricks with winner, card points, bird bonus and
-    ``status`` taken/scrapped/pending; ``cards`` in play order from ``leader``), ``card_points``,
+    ...]``), ``history`` (this game's finished tricks in the shared shape of tabletop.tricks:
+    ``leader``, ``cards`` ``[[seat, card], ...]`` in play order, ``winner``, then ``points``,
+    ``bird_bonus`` and ``status`` taken/scrapped/pending), ``card_points``,
     ``game_points``, ``bird_points`` (bird bonuses of this game), ``pending_points`` (during
     ``power21``), ``last_game`` (the last scored game: card points, ranks, bids, prediction
     score, bird points, talon points and taker, and a ``breakdown`` of every seat's game points
-    with the reasons), ``score_sheet`` (game points gained per game), and once over ``result``,
+    with the reasons as messages ``{"code", "params"}``), ``score_sheet`` (game points gained per game), and once over ``result``,
     every ``hands`` and the ``talon``. ``to_move`` and ``legal_actions`` as always.
 
 Decisions beyond the rules file
@@ -51,12 +52,16 @@ Decisions beyond the rules file
       ``end_reason`` is ``"target"``.
     - Explicit setup: a deal without ``talon`` needs at least 2 cards per hand (one trick after
       the discard); ``game_number`` may not exceed ``max_games``; ``game_points`` must all be
-      below ``target_points`` (else the match would already be over).
+      below ``target_points`` (else the match would already be over); ``card_points`` are each
+      -2 to 82 and, with the points of the cards dealt, at most the pack's 80.
 """
 from __future__ import annotations
 
+from ..cards import parse_cards
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
-from ..tricks import next_seat, winning_play
+from ..reader import (Anything, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple,
+                      check, conserve)
+from ..tricks import finished_view, next_seat, trick_view, winning_play
 
 SUITS = "SHDC"
 SUIT_RANKS = "KQNJT987"  # deck order (high to low), as the rules file lists the pack
@@ -82,15 +87,8 @@ def _sorted(cards):
 
 
 def _parse(args, count):
-    """Card codes of an action in deck order; IllegalAction for unknown or repeated codes."""
-    if len(args) != count:
-        raise IllegalAction(f"name exactly {count} card{'s' if count != 1 else ''}, not {len(args)}")
-    for code in args:
-        if code not in ORDER:
-            raise IllegalAction(f"{code!r} is not a card of this game")
-    if len(set(args)) != len(args):
-        raise IllegalAction(f"{args[0]} is named twice")
-    return _sorted(args)
+    """Card codes of an action in deck order; IllegalAction for a wrong count, unknown or repeated codes."""
+    return parse_cards(args, ORDER, count=count)
 
 
 def highest_trump(trick):
@@ -135,88 +133,87 @@ def ranks_of(points):
 
 
 def prediction_scores(bids, ranks):
-    """Game points for the predictions, and the reasons, per seat."""
+    """Game points for the predictions, and the reasons as messages ``{"code", "params"}``, per seat."""
     scores, reasons = [], []
     for seat, bid in enumerate(bids):
         why = []
         if bid == ranks[seat]:
             base = 3 if bid == 2 else 1
-            why.append(f"predicted {PLACE[bid]} and finished {PLACE[ranks[seat]]} +{base}")
+            why.append(_message("prediction_right", bid=bid, place=ranks[seat], n=base))
             extra = 0
             for other, ob in enumerate(bids):
                 if other != seat and ob == bid and ob != ranks[other]:
                     extra += 1
-                    why.append(f"seat {other} also predicted {PLACE[bid]} and was wrong +1")
+                    why.append(_message("same_prediction_wrong", seat=other, bid=bid, n=1))
             scores.append(base + extra)
         else:
-            why.append(f"predicted {PLACE[bid]} but finished {PLACE[ranks[seat]]} +0")
+            why.append(_message("prediction_wrong", bid=bid, place=ranks[seat]))
             scores.append(0)
         reasons.append(why)
     return scores, reasons
 
 
-def _check_int(value, what, low=None, high=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"hold_my_beer: {what} must be a whole number, not {value!r}")
-    if low is not None and value < low:
-        raise ValueError(f"hold_my_beer: {what} must be at least {low}, not {value}")
-    if high is not None and value > high:
-        raise ValueError(f"hold_my_beer: {what} must be at most {high}, not {value}")
-    return value
+def _message(code, **params):
+    """A reason or event for the page to word in the player's language (static/strings/hold_my_beer.json)."""
+    return {"code": code, "params": params}
 
 
-def _check_triple(value, what, low=None):
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise ValueError(f"hold_my_beer: {what} must be a list of {PLAYERS} whole numbers")
-    return [_check_int(v, f"{what} of seat {i}", low) for i, v in enumerate(value)]
+# -- what an explicit setup and a saved state may hold (tabletop.reader) ----------------------------
+# Card points: every card but the Fool is worth 0 to 4 (80 in all, the Fool -2); a seat's card
+# points in one game lie in [-2, 82]; a setup that starts late in a game (``card_points``) can
+# leave a seat at -2 that then takes the Fool again, and two seats at -4 leave 88 for the third.
+SETUP_CARD_POINTS = Int(-2, 82)
+CARD_POINTS = Int(-4, 88)
+GAME_POINTS = Int(0, 999 + 8)  # below the target (at most 999) before a game, + at most 8 in one
+BID = Choice(1, 2, 3)
+DEAL = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE))}, optional={"talon": Cards(n=3), "bids": PerSeat(BID)})
+SETUP = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE))}, optional={
+    "talon": Cards(n=3), "bids": PerSeat(BID), "start_player": Seat(), "game_number": Int(1, 99),
+    "game_points": PerSeat(GAME_POINTS), "card_points": PerSeat(SETUP_CARD_POINTS),
+    "next_deals": List(Anything(), 0, 98),  # each deal is read on its own (its own whole pack)
+})
+SAVED_DEAL = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE, counted=False, ordered=True))},
+                    optional={"talon": Cards(n=3, counted=False, ordered=True), "bids": PerSeat(BID)})
+PLAY = Tuple(Seat(), Card())
+STATE = Fields({
+    "game_number": Int(1, 99), "start_player": Seat(), "game_points": PerSeat(GAME_POINTS),
+    "next_deals": List(SAVED_DEAL, 0, 98),
+    "last_game": Opt(Fields({"card_points": PerSeat(CARD_POINTS), "ranks": PerSeat(Int(1, 3)),
+                             "bids": PerSeat(BID), "score": PerSeat(Int(0, 5))})),
+    "last_extra": Opt(Fields({"game_number": Int(1, 99), "bird_points": PerSeat(Int(0, 3)),
+                              "talon_points": Int(-2, 12), "talon_to": Seat()})),
+    "score_sheet": List(PerSeat(Int(0, 8)), 0, 99), "end_reason": Opt(Choice("target", "games")),
+    "leader": Seat(), "hands": PerSeat(Cards(hi=DEAL_SIZE, ordered=True)),
+    # A discard is also in the talon once all three are in: check_invariants counts it before.
+    "discards": PerSeat(Opt(Card(counted=False))),
+    "talon": Cards(hi=3, ordered=True), "bids": PerSeat(Opt(BID)), "card_points": PerSeat(CARD_POINTS),
+    "bird_points": PerSeat(Int(0, 3)), "trick": List(PLAY, 0, PLAYERS - 1),
+    "history": List(Fields({"leader": Seat(), "cards": List(Card(), PLAYERS, PLAYERS), "winner": Seat(),
+                            "points": Int(-2, 12), "bird_bonus": Int(0, 2),
+                            "status": Choice("taken", "scrapped", "pending")}), 0, DEAL_SIZE - 1),
+    "exchanges": List(Fields({"seat": Seat(), "after_trick": Int(1, DEAL_SIZE - 1),
+                              "gave": Opt(Card(counted=False)), "took": Opt(Card(counted=False))}), 0, DEAL_SIZE - 1),
+    "seen": PerSeat(Cards(counted=False, ordered=True)), "public_seen": Cards(counted=False, ordered=True),
+})
 
 
-def _check_deal(deal, where):
-    """Validate one explicit deal {"hands", "talon"?, "bids"?}; return it normalised."""
-    if not isinstance(deal, dict):
-        raise ValueError(f"hold_my_beer: {where} must be an object with 'hands'")
-    unknown = set(deal) - {"hands", "talon", "bids"}
-    if unknown:
-        raise ValueError(f"hold_my_beer: unknown key(s) {sorted(unknown)} in {where}")
-    if "hands" not in deal:
-        raise ValueError(f"hold_my_beer: {where} needs 'hands'")
+def _read_deal(deal, where, spec=DEAL):
+    """One explicit deal {"hands", "talon"?, "bids"?}: its own cards once each, equal hands, a
+    talon for a game that skips the discard, bids only with a talon; returned normalised."""
+    ctx = Ctx("hold_my_beer", PLAYERS, ORDER)
+    check(deal, spec, ctx, where)
+    conserve(ctx)
     hands = deal["hands"]
-    if not isinstance(hands, list) or len(hands) != PLAYERS:
-        raise ValueError(f"hold_my_beer: {where}: 'hands' must hold one list per seat ({PLAYERS})")
-    seen = set()
-
-    def check_cards(cards, label):
-        if not isinstance(cards, list):
-            raise ValueError(f"hold_my_beer: {where}: {label} must be a list of card codes")
-        for card in cards:
-            if not isinstance(card, str) or card not in ORDER:
-                raise ValueError(f"hold_my_beer: {where}: unknown card {card!r} in {label}")
-            if card in seen:
-                raise ValueError(f"hold_my_beer: {where}: card {card} appears twice")
-            seen.add(card)
-
-    for seat, hand in enumerate(hands):
-        check_cards(hand, f"the hand of seat {seat}")
-    sizes = {len(h) for h in hands}
-    if len(sizes) != 1:
+    if len({len(h) for h in hands}) != 1:
         raise ValueError(f"hold_my_beer: {where}: the hands must be of equal length, not {[len(h) for h in hands]}")
-    size = sizes.pop()
+    size = len(hands[0])
     out = {"hands": [_sorted(h) for h in hands]}
     if "talon" in deal:
-        check_cards(deal["talon"], "the talon")
-        if len(deal["talon"]) != 3:
-            raise ValueError(f"hold_my_beer: {where}: the talon must hold 3 cards, not {len(deal['talon'])}")
         if size < 1:
             raise ValueError(f"hold_my_beer: {where}: each hand needs at least 1 card")
         out["talon"] = _sorted(deal["talon"])
         if "bids" in deal:
-            bids = deal["bids"]
-            if not isinstance(bids, list) or len(bids) != PLAYERS:
-                raise ValueError(f"hold_my_beer: {where}: 'bids' must be a list of {PLAYERS} predictions")
-            for seat, bid in enumerate(bids):
-                if isinstance(bid, bool) or bid not in (1, 2, 3):
-                    raise ValueError(f"hold_my_beer: {where}: the bid of seat {seat} must be 1, 2 or 3, not {bid!r}")
-            out["bids"] = list(bids)
+            out["bids"] = list(deal["bids"])
     else:
         if "bids" in deal:
             raise ValueError(f"hold_my_beer: {where}: 'bids' may only be given together with 'talon'")
@@ -226,7 +223,18 @@ def _check_deal(deal, where):
     return out
 
 
+def _plays(trick):
+    """``[[seat, card], ...]`` of a finished trick, kept in the state as its cards from the leader on."""
+    return [[(trick["leader"] + k) % PLAYERS, card] for k, card in enumerate(trick["cards"])]
+
+
+def _dealt_points(deal):
+    return sum(POINTS[c] for h in deal["hands"] for c in h) + sum(POINTS[c] for c in deal.get("talon", []))
+
+
 class HoldMyBeerState(GameState):
+    STATE, CARDS, ALL_CARDS_KEPT = STATE, ORDER, False  # a setup may deal part of the pack
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         opts = self.d["options"]
@@ -234,24 +242,22 @@ class HoldMyBeerState(GameState):
         start_player, game_number = 0, 1
         game_points, card_points, next_deals = [0, 0, 0], [0, 0, 0], []
         if setup is not None:
-            unknown = set(setup) - {"hands", "talon", "bids", "start_player", "game_number",
-                                    "game_points", "card_points", "next_deals"}
-            if unknown:
-                raise ValueError(f"hold_my_beer: unknown setup key(s) {sorted(unknown)}")
-            if "hands" not in setup:
-                raise ValueError("hold_my_beer: setup needs 'hands'")
-            first_deal = _check_deal({k: setup[k] for k in ("hands", "talon", "bids") if k in setup}, "setup")
-            start_player = _check_int(setup.get("start_player", 0), "start_player", 0, PLAYERS - 1)
-            game_number = _check_int(setup.get("game_number", 1), "game_number", 1, opts["max_games"])
-            game_points = _check_triple(setup.get("game_points", [0, 0, 0]), "game_points", 0)
+            check(setup, SETUP, Ctx("hold_my_beer", PLAYERS, ORDER), "setup")
+            first_deal = _read_deal({k: setup[k] for k in ("hands", "talon", "bids") if k in setup}, "setup")
+            start_player = setup.get("start_player", 0)
+            game_number = setup.get("game_number", 1)
+            if game_number > opts["max_games"]:
+                raise ValueError(f"hold_my_beer: setup.game_number {game_number} is beyond max_games "
+                                 f"{opts['max_games']}")
+            game_points = list(setup.get("game_points", [0, 0, 0]))
             if max(game_points) >= opts["target_points"]:
                 raise ValueError(f"hold_my_beer: game_points {game_points} already reach target_points "
                                  f"{opts['target_points']}: the match would be over")
-            card_points = _check_triple(setup.get("card_points", [0, 0, 0]), "card_points")
-            raw = setup.get("next_deals", [])
-            if not isinstance(raw, list):
-                raise ValueError("hold_my_beer: setup 'next_deals' must be a list of deals")
-            next_deals = [_check_deal(x, f"next_deals[{i}]") for i, x in enumerate(raw)]
+            card_points = list(setup.get("card_points", [0, 0, 0]))
+            if sum(card_points) + _dealt_points(first_deal) > sum(POINTS.values()):
+                raise ValueError(f"hold_my_beer: setup card_points {card_points} and the cards dealt are worth more "
+                                 f"than the pack's {sum(POINTS.values())} points")
+            next_deals = [_read_deal(x, f"setup.next_deals[{i}]") for i, x in enumerate(setup.get("next_deals", []))]
         self.d.update({
             "phase": "discard", "game_number": game_number, "start_player": start_player,
             "game_points": game_points, "next_deals": next_deals, "last_game": None, "last_extra": None,
@@ -320,19 +326,18 @@ class HoldMyBeerState(GameState):
         return [x[2] for x in out] + ["pass"]
 
     # -- applying -----------------------------------------------------------------------------
-    def _wrong_verb(self, verb, expected):
+    def _wrong_verb(self, verb, expected, verbs):
         known = {"discard", "bid", "play", "take", "scrap", "exchange", "pass"}
-        if verb in known:
-            raise IllegalAction(f"'{verb}' is not possible now: {expected}")
-        raise IllegalAction(f"unknown move {verb!r}: {expected}")
+        english = f"'{verb}' is not possible now: {expected}" if verb in known else f"unknown move {verb!r}: {expected}"
+        raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=verbs)
 
     def apply_discard(self, seat, verb, args):
         d = self.d
         if verb != "discard":
-            self._wrong_verb(verb, "everyone first discards one card to the talon ('discard C')")
+            self._wrong_verb(verb, "everyone first discards one card to the talon ('discard C')", ["discard"])
         (card,) = _parse(args, 1)
         if card not in d["hands"][seat]:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         d["hands"][seat].remove(card)
         d["discards"][seat] = card
         if None not in d["discards"]:
@@ -346,9 +351,9 @@ class HoldMyBeerState(GameState):
     def apply_bid(self, seat, verb, args):
         d = self.d
         if verb != "bid":
-            self._wrong_verb(verb, "predict your place first ('bid 1', 'bid 2' or 'bid 3')")
+            self._wrong_verb(verb, "predict your place first ('bid 1', 'bid 2' or 'bid 3')", ["bid"])
         if len(args) != 1 or args[0] not in ("1", "2", "3"):
-            raise IllegalAction("bid 1, 2 or 3 (the place you predict)")
+            raise IllegalAction("bid_a_place", "bid 1, 2 or 3 (the place you predict)")
         d["bids"][seat] = int(args[0])
         if None not in d["bids"]:
             d["phase"] = "play"
@@ -356,33 +361,36 @@ class HoldMyBeerState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            self._wrong_verb(verb, "play one card ('play C')")
+            self._wrong_verb(verb, "play one card ('play C')", ["play"])
         (card,) = _parse(args, 1)
         hand = d["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         allowed = legal_cards(hand, d["trick"])
         if card not in allowed:
-            raise IllegalAction(self._why_not(hand, card))
+            self._refuse_card(hand, card)
         hand.remove(card)
         d["trick"].append([seat, card])
         if len(d["trick"]) == PLAYERS:
             self._finish_trick()
 
-    def _why_not(self, hand, card):
+    def _refuse_card(self, hand, card):
+        """Why ``card`` may not be played to the trick, naming what must be played instead."""
         trick = self.d["trick"]
         led = SUIT[trick[0][1]]
         rest = [c for c in hand if c != FOOL]
         if led != TRUMP and any(SUIT[c] == led for c in rest):
-            return f"you must follow {SUIT_NAMES[led]} (or play the Fool)"
+            raise IllegalAction("must_follow", f"you must follow {SUIT_NAMES[led]} (or play the Fool)", suit=led)
         high = highest_trump(trick)
         trumps = [c for c in rest if SUIT[c] == TRUMP]
         if SUIT[card] == TRUMP and any(VALUE[c] > high for c in trumps):
             best = next(c for _, c in trick if SUIT[c] == TRUMP and VALUE[c] == high)
-            return f"you must beat {best} with a higher trump (or play the Fool)"
+            raise IllegalAction("must_overtrump", f"you must beat {best} with a higher trump (or play the Fool)",
+                                card=best)
         if led == TRUMP:
-            return "trumps were led: you must play a trump (or the Fool)"
-        return f"you have no {SUIT_NAMES[led]}: you must play a trump (or the Fool)"
+            raise IllegalAction("must_play_trump_led", "trumps were led: you must play a trump (or the Fool)")
+        raise IllegalAction("must_trump", f"you have no {SUIT_NAMES[led]}: you must play a trump (or the Fool)",
+                            suit=led)
 
     def _finish_trick(self):
         d = self.d
@@ -422,9 +430,10 @@ class HoldMyBeerState(GameState):
     def apply_power21(self, seat, verb, args):
         d = self.d
         if verb not in ("take", "scrap"):
-            self._wrong_verb(verb, "your 21 won the trick: 'take' its card points or 'scrap' the trick")
+            self._wrong_verb(verb, "your 21 won the trick: 'take' its card points or 'scrap' the trick",
+                             ["take", "scrap"])
         if args:
-            raise IllegalAction(f"'{verb}' takes no cards")
+            raise IllegalAction("takes_no_cards", f"'{verb}' takes no cards", verb=verb)
         entry = d["history"][-1]
         if verb == "take":
             d["card_points"][seat] += entry["points"]
@@ -437,12 +446,13 @@ class HoldMyBeerState(GameState):
         d = self.d
         if verb == "pass":
             if args:
-                raise IllegalAction("'pass' takes no cards")
+                raise IllegalAction("takes_no_cards", "'pass' takes no cards", verb="pass")
             d["exchanges"].append({"seat": seat, "after_trick": len(d["history"]), "gave": None, "took": None})
             d["phase"] = "play"
             return
         if verb != "exchange":
-            self._wrong_verb(verb, "your bird won the trick: 'exchange' a hand card with a talon card, or 'pass'")
+            self._wrong_verb(verb, "your bird won the trick: 'exchange' a hand card with a talon card, or 'pass'",
+                             ["exchange", "pass"])
         a, b = _parse(args, 2)
         hand, talon = d["hands"][seat], d["talon"]
         if a in hand and b in talon:
@@ -450,16 +460,19 @@ class HoldMyBeerState(GameState):
         elif b in hand and a in talon:
             own, other = b, a
         elif a in hand and b in hand:
-            raise IllegalAction(f"{a} and {b} are both in your hand: name one talon card")
+            raise IllegalAction("both_in_hand", f"{a} and {b} are both in your hand: name one talon card",
+                                cards=[a, b])
         elif a in talon and b in talon:
-            raise IllegalAction(f"{a} and {b} are both in the talon: name one card of your hand")
+            raise IllegalAction("both_in_talon", f"{a} and {b} are both in the talon: name one card of your hand",
+                                cards=[a, b])
         else:
             missing = [c for c in (a, b) if c not in hand and c not in talon]
             held = [c for c in (a, b) if c in hand]
             if held:
-                raise IllegalAction(f"{missing[0]} is not in the talon")
-            raise IllegalAction(f"you do not hold {' or '.join(missing)}, and "
-                                f"{'it is' if len(missing) == 1 else 'they are'} not in the talon")
+                raise IllegalAction("not_in_talon", f"{missing[0]} is not in the talon", card=missing[0])
+            raise IllegalAction("not_in_hand_or_talon", f"you do not hold {' or '.join(missing)}, and "
+                                f"{'it is' if len(missing) == 1 else 'they are'} not in the talon",
+                                cards=missing, n=len(missing))
         hand.remove(own)
         hand.append(other)
         hand.sort(key=ORDER.__getitem__)
@@ -496,6 +509,128 @@ class HoldMyBeerState(GameState):
             d["start_player"] = (d["start_player"] + 1) % PLAYERS
             deal = d["next_deals"].pop(0) if d["next_deals"] else None
             self._start_game(deal)
+
+    def check_invariants(self):
+        """A saved state's parts agree: the match with its games, the phase with the decisions made,
+        hand sizes with the cards played, every trick with its leader, winner and points."""
+        d = self.d
+        opts = d["options"]
+        phase = d["phase"]
+        over = phase == "over"
+
+        def fail(why):
+            raise ValueError(f"hold_my_beer: {why}")
+
+        gp, sheet, last, extra = d["game_points"], d["score_sheet"], d["last_game"], d["last_extra"]
+        # The current game was scored (only when the match ended with it: else the next is dealt).
+        scored = over and extra is not None and extra["game_number"] == d["game_number"]
+        if d["game_number"] > opts["max_games"]:
+            fail("the game number is beyond max_games")
+        if (d["end_reason"] is not None) != over:
+            fail("the end reason does not agree with the phase")
+        if over and d["end_reason"] == "games" and not (scored and d["game_number"] == opts["max_games"]):
+            fail("the match ended on games before its last game was scored")
+        if (max(gp) >= opts["target_points"]) != (over and d["end_reason"] == "target"):
+            fail("the game points and the target do not agree with the end of the match")
+        if len(sheet) > d["game_number"] or len(d["next_deals"]) > opts["max_games"] - d["game_number"]:
+            fail("more games scored or dealt ahead than the match has")
+        if (last is None) != (extra is None) or (last is None) != (not sheet):
+            fail("the last game's summary does not agree with the score sheet")
+        if last is not None:
+            if extra["game_number"] != d["game_number"] - (0 if scored else 1):
+                fail("the last game scored is not the one before this game")
+            if last["ranks"] != ranks_of(last["card_points"]) or \
+                    last["score"] != prediction_scores(last["bids"], last["ranks"])[0]:
+                fail("the last game's places or prediction scores do not follow from its card points and bids")
+            if sheet[-1] != [last["score"][s] + extra["bird_points"][s] for s in range(PLAYERS)]:
+                fail("the score sheet's last row is not the last game's points")
+        for s in range(PLAYERS):
+            if gp[s] < sum(row[s] for row in sheet) + (0 if scored else d["bird_points"][s]):
+                fail(f"seat {s}'s game points are less than the games and birds scored")
+        if scored and (d["bird_points"] != extra["bird_points"] or d["card_points"] != last["card_points"]):
+            fail("the game scored does not agree with its summary")
+
+        # The phase and the decisions made in this game.
+        hands, discards, bids, talon, trick, history = (d[k] for k in ("hands", "discards", "bids", "talon",
+                                                                        "trick", "history"))
+        if phase == "discard":
+            if None not in discards or talon or history or trick or bids != [None] * PLAYERS:
+                fail("the discard phase does not agree with the talon, the bids or the play")
+        else:
+            if len(set(x is None for x in discards)) != 1 or len(talon) != 3:
+                fail("the talon is not formed")
+            if phase == "bid" and (None not in bids or history or trick):
+                fail("the bid phase does not agree with the bids or the play")
+            if phase != "bid" and None in bids:
+                fail("cards are played before every prediction is in")
+            # The talon is the three discards, changed only by the birds' exchanges since.
+            talon_then = set(discards)
+            for x in d["exchanges"]:
+                if x["gave"] is not None:
+                    if x["took"] not in talon_then:
+                        fail("an exchange took a card that was not in the talon")
+                    talon_then = (talon_then - {x["took"]}) | {x["gave"]}
+            if talon_then != set(talon):
+                fail("the talon is not the discards and the exchanges since")
+        counted = {c for h in hands for c in h} | set(talon) | {c for _, c in trick} | \
+            {c for t in history for c in t["cards"]}
+        if phase == "discard":
+            put = [c for c in discards if c is not None]
+            if len(set(put)) != len(put) or counted & set(put):
+                fail("a card discarded to the talon is also elsewhere")
+        played = [0] * PLAYERS
+        for t in history:
+            for seat, _ in _plays(t):
+                played[seat] += 1
+        for seat, _ in trick:
+            played[seat] += 1
+        if len({len(hands[s]) + played[s] + (phase == "discard" and discards[s] is not None)
+                for s in range(PLAYERS)}) != 1:
+            fail("the hand sizes do not follow from the cards played")
+
+        # Every trick: led by the last winner, won and scored by the rules.
+        leader = d["start_player"]
+        for i, t in enumerate(history):
+            plays = _plays(t)
+            winner, win_card = trick_winner(plays)
+            if t["leader"] != leader or t["winner"] != winner:
+                fail(f"trick {i + 1} was not led by the last winner or is not won by its best card")
+            if t["points"] != sum(POINTS[c] for _, c in plays) or \
+                    t["bird_bonus"] != sum(1 for s, c in plays if c in BIRDS and s != winner):
+                fail(f"trick {i + 1}'s points are not those of its cards")
+            if t["status"] != "taken" and win_card != TR21 or t["status"] == "pending" and i != len(history) - 1:
+                fail(f"trick {i + 1} waits for a 21's decision it cannot have")
+            leader = winner
+        if d["leader"] != leader or any(s != (leader + k) % PLAYERS for k, (s, _) in enumerate(trick)):
+            fail("the trick is not played in turn from the last winner")
+        pending = history[-1]["status"] == "pending" if history else False
+        if phase == "power21" and (not pending or trick) or pending and phase not in ("power21", "over"):
+            fail("the 21's decision does not agree with the phase")
+        if phase == "bird" and (not history or trick or trick_winner(_plays(history[-1]))[1] not in BIRDS
+                                or not hands[leader]
+                                or d["exchanges"] and d["exchanges"][-1]["after_trick"] == len(history)):
+            fail("the bird's exchange does not follow a trick won by a bird")
+        for s in range(PLAYERS):
+            if d["bird_points"][s] != sum(t["bird_bonus"] for t in history if t["winner"] == s):
+                fail(f"seat {s}'s bird points are not those of its tricks")
+        after = 0
+        for x in d["exchanges"]:
+            if not after < x["after_trick"] <= len(history):
+                fail("the exchanges with the talon are not in trick order")
+            after = x["after_trick"]
+            won = history[after - 1]
+            if won["winner"] != x["seat"] or trick_winner(_plays(won))[1] not in BIRDS:
+                fail("an exchange with the talon follows no trick won by that seat's bird")
+            if (x["gave"] is None) != (x["took"] is None):
+                fail("an exchange names one card only")
+        if not scored:  # card points taken so far and the points still to take fit in the pack
+            to_take = sum(POINTS[c] for c in talon) + sum(POINTS[c] for h in hands for c in h) + \
+                sum(POINTS[c] for _, c in trick) + (history[-1]["points"] if pending else 0) + \
+                sum(POINTS[c] for c in discards if c is not None and phase == "discard")
+            if sum(d["card_points"]) + to_take > sum(POINTS.values()):
+                fail("the card points are more than the pack holds")
+        for i, deal in enumerate(d["next_deals"]):
+            _read_deal(deal, f"next_deals[{i}]", SAVED_DEAL)
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):
@@ -535,10 +670,9 @@ class HoldMyBeerState(GameState):
             "bids": list(d["bids"]) if revealed else [None] * PLAYERS,
             "talon_count": len(d["talon"]) if formed else sum(1 for x in d["discards"] if x is not None),
             "talon": list(d["talon"]) if formed and self._talon_visible(seat) else None,
-            "trick": [list(p) for p in d["trick"]],
-            "history": [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"],
-                         "points": t["points"], "bird_bonus": t["bird_bonus"], "status": t["status"]}
-                        for t in d["history"]],
+            "trick": trick_view(d["trick"]),
+            "history": [finished_view(t["leader"], _plays(t), t["winner"], points=t["points"],
+                                      bird_bonus=t["bird_bonus"], status=t["status"]) for t in d["history"]],
             "exchanges": [self._exchange_view(x, seat, face_up) for x in d["exchanges"]],
             "card_points": list(d["card_points"]), "game_points": list(d["game_points"]),
             "bird_points": list(d["bird_points"]),
@@ -580,7 +714,7 @@ class HoldMyBeerState(GameState):
             why = reasons[seat]
             birds = extra["bird_points"][seat]
             if birds:
-                why.append(f"captured {birds} bird{'s' if birds > 1 else ''} of other players +{birds}")
+                why.append(_message("birds_captured", n=birds))
             breakdown.append({"seat": seat, "points": last["score"][seat] + birds, "reasons": why})
         out["breakdown"] = breakdown
         return out

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import check_setup_hands, deck, parse_cards, rank_of, suit_of
+from ..cards import deck, parse_cards, rank_of, suit_of
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 

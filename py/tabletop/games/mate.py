@@ -52,8 +52,10 @@ Solver (module functions, beyond the engine contract; see DESIGN.md)
 """
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES, card_name, check_setup_hands, deck, parse_cards, rank_of, suit_of
+from ..cards import SUIT_NAMES, card_name, deck, parse_cards, rank_of, suit_of
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Queries, Standing
+from ..reader import Card, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
+from ..tricks import finished_view, trick_view
 
 RANKS = "ATKQ7"                      # high to low; also the deck order within a suit
 SUITS = "SHDC"                       # deck order of the rules file (section 2)
@@ -91,40 +93,92 @@ def mate_score(card, trick):
 
 def _trick_view(t):
     """A finished trick, stored as ``[leader, led, followed, winner]`` (``followed`` and ``winner``
-    None for a mating lead), as the view shows it."""
+    None for a mating lead), in the shared trick shape with Mate's ``mate`` flag."""
     leader, led, followed, winner = t
     cards = [[leader, led]] if followed is None else [[leader, led], [1 - leader, followed]]
-    return {"leader": leader, "cards": cards, "winner": winner, "mate": followed is None}
+    return finished_view(leader, cards, winner, mate=followed is None)
+
+
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+DEAL = PerSeat(Cards(n=TRICKS))
+SETUP = Fields({}, optional={"hands": DEAL, "deals": List(DEAL, 1, 2), "dealer": Seat()})
+# A finished trick as the state keeps it: [leader, led, followed, winner]; a mating lead has
+# followed and winner null.
+TRICK = Tuple(Seat(), Card(), Opt(Card()), Opt(Seat()))
+DEAL_RESULT = Fields({"dealer": Seat(), "mater": Opt(Seat()), "card": Opt(Card(counted=False)),
+                      "trick": Opt(Int(1, TRICKS)), "score": Int(0, VALUE["A"] * TRICKS)})
+STATE = Fields({
+    "deal_number": Int(1, 4), "first_dealer": Seat(), "dealer": Seat(),
+    "setup_deals": List(PerSeat(Cards(n=TRICKS, counted=False)), 0, 2),
+    "points": PerSeat(Int(0, 4 * VALUE["A"] * TRICKS)), "deal_results": List(DEAL_RESULT, 0, 4),
+    "last_deal": Opt(Fields({"deal_number": Int(1, 4), "dealer": Seat(),
+                             "hands": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
+                             "tricks": List(Tuple(Seat(), Card(counted=False), Opt(Card(counted=False)), Opt(Seat())),
+                                            1, TRICKS)})),
+    "leader": Seat(), "trick_number": Int(1, TRICKS),
+    "dealt": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
+    "hands": PerSeat(Cards(hi=TRICKS, ordered=True)),
+    "trick": List(Tuple(Seat(), Card()), 0, 1),
+    "history": List(TRICK, 0, TRICKS),
+})
+
+
+def _dealer_of(number, first_dealer):
+    """Dealer of deal ``number`` (1-based, rules section 3): round r's first deal is dealt by
+    ``first_dealer`` if r is odd, by the other seat if r is even; its replay by the other seat."""
+    rnd = (number + 1) // 2
+    first = first_dealer if rnd % 2 == 1 else 1 - first_dealer
+    return first if number % 2 == 1 else 1 - first
+
+
+def _replay_deal(hands, dealer, tricks):
+    """Play ``tricks`` (stored form) from ``hands`` as dealt; ValueError unless every trick is
+    legal and resolved as the rules say. Returns (hands left, next leader, mate or None), where
+    mate is ``(mater, card, trick number)``."""
+    hands = [list(h) for h in hands]
+    leader = dealer
+    for number, (t_leader, led, followed, winner) in enumerate(tricks, 1):
+        where = f"trick {number}"
+        if t_leader != leader:
+            raise ValueError(f"{where} was led by seat {t_leader}, not by the winner of the trick before")
+        if led not in hands[leader]:
+            raise ValueError(f"{where}: seat {leader} led {led}, which it did not hold")
+        hands[leader].remove(led)
+        allowed = follow_options(hands[1 - leader], led)
+        if followed is None:
+            if allowed or winner is not None or number != len(tricks):
+                raise ValueError(f"{where} is marked as a mate, which it is not")
+            return hands, leader, (leader, led, number)
+        if followed not in allowed:
+            raise ValueError(f"{where}: seat {1 - leader} could not follow {led} with {followed}")
+        hands[1 - leader].remove(followed)
+        if winner != trick_winner(leader, led, followed):
+            raise ValueError(f"{where} names the wrong winner")
+        leader = winner
+    return hands, leader, None
 
 
 class MateState(GameState):
+    STATE, CARDS, ALL_CARDS_KEPT = STATE, ORDER, True
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         rounds = self.d["options"]["rounds"]
         deals = []
         dealer = 0
         if setup is not None:
-            unknown = set(setup) - {"hands", "dealer", "deals"}
-            if unknown:
-                raise ValueError(f"mate: unknown setup key(s) {sorted(unknown)}")
+            check(setup, SETUP, Ctx("mate", 2, ORDER), "setup")
             if "hands" in setup and "deals" in setup:
                 raise ValueError("mate: setup gives 'hands' or 'deals', not both")
-            if "deals" in setup:
-                deals = setup["deals"]
-                if not isinstance(deals, list):
-                    raise ValueError("mate: setup 'deals' must be a list of [hand_seat0, hand_seat1] pairs")
-                if len(deals) > rounds:
-                    raise ValueError(f"mate: setup gives {len(deals)} deals but the match has "
-                                     f"{rounds} round(s)")
-            elif "hands" in setup:
-                deals = [setup["hands"]]
-            for hands in deals:
-                seen = check_setup_hands(hands, 2, ORDER, [TRICKS, TRICKS], "mate")
-                if len(seen) != len(PACK):  # pragma: no cover - 10 + 10 distinct cards of 20
-                    raise ValueError("mate: the two hands must be exactly the 20 cards")
+            deals = setup["deals"] if "deals" in setup else [setup["hands"]] if "hands" in setup else []
+            if len(deals) > rounds:
+                raise ValueError(f"mate: setup gives {len(deals)} deals but the match has "
+                                 f"{rounds} round{'s' if rounds != 1 else ''}")
+            for number, hands in enumerate(deals, 1):
+                ctx = Ctx("mate", 2, ORDER)  # each deal is the whole pack, once
+                check(hands, DEAL, ctx, f"setup deal {number}")
+                conserve(ctx, complete=True)
             dealer = setup.get("dealer", 0)
-            if isinstance(dealer, bool) or dealer not in (0, 1):
-                raise ValueError(f"mate: dealer must be 0 or 1, not {dealer!r}")
         self.d.update({
             "phase": "play", "deal_number": 0, "first_dealer": dealer, "dealer": dealer,
             "setup_deals": [[list(h) for h in hands] for hands in deals],
@@ -179,19 +233,21 @@ class MateState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            raise IllegalAction(f"'{verb}' is not a move in Mate: play one card, e.g. 'play AS'")
+            raise IllegalAction("wrong_move", f"'{verb}' is not a move in Mate: play one card, e.g. 'play AS'",
+                                verb=verb[:20], verbs=["play"])
         (card,) = parse_cards(args, ORDER, count=1)
         hand = d["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"you do not hold the {card_name(card)}")
+            raise IllegalAction("not_in_hand", f"you do not hold the {card_name(card)}", cards=[card])
         if d["trick"]:
             led = d["trick"][0][1]
             allowed = follow_options(hand, led)
             if card not in allowed:
                 if suit_of(allowed[0]) == suit_of(led):
-                    raise IllegalAction(f"you must follow suit: play a {SUIT_SINGULAR[suit_of(led)]}")
-                raise IllegalAction(f"you have no {SUIT_NAMES[suit_of(led)]}, so you must play "
-                                    f"{RANK_WORDS[rank_of(led)]} (the led rank)")
+                    raise IllegalAction("must_follow", f"you must follow suit: play a {SUIT_SINGULAR[suit_of(led)]}",
+                                        suit=suit_of(led))
+                raise IllegalAction("must_follow_rank", f"you have no {SUIT_NAMES[suit_of(led)]}, so you must play "
+                                    f"{RANK_WORDS[rank_of(led)]} (the led rank)", suit=suit_of(led), led_card=led)
         hand.remove(card)
         d["trick"].append([seat, card])
         if len(d["trick"]) == 1:
@@ -225,6 +281,94 @@ class MateState(GameState):
         else:
             self._start_deal()
 
+    # -- checking a saved state ---------------------------------------------------------------
+    def check_invariants(self):
+        """A saved state's parts agree: the deal so far replays legally from the hands as dealt,
+        the dealers follow the schedule, results and points agree, the phase with the deals."""
+        d = self.d
+        over = d["phase"] == "over"
+        rounds = d["options"]["rounds"]
+
+        def fail(why):
+            raise ValueError(f"mate: {why}")
+
+        number, results = d["deal_number"], d["deal_results"]
+        if number > 2 * rounds:
+            fail(f"deal {number} is beyond the match's {2 * rounds} deals")
+        if len(results) != (number if over else number - 1):
+            fail("the deal results do not follow the deals played")
+        if over and number != 2 * rounds:
+            fail("the match is over before its last deal")
+        if len(d["setup_deals"]) > rounds:
+            fail("more explicit deals than rounds")
+        for i, hands in enumerate(d["setup_deals"], 1):
+            if sorted(hands[0] + hands[1], key=ORDER.__getitem__) != PACK:
+                fail(f"explicit deal {i} is not the whole pack")
+        for i, r in enumerate(results, 1):
+            if r["dealer"] != _dealer_of(i, d["first_dealer"]):
+                fail(f"deal {i} has the wrong dealer")
+            mate = (r["mater"], r["card"], r["trick"])
+            if None in mate and mate != (None, None, None):
+                fail(f"deal {i}: a mate needs its mater, card and trick")
+            if r["score"] != (0 if r["mater"] is None else mate_score(r["card"], r["trick"])):
+                fail(f"deal {i}: the score is not the mating card's value times the trick")
+        if d["points"] != [sum(r["score"] for r in results if r["mater"] == s) for s in (0, 1)]:
+            fail("the points are not the sum of the deal scores")
+        if d["dealer"] != _dealer_of(number, d["first_dealer"]):
+            fail("the dealer does not follow the schedule of deals")
+        dealt = d["dealt"]
+        if sorted(dealt[0] + dealt[1], key=ORDER.__getitem__) != PACK:
+            fail("the hands as dealt are not the whole pack")
+        last = d["last_deal"]
+        if (last is None) != (not results):
+            fail("the last deal's record does not agree with the deal results")
+        if last is not None:
+            if last["deal_number"] != len(results) or last["dealer"] != results[-1]["dealer"]:
+                fail("the last deal's record is not the last finished deal")
+            if sorted(last["hands"][0] + last["hands"][1], key=ORDER.__getitem__) != PACK:
+                fail("the last deal's hands are not the whole pack")
+            try:
+                _, _, mate = _replay_deal(last["hands"], last["dealer"], last["tricks"])
+            except ValueError as err:
+                fail(f"the last deal does not replay: {err}")
+            r = results[-1]
+            if (mate or (None, None, None)) != (r["mater"], r["card"], r["trick"]) or (
+                    mate is None and len(last["tricks"]) != TRICKS):
+                fail("the last deal's tricks do not give its result")
+        if number % 2 == 0 and not over and last is not None and dealt != [last["hands"][1], last["hands"][0]]:
+            fail("a replay deal is not the exchanged hands of the deal before")
+        rnd = (number + 1) // 2
+        if number % 2 == 1 and rnd - 1 < len(d["setup_deals"]) and dealt != [
+                sorted(h, key=ORDER.__getitem__) for h in d["setup_deals"][rnd - 1]]:
+            fail("the hands as dealt are not the explicit deal")
+        try:
+            hands, leader, mate = _replay_deal(dealt, d["dealer"], d["history"])
+        except ValueError as err:
+            fail(f"this deal does not replay: {err}")
+        finished = mate is not None or len(d["history"]) == TRICKS
+        if finished != over:
+            fail("the phase does not agree with the tricks played" if over or not finished
+                 else "a finished deal is still in play")
+        if over:
+            if d["trick"] or d["trick_number"] != len(d["history"]):
+                fail("cards are in play after the match")
+            if last["deal_number"] != number or last["hands"] != dealt or last["tricks"] != d["history"]:
+                fail("the last deal's record is not the deal just finished")
+        else:
+            if d["trick_number"] != len(d["history"]) + 1:
+                fail("the trick number does not follow the tricks played")
+            if d["leader"] != leader:
+                fail("the leader is not the winner of the trick before")
+            if d["trick"]:
+                seat, card = d["trick"][0]
+                if seat != leader or card not in hands[leader]:
+                    fail("the trick in progress was not led by the leader from its hand")
+                hands[leader].remove(card)
+                if not follow_options(hands[1 - leader], card):
+                    fail("the lead in progress is a mate, which ends the deal")
+        if d["hands"] != hands:
+            fail("the hands are not what the deal so far leaves")
+
     # -- reading ------------------------------------------------------------------------------
     def result(self):
         d = self.d
@@ -240,17 +384,18 @@ class MateState(GameState):
 
     @staticmethod
     def _deal_scores(number, r):
-        """Per-seat points of one finished deal, each with its reason."""
+        """Per-seat points of one finished deal, each with its reason as a code with params
+        (``no_mate``; ``mate_scored`` with card, trick, value and points; ``mated`` with trick)."""
         if r["mater"] is None:
-            reason = "no mate in 10 tricks"
-            scores = [{"seat": s, "points": 0, "reasons": [reason]} for s in (0, 1)]
+            scores = [{"seat": s, "points": 0, "reasons": [{"code": "no_mate", "params": {}}]} for s in (0, 1)]
         else:
             m, card, n = r["mater"], r["card"], r["trick"]
             scores = [None, None]
             scores[m] = {"seat": m, "points": r["score"],
-                         "reasons": [f"mate with the {card_name(card)} at trick {n}: "
-                                     f"{VALUE[rank_of(card)]} x {n} = {r['score']}"]}
-            scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [f"mated at trick {n}"]}
+                         "reasons": [{"code": "mate_scored", "params": {"card": card, "trick": n,
+                                                                        "value": VALUE[rank_of(card)],
+                                                                        "points": r["score"]}}]}
+            scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [{"code": "mated", "params": {"trick": n}}]}
         return {"deal": number, "dealer": r["dealer"], "scores": scores}
 
     def observe(self, seat):
@@ -261,7 +406,7 @@ class MateState(GameState):
             "deals_total": 2 * d["options"]["rounds"], "round": (d["deal_number"] + 1) // 2,
             "replay": d["deal_number"] % 2 == 0, "dealer": d["dealer"], "leader": d["leader"],
             "trick_number": d["trick_number"], "hand_counts": [len(h) for h in d["hands"]],
-            "trick": [list(x) for x in d["trick"]],
+            "trick": trick_view(d["trick"]),
             "history": [_trick_view(t) for t in d["history"]],
             "points": list(d["points"]),
             "deal_results": [dict(r) for r in d["deal_results"]],
@@ -616,18 +761,22 @@ def _parse_played(pos, item, index):
     mover = _mover(pos)
     if isinstance(item, (list, tuple)):
         if len(item) != 2:
-            raise IllegalAction(f"action {index}: give [seat, action], not {item!r}")
+            raise IllegalAction("analysis_not_a_pair", f"action {index}: give [seat, action], not {item!r}",
+                                number=index + 1)
         seat, item = item
         if seat != mover:
-            raise IllegalAction(f"action {index}: it is seat {mover}'s turn, not seat {seat!r}'s")
+            raise IllegalAction("analysis_wrong_seat", f"action {index}: it is seat {mover}'s turn, not seat {seat!r}'s",
+                                number=index + 1, seat=mover)
     if not isinstance(item, str) or item.split()[:1] != ["play"] or len(item.split()) != 2:
-        raise IllegalAction(f"action {index}: {item!r} is not 'play C'")
+        raise IllegalAction("analysis_not_a_play", f"action {index}: {item!r} is not 'play C'", number=index + 1)
     code = item.split()[1]
     if code not in ORDER:
-        raise IllegalAction(f"action {index}: {code!r} is not a card of this game")
+        raise IllegalAction("analysis_unknown_card", f"action {index}: {code!r} is not a card of this game",
+                            number=index + 1, text=code[:12])
     c = card_strength(code)
     if c not in _pos_moves(pos):
-        raise IllegalAction(f"action {index}: seat {mover} may not play {code} now")
+        raise IllegalAction("analysis_not_allowed", f"action {index}: seat {mover} may not play {code} now",
+                            number=index + 1, seat=mover, card=code)
     return c
 
 

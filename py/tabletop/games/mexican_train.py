@@ -64,9 +64,13 @@ Decisions beyond the rules file (see also the rules file's own section 10)
 """
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
 
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import (Bool, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, PerSeat, Seat, Spec, Text,
+                      Tuple, check, conserve)
 
 SETS = (6, 9, 12)
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
@@ -96,6 +100,53 @@ class _Set:
 
 
 _SETS = {top: _Set(top) for top in SETS}
+
+
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+class Tiles(Spec):
+    """A setup's list of tiles, each spelt either way round (``6-3`` is the tile ``3-6``): tiles of
+    the set (``ctx.cards`` holds every spelling), each counted under its own code for ``conserve``."""
+
+    def check(self, value, ctx, where):
+        if not isinstance(value, list):
+            raise ValueError(f"{ctx.slug}: {where}: must be a list of tiles such as \"3-6\", not {json.dumps(value)[:40]}")
+        if len(value) > len(ctx.cards):
+            raise ValueError(f"{ctx.slug}: {where}: holds {len(value)} tiles, more than the set has")
+        for i, tile in enumerate(value):
+            if not isinstance(tile, str) or tile not in ctx.cards:
+                raise ValueError(f"{ctx.slug}: {where}[{i}]: {json.dumps(tile)[:40]} is not a tile of this set")
+            low, high = sorted(int(x) for x in tile.split("-"))
+            ctx.found.append((f"{low}-{high}", f"{where}[{i}]"))
+
+
+def _spellings(ts):
+    """Every way a setup may spell a tile of the set -> the tile's place in the set."""
+    return {spelt: ts.order[tile] for spelt, tile in ts.parse.items()}
+
+
+ROUND_SETUP = Fields({"hands": PerSeat(Tiles())}, optional={"boneyard": Tiles()})
+SETUP = Fields({}, optional={"dealer": Seat(), "rounds": List(ROUND_SETUP, 0, 13)})
+TRAIN_IDS = tuple(str(s) for s in range(8)) + ("m",)
+MAX_PIPS = sum(_SETS[12].pips.values())  # every pip of the biggest set: no hand or round score is more
+ACTION = Text(20)  # "play 12-12 m" at most; check_invariants reads them
+CARDS = _SETS[12].order  # every tile code of every set: a smaller set's tiles are among the double-twelve's
+STATE = Fields({
+    "set": Choice(*SETS), "rounds": Int(1, 13), "hand_size": Int(1, 45), "first_dealer": Seat(),
+    "deals": List(Fields({"hands": PerSeat(Cards(counted=False)), "boneyard": Cards(counted=False)}), 0, 13),
+    "round": Int(0, 12), "scores": PerSeat(Int(0, 13 * MAX_PIPS)),
+    "round_scores": List(PerSeat(Int(0, MAX_PIPS)), 0, 13), "round_winners": List(Opt(Seat()), 0, 13),
+    "last_round": Opt(Fields({"round": Int(0, 12), "engine": Int(0, 12), "end": Choice("out", "blocked"),
+                              "out": Opt(Seat()), "hands": PerSeat(Cards(counted=False, ordered=True)),
+                              "pips": PerSeat(Int(0, MAX_PIPS))})),
+    "engine": Int(0, 12), "dealer": Seat(), "current": Opt(Seat()),
+    "hands": PerSeat(Cards(ordered=True)), "boneyard": Cards(),
+    "trains": MapOf(TRAIN_IDS, Cards()), "ends": MapOf(TRAIN_IDS, Int(0, 12)),
+    "open": PerSeat(Bool()), "double_open": Opt(Choice(*TRAIN_IDS)), "follow": Opt(Choice(*TRAIN_IDS)),
+    "drawn": Bool(),
+    # One entry per turn, [seat, action, ...]: a turn is at most draw, a double, draw, a tile.
+    "recent": List(Either(*(Tuple(Seat(), *[ACTION] * k) for k in range(1, 5))), 0, 8),
+})
+ACTION_FORM = re.compile(r"^(draw|pass|play (\d+-\d+) (\d|m))$")
 
 
 def _set_for(options, players):
@@ -189,6 +240,10 @@ def score_round(end, out, pips, scoring):
 
 
 class MexicanTrainState(GameState):
+    # Tiles of the table's set only, checked in check_invariants: CARDS is every set's codes, and
+    # the engine tile (and tiles an explicit round leaves out) are not kept anywhere.
+    STATE, CARDS = STATE, CARDS
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         d = self.d
@@ -201,15 +256,9 @@ class MexicanTrainState(GameState):
         dealer = 0
         deals = []
         if setup is not None:
-            unknown = set(setup) - {"dealer", "rounds"}
-            if unknown:
-                raise ValueError(f"mexican_train: unknown setup key(s) {sorted(unknown)} (known: dealer, rounds)")
+            check(setup, SETUP, Ctx("mexican_train", n, _spellings(ts)), "setup")
             dealer = setup.get("dealer", 0)
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-                raise ValueError(f"mexican_train: setup dealer must be a seat 0..{n - 1}, not {dealer!r}")
             given = setup.get("rounds", [])
-            if not isinstance(given, list):
-                raise ValueError("mexican_train: setup 'rounds' must be a list of {\"hands\", \"boneyard\"}")
             if len(given) > rounds:
                 raise ValueError(f"mexican_train: setup lists {len(given)} rounds but the game has {rounds}")
             for r, entry in enumerate(given):
@@ -223,39 +272,17 @@ class MexicanTrainState(GameState):
 
     @staticmethod
     def _check_deal(entry, r, engine, ts, n):
-        where = f"mexican_train: setup round {r}"
-        if not isinstance(entry, dict):
-            raise ValueError(f"{where} must be an object with 'hands' and 'boneyard'")
-        unknown = set(entry) - {"hands", "boneyard"}
-        if unknown:
-            raise ValueError(f"{where}: unknown key(s) {sorted(unknown)}")
-        hands = entry.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"{where} needs 'hands': one list of tiles per seat ({n})")
-        boneyard = entry.get("boneyard", [])
-        if not isinstance(boneyard, list):
-            raise ValueError(f"{where}: 'boneyard' must be a list of tiles")
+        """One explicit round: tiles of the set (either spelling), each at most once, never that
+        round's engine; returned with every tile spelt as the set spells it."""
+        where = f"setup.rounds[{r}]"
+        ctx = Ctx("mexican_train", n, _spellings(ts))
+        check(entry, ROUND_SETUP, ctx, where)
+        conserve(ctx)
         engine_tile = f"{engine}-{engine}"
-        seen = set()
-
-        def norm(tile, whose):
-            if not isinstance(tile, str) or tile not in ts.parse:
-                raise ValueError(f"{where}: {tile!r} in {whose} is not a tile of the {SET_NAMES[ts.top]} set")
-            tile = ts.parse[tile]
-            if tile == engine_tile:
-                raise ValueError(f"{where}: {tile} is the engine of that round and cannot be dealt")
-            if tile in seen:
-                raise ValueError(f"{where}: tile {tile} appears twice")
-            seen.add(tile)
-            return tile
-
-        out_hands = []
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list):
-                raise ValueError(f"{where}: the hand of seat {seat} must be a list of tiles")
-            out_hands.append([norm(t, f"the hand of seat {seat}") for t in hand])
-        out_bone = [norm(t, "the boneyard") for t in boneyard]
-        return {"hands": out_hands, "boneyard": out_bone}
+        if any(tile == engine_tile for tile, _ in ctx.found):
+            raise ValueError(f"mexican_train: {where}: {engine_tile} is the engine of that round and cannot be dealt")
+        return {"hands": [[ts.parse[t] for t in hand] for hand in entry["hands"]],
+                "boneyard": [ts.parse[t] for t in entry.get("boneyard", [])]}
 
     def _ts(self):
         return _SETS[self.d["set"]]
@@ -341,14 +368,15 @@ class MexicanTrainState(GameState):
             self._do_play(seat, tile, train)
         elif verb == "draw":
             if args:
-                raise IllegalAction("'draw' takes nothing after it")
+                raise IllegalAction("takes_no_arguments", "'draw' takes nothing after it", verb="draw")
             plays = self._plays(seat)
             if plays:
-                raise IllegalAction(f"seat {seat} holds a playable tile ({plays[0][0]}), so it may not draw")
+                raise IllegalAction("must_play", f"seat {seat} holds a playable tile ({plays[0][0]}), so it may not draw",
+                                    tile=plays[0][0], train=plays[0][1])
             if not d["boneyard"]:
-                raise IllegalAction("the boneyard is empty: pass")
+                raise IllegalAction("boneyard_empty", "the boneyard is empty: pass")
             if d["drawn"]:
-                raise IllegalAction("you have already drawn a tile in this step: pass")
+                raise IllegalAction("already_drawn", "you have already drawn a tile in this step: pass")
             d["hands"][seat].append(d["boneyard"].pop(0))
             d["hands"][seat].sort(key=self._ts().order.__getitem__)
             d["drawn"] = True
@@ -357,13 +385,13 @@ class MexicanTrainState(GameState):
             self._check_round_end()
         elif verb == "pass":
             if args:
-                raise IllegalAction("'pass' takes nothing after it")
+                raise IllegalAction("takes_no_arguments", "'pass' takes nothing after it", verb="pass")
             plays = self._plays(seat)
             if plays:
-                raise IllegalAction(f"you hold a playable tile ({plays[0][0]} on train {plays[0][1]}), "
-                                    "so you may not pass")
+                raise IllegalAction("must_play", f"you hold a playable tile ({plays[0][0]} on train {plays[0][1]}), "
+                                    "so you may not pass", tile=plays[0][0], train=plays[0][1])
             if d["boneyard"] and not d["drawn"]:
-                raise IllegalAction("you must draw before passing")
+                raise IllegalAction("draw_before_passing", "you must draw before passing")
             self._log(seat, "pass")
             d["open"][seat] = True
             if d["phase"] == "follow":
@@ -372,7 +400,8 @@ class MexicanTrainState(GameState):
                 self._end_turn(seat)
             self._check_round_end()
         else:
-            raise IllegalAction(f"unknown move {verb!r}: use 'play <tile> <train>', 'draw' or 'pass'")
+            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'play <tile> <train>', 'draw' or 'pass'",
+                                verb=verb[:20], verbs=["play", "draw", "pass"])
 
     apply_play = apply_follow = apply_forced = _apply
 
@@ -380,40 +409,46 @@ class MexicanTrainState(GameState):
         d = self.d
         ts = self._ts()
         if len(args) != 2:
-            raise IllegalAction("play one tile on one train, e.g. 'play 3-6 m'")
+            raise IllegalAction("play_tile_on_train", "play one tile on one train, e.g. 'play 3-6 m'")
         tiles = [a for a in args if "-" in a]
         others = [a for a in args if "-" not in a]
         if len(tiles) != 1:
             if not tiles:
-                raise IllegalAction("name the tile to play, e.g. 'play 3-6 m'")
+                raise IllegalAction("play_tile_on_train", "name the tile to play, e.g. 'play 3-6 m'")
             bad = next((t for t in tiles if t not in ts.parse), None)
             if bad is not None:
-                raise IllegalAction(f"{bad!r} is not a tile of the {SET_NAMES[ts.top]} set")
-            raise IllegalAction("play one tile at a time, on one train")
+                raise IllegalAction("unknown_tile", f"{bad!r} is not a tile of the {SET_NAMES[ts.top]} set",
+                                    text=bad[:12], set=ts.top)
+            raise IllegalAction("play_tile_on_train", "play one tile at a time, on one train")
         tile = tiles[0]
         if tile not in ts.parse:
-            raise IllegalAction(f"{tile!r} is not a tile of the {SET_NAMES[ts.top]} set")
+            raise IllegalAction("unknown_tile", f"{tile!r} is not a tile of the {SET_NAMES[ts.top]} set",
+                                text=tile[:12], set=ts.top)
         train = others[0]
         if train not in d["ends"]:
-            raise IllegalAction(f"there is no train {train!r}: trains are 0 to {d['players'] - 1} and m")
+            raise IllegalAction("unknown_train", f"there is no train {train!r}: trains are 0 to {d['players'] - 1} and m",
+                                text=train[:12])
         return ts.parse[tile], train
 
     def _check_play(self, seat, tile, train):
         d = self.d
         if tile not in d["hands"][seat]:
-            raise IllegalAction(f"you do not hold {tile}")
+            raise IllegalAction("tile_not_in_hand", f"you do not hold {tile}", tile=tile)
         phase = d["phase"]
         if phase == "forced" and train != d["double_open"]:
-            raise IllegalAction(f"train {d['double_open']} is double open: seat {seat} must play there")
+            raise IllegalAction("double_open_elsewhere", f"train {d['double_open']} is double open: seat {seat} must play there",
+                                train=d["double_open"])
         if phase == "follow" and train != d["follow"]:
             end = d["ends"][d["follow"]]
-            raise IllegalAction(f"you must cover the double {end}-{end} on train {d['follow']}")
+            raise IllegalAction("cover_the_double", f"you must cover the double {end}-{end} on train {d['follow']}",
+                                tile=f"{end}-{end}", train=d["follow"])
         if phase == "play" and train != "m" and train != str(seat) and not d["open"][int(train)]:
-            raise IllegalAction(f"train {train} is not open")
+            raise IllegalAction("train_not_open", f"train {train} is not open", train=train)
         end = d["ends"][train]
         a, b = self._ts().nums[tile]
         if end != a and end != b:
-            raise IllegalAction(f"{tile} does not match train {train} (its open end is {end})")
+            raise IllegalAction("tile_does_not_match", f"{tile} does not match train {train} (its open end is {end})",
+                                tile=tile, train=train, end=end)
 
     def _do_play(self, seat, tile, train):
         d = self.d
@@ -503,6 +538,119 @@ class MexicanTrainState(GameState):
             d["drawn"] = False
             return
         self._start_round()
+
+    # -- checking a saved state -----------------------------------------------------------------
+    def check_invariants(self):
+        """A saved state's parts agree: the set, rounds and hand size with the options; the round,
+        engine and dealer with each other; the scores with the rounds played; every train with
+        its tiles; the tiles in play with the round's deal; the step with the phase."""
+        d = self.d
+        n, opts = self.players, self.options
+        over = d["phase"] == "over"
+
+        def fail(why):
+            raise ValueError(f"mexican_train: {why}")
+
+        top = _set_for(opts, n)
+        ts = _SETS[top]
+        if d["set"] != top or d["rounds"] != (opts["rounds"] or top + 1) or \
+                d["hand_size"] != (opts["hand_size"] or HAND_SIZES[top][n]):
+            fail("the set, rounds or hand size are not those the options give")
+        if not d["round"] < d["rounds"] or d["engine"] != top - d["round"] or \
+                d["dealer"] != (d["first_dealer"] + d["round"]) % n:
+            fail("the round, its engine and its dealer do not agree")
+        # Explicit rounds: tiles of the set, each once, never that round's engine.
+        if len(d["deals"]) > d["rounds"]:
+            fail("more explicit rounds than the game has")
+        for r, deal in enumerate(d["deals"]):
+            tiles = [t for h in deal["hands"] for t in h] + deal["boneyard"]
+            if len(set(tiles)) != len(tiles) or not set(tiles) <= set(ts.tiles) or f"{top - r}-{top - r}" in tiles:
+                fail(f"explicit round {r} is not a deal of the set")
+        # Scores: one line per finished round, the last one as its hands score it.
+        finished = d["round"] + (1 if over else 0)
+        if len(d["round_scores"]) != finished or len(d["round_winners"]) != finished:
+            fail("the scores do not list one line per finished round")
+        if d["scores"] != [sum(r[s] for r in d["round_scores"]) for s in range(n)]:
+            fail("the scores are not the sum of the rounds' points")
+        self._check_last_round(finished)
+        # The table: tiles of the set, the round's deal exactly, every train a chain from the engine.
+        if list(d["trains"]) != [*map(str, range(n)), "m"] or list(d["ends"]) != list(d["trains"]):
+            fail("there is one train per seat and the Mexican train, in order")
+        engine_tile = f"{d['engine']}-{d['engine']}"
+        in_play = [t for h in d["hands"] for t in h] + d["boneyard"] + [t for x in d["trains"].values() for t in x]
+        if not set(in_play) <= set(ts.tiles) or engine_tile in in_play:
+            fail(f"a tile in play is not a tile of the {SET_NAMES[top]} set besides the engine")
+        if d["round"] < len(d["deals"]):
+            deal = d["deals"][d["round"]]
+            dealt = {t for h in deal["hands"] for t in h} | set(deal["boneyard"])
+        else:
+            dealt = set(ts.tiles) - {engine_tile}
+        if set(in_play) != dealt:
+            fail(f"the tiles of round {d['round']} are not the tiles that were dealt")
+        for train, tiles in d["trains"].items():
+            end = d["engine"]
+            for tile in tiles:
+                a, b = ts.nums[tile]
+                if end not in (a, b):
+                    fail(f"{tile} on train {train} does not match the tile before it")
+                end = b if a == end else a
+            if d["ends"][train] != end:
+                fail(f"the open end of train {train} is not that of its last tile")
+        # Whose turn and which step.
+        if over:
+            if d["current"] is not None or d["double_open"] is not None or d["follow"] is not None or d["drawn"]:
+                fail("nobody is to play once the game is over")
+            if d["round"] != d["rounds"] - 1 or d["last_round"]["hands"] != d["hands"]:
+                fail("the game is over before its last round ended")
+        else:
+            if d["current"] is None:
+                fail("a seat is to play while the game goes on")
+            if not all(d["hands"]) or self._blocked():
+                fail("the round goes on with an empty hand or a blocked table")
+            step = {"play": (None, None), "forced": (d["double_open"], None), "follow": (None, d["follow"])}
+            if (d["double_open"], d["follow"]) != step[d["phase"]] or \
+                    (d["phase"] != "play" and (d["double_open"] or d["follow"]) is None):
+                fail(f"the {d['phase']} step does not agree with the trains it is bound to")
+            bound = d["double_open"] or d["follow"]
+            if bound is not None:
+                if bound not in d["trains"] or not d["trains"][bound] or \
+                        ts.nums[d["trains"][bound][-1]] != (d["ends"][bound],) * 2:
+                    fail(f"train {bound} does not end in a double")
+        # The recent turns: [seat, action, ...], a seat's actions together, each a move of this set.
+        recent = d["recent"]
+        if len(recent) > n or any(a[0] == b[0] for a, b in zip(recent, recent[1:])):
+            fail("the recent turns are not one entry per turn")
+        for turn in recent:
+            for action in turn[1:]:
+                form = ACTION_FORM.match(action)
+                if not form or (form.group(2) and (form.group(2) not in ts.order or form.group(3) not in d["trains"])):
+                    fail(f"{action!r} is not a move of this table")
+
+    def _check_last_round(self, finished):
+        d = self.d
+        last = d["last_round"]
+
+        def fail(why):
+            raise ValueError(f"mexican_train: the last round: {why}")
+
+        if last is None:
+            if finished:
+                fail("a round has finished but none is shown")
+            return
+        ts = self._ts()
+        r = last["round"]
+        if r != finished - 1 or last["engine"] != d["set"] - r:
+            fail("it is not the round before this one")
+        tiles = [t for h in last["hands"] for t in h]
+        if len(set(tiles)) != len(tiles) or not set(tiles) <= set(ts.tiles) or f"{last['engine']}-{last['engine']}" in tiles:
+            fail("its hands are not tiles of the set")
+        if last["pips"] != [sum(ts.pips[t] for t in h) for h in last["hands"]]:
+            fail("its pips are not those of its hands")
+        if (last["end"] == "out") != (last["out"] is not None) or (last["out"] is not None and last["hands"][last["out"]]):
+            fail("its end does not agree with its hands")
+        winner, points, _ = score_round(last["end"], last["out"], last["pips"], self.options["scoring"])
+        if d["round_winners"][-1] != winner or d["round_scores"][-1] != points:
+            fail("its scores are not those of its hands")
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):

@@ -66,8 +66,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import check_setup_hands, deck
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing, plain_copy
+from ..cards import deck
+from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import Bool, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -80,6 +81,20 @@ MAIJA = "QS"
 SUIT_PLURAL = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_ONE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 DECLARABLE = ("H", "D", "C")
+
+
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+# Setup: every hand holds at least one card; cards not listed are out of play (rules §3).
+SETUP = Fields({"hands": PerSeat(Cards(lo=1))}, optional={"dealer": Seat(), "stock": Cards()})
+STATE = Fields({
+    "dealer": Seat(), "hands": PerSeat(Cards(ordered=True)), "talon": Cards(),
+    "known": PerSeat(Cards(counted=False)), "attacker": Seat(), "defender": Seat(),
+    "table": Cards(), "attack": Cards(counted=False), "beaten": List(Tuple(Card(), Card()), 0, 26),
+    "trump": Opt(Choice(*DECLARABLE)), "trump_card": Opt(Card(counted=False)), "trump_fixed": Bool(),
+    "turned": Cards(counted=False), "trump_card_drawn_by": Opt(Seat()), "declared_by": Opt(Seat()),
+    "discard_count": Int(0, 52), "out_order": List(Seat(), 0, 7), "attack_seats": Opt(Tuple(Seat(), Seat())),
+    "out_of_play": Cards(ordered=True), "loser": Opt(Seat()), "winner": Opt(Seat()),
+})
 
 
 MASK64 = (1 << 64) - 1
@@ -161,12 +176,15 @@ def _sorted(cards):
 
 
 class MustamaijaState(GameState):
+    # Not every card is kept: beaten pairs leave the game face down (only ``discard_count`` and the
+    # last defence's ``beaten`` remain), so check_invariants counts them.
+    STATE, CARDS = STATE, ORDER
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         n = self.players
         opts = self.options
         size = opts["hand_size"]
-        pack = PACK_SET[opts["deck"]]
         # The only randomness of a deal is this shuffle; see SmallRandom for why not the Twister.
         self.rng = SmallRandom(self.d["seed"])
         if setup is None:
@@ -178,35 +196,15 @@ class MustamaijaState(GameState):
                 hands[(dealer + 1 + i) % n].append(cards[i])
             stock = cards[n * size:]
         else:
-            unknown = set(setup) - {"dealer", "hands", "stock"}
-            if unknown:
-                raise ValueError(f"mustamaija: unknown setup key(s) {sorted(unknown)}")
+            deck_cards = PACK if opts["deck"] == 52 else PACK32
+            ctx = Ctx("mustamaija", n, {card: ORDER[card] for card in deck_cards})
+            check(setup, SETUP, ctx, "setup")
+            conserve(ctx)
+            if MAIJA not in {card for card, _ in ctx.found}:
+                raise ValueError("mustamaija: setup: the queen of spades (QS) must be in play")
             dealer = setup.get("dealer", 0)
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-                raise ValueError(f"mustamaija: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-            if "hands" not in setup:
-                raise ValueError("mustamaija: setup needs 'hands' (one list of cards per seat)")
-            hands = setup["hands"]
-            for seat, hand in enumerate(hands if isinstance(hands, list) else []):
-                if isinstance(hand, list):
-                    if not hand:
-                        raise ValueError(f"mustamaija: seat {seat} must hold at least one card")
-                    if not all(isinstance(c, str) for c in hand):
-                        raise ValueError(f"mustamaija: the hand of seat {seat} must list card codes such as 'QS'")
-            seen = check_setup_hands(hands, n, pack, None, "mustamaija")
-            stock = setup.get("stock", [])
-            if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
-                raise ValueError("mustamaija: setup 'stock' must be a list of card codes such as 'QS'")
-            for card in stock:
-                if card not in pack:
-                    raise ValueError(f"mustamaija: unknown card {card!r} in the stock")
-                if card in seen:
-                    raise ValueError(f"mustamaija: card {card} appears twice in the setup")
-                seen.add(card)
-            if MAIJA not in seen:
-                raise ValueError("mustamaija: the queen of spades (QS) must be in play")
-            hands = [list(h) for h in hands]
-            stock = list(stock)
+            hands = [list(h) for h in setup["hands"]]
+            stock = list(setup.get("stock", []))
         in_play = {c for h in hands for c in h}.union(stock)
         out_of_play = [c for c in (PACK if opts["deck"] == 52 else PACK32) if c not in in_play]
         first = (dealer + 1) % n
@@ -223,11 +221,12 @@ class MustamaijaState(GameState):
             "out_of_play": out_of_play, "loser": None, "winner": None,
         })
 
-    def clone(self):
-        other = self.__class__.__new__(self.__class__)
-        other.d = plain_copy(self.d)
-        other.rng = SmallRandom.restored(self.rng.getstate())
-        return other
+    def copy_rng(self):
+        return SmallRandom.restored(self.rng.getstate())
+
+    @classmethod
+    def rng_from_json(cls, slug, saved):
+        return _small_random_from_json(slug, saved)
 
     # -- helpers ------------------------------------------------------------------------------
     def _next_with_cards(self, start):
@@ -280,24 +279,25 @@ class MustamaijaState(GameState):
     def _check_declare(self, seat, args):
         d = self.d
         if len(args) != 1 or args[0] not in SUIT_PLURAL:
-            raise IllegalAction("declare one suit: declare H, declare D or declare C")
+            raise IllegalAction("declare_which_suit", "declare one suit: declare H, declare D or declare C")
         suit = args[0]
         mode = self.options["trump_mode"]
         if mode == "turn_up":
-            raise IllegalAction("nobody declares in this game: trumps are turned up from the talon")
+            raise IllegalAction("no_declaring_turn_up", "nobody declares in this game: trumps are turned up from the talon")
         if mode == "diamonds":
-            raise IllegalAction("nobody declares in this game: diamonds are always trumps")
+            raise IllegalAction("no_declaring_diamonds", "nobody declares in this game: diamonds are always trumps")
         if d["trump"] is not None:
-            raise IllegalAction(f"trumps already declared: {SUIT_PLURAL[d['trump']]}")
+            raise IllegalAction("trumps_already_declared", f"trumps already declared: {SUIT_PLURAL[d['trump']]}",
+                                suit=d["trump"])
         if suit == "S":
-            raise IllegalAction("spades can never be trumps")
+            raise IllegalAction("spades_never_trumps", "spades can never be trumps")
         if d["phase"] == "attack" and d["table"]:
-            raise IllegalAction("declare only before the first add of your attack")
+            raise IllegalAction("declare_before_first_add", "declare only before the first add of your attack")
         if d["phase"] == "defend" and d["beaten"]:
-            raise IllegalAction("declare only before the first beat of your defence")
+            raise IllegalAction("declare_before_first_beat", "declare only before the first beat of your defence")
         hand = d["hands"][seat]
         if "K" + suit not in hand or "Q" + suit not in hand:
-            raise IllegalAction(f"seat {seat} holds no K{suit}+Q{suit}")
+            raise IllegalAction("no_marriage", f"seat {seat} holds no K{suit}+Q{suit}", suit=suit)
         return suit
 
     def _declare(self, seat, suit):
@@ -310,7 +310,7 @@ class MustamaijaState(GameState):
 
     def _card_arg(self, card):
         if card not in PACK_SET[self.options["deck"]]:
-            raise IllegalAction(f"{card!r} is not a card of this game")
+            raise IllegalAction("unknown_card", f"{card!r} is not a card of this game", text=card[:12])
         return card
 
     # -- whose turn -----------------------------------------------------------------------------
@@ -325,10 +325,13 @@ class MustamaijaState(GameState):
                 and seat not in self.to_move()):
             d = self.d
             if d["phase"] == "attack" and seat == d["defender"]:
-                raise IllegalAction(f"the attack is not committed yet: seat {seat} cannot act")
+                raise IllegalAction("attack_not_committed", f"the attack is not committed yet: seat {seat} cannot act",
+                                    seat=d["attacker"])
             actor = self.to_move()[0]
-            raise IllegalAction(f"it is not seat {seat}'s turn: seat {actor} is "
-                                f"{'attacking' if d['phase'] == 'attack' else 'defending'}")
+            if d["phase"] == "attack":
+                raise IllegalAction("attacker_to_act", f"it is not seat {seat}'s turn: seat {actor} is attacking",
+                                    seat=actor)
+            raise IllegalAction("defender_to_act", f"it is not seat {seat}'s turn: seat {actor} is defending", seat=actor)
         return super().apply(seat, action)
 
     # -- legal actions ------------------------------------------------------------------------
@@ -362,22 +365,24 @@ class MustamaijaState(GameState):
         d = self.d
         if verb == "add":
             if len(args) != 1:
-                raise IllegalAction("one card per add, e.g. 'add 7C'" if args else "add one card, e.g. 'add 7C'")
+                raise IllegalAction("wrong_card_count", "one card per add, e.g. 'add 7C'" if args else "add one card, e.g. 'add 7C'",
+                                    n=1, given=len(args))
             card = self._card_arg(args[0])
             hand, table = d["hands"][seat], d["table"]
             if card not in hand:
-                raise IllegalAction(f"you do not hold {card}")
+                raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
             if table and card[-1] != table[0][-1]:
                 lead = table[0][-1]
-                extra = ""
                 limit = self._limit()
                 if limit is not None and len(table) >= limit:
-                    extra = f" (seat {d['defender']} also holds only {limit} card{'s' if limit != 1 else ''})"
-                raise IllegalAction(f"mixed suits: {card} is not a {SUIT_ONE[lead]}{extra}")
+                    raise IllegalAction("mixed_suits_and_limit", f"mixed suits: {card} is not a {SUIT_ONE[lead]} "
+                                        f"(seat {d['defender']} also holds only {limit} card{'s' if limit != 1 else ''})",
+                                        card=card, suit=lead, seat=d["defender"], n=limit)
+                raise IllegalAction("mixed_suits", f"mixed suits: {card} is not a {SUIT_ONE[lead]}", card=card, suit=lead)
             limit = self._limit()
             if limit is not None and len(table) >= limit:
-                raise IllegalAction(f"a {ordinal(len(table) + 1)} attack card, but the defender holds "
-                                    f"{limit} and the talon is empty")
+                raise IllegalAction("attack_limit", f"a {ordinal(len(table) + 1)} attack card, but the defender holds "
+                                    f"{limit} and the talon is empty", seat=d["defender"], n=limit)
             if not table:
                 d["beaten"] = []
                 d["attack"] = []
@@ -388,10 +393,10 @@ class MustamaijaState(GameState):
             return
         if verb == "attack":
             if args:
-                raise IllegalAction("attack takes no cards: put them on the table one by one with 'add', "
-                                    "then say 'attack'")
+                raise IllegalAction("attack_takes_no_cards", "attack takes no cards: put them on the table one by one "
+                                    "with 'add', then say 'attack'")
             if not d["table"]:
-                raise IllegalAction("nothing added yet: add at least one card, then attack")
+                raise IllegalAction("nothing_added", "nothing added yet: add at least one card, then attack")
             if not d["trump_fixed"]:
                 self._fix_trump()
             self._refill(seat)
@@ -402,9 +407,10 @@ class MustamaijaState(GameState):
             self._declare(seat, suit)
             return
         if verb in ("beat", "take"):
-            raise IllegalAction("you are attacking: add cards, then attack")
-        raise IllegalAction(f"unknown move {verb!r}: use add, attack"
-                            + (" or declare" if self.options["trump_mode"] == "marriage" else ""))
+            raise IllegalAction("you_are_attacking", "you are attacking: add cards, then attack")
+        marriage = self.options["trump_mode"] == "marriage"
+        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use add, attack" + (" or declare" if marriage else ""),
+                            verb=verb[:20], verbs=["add", "attack"] + (["declare"] if marriage else []))
 
     def _fix_trump(self):
         """The turn-up procedure of the rules (section 3), run once after the first attack."""
@@ -425,21 +431,22 @@ class MustamaijaState(GameState):
         d = self.d
         if verb == "beat":
             if len(args) != 1:
-                raise IllegalAction("one pair per beat, e.g. 'beat 9H:TH'" if args
+                raise IllegalAction("one_pair_per_beat", "one pair per beat, e.g. 'beat 9H:TH'" if args
                                     else "name one pair: 'beat attack_card:your_card', e.g. 'beat 9H:TH'")
             pair = args[0].split(":")
             if len(pair) != 2:
-                raise IllegalAction(f"{args[0]!r} is not a pair: write attack_card:your_card, e.g. 9H:TH")
+                raise IllegalAction("not_a_pair", f"{args[0]!r} is not a pair: write attack_card:your_card, e.g. 9H:TH",
+                                    text=args[0][:12])
             attack, beater = self._card_arg(pair[0]), self._card_arg(pair[1])
             if attack not in d["table"]:
                 if any(a == attack for a, _ in d["beaten"]):
-                    raise IllegalAction(f"{attack} is already beaten")
-                raise IllegalAction(f"{attack} is not an attack card on the table")
+                    raise IllegalAction("already_beaten", f"{attack} is already beaten", card=attack)
+                raise IllegalAction("not_on_table", f"{attack} is not an attack card on the table", card=attack)
             if beater not in d["hands"][seat]:
-                raise IllegalAction(f"you do not hold {beater}")
+                raise IllegalAction("not_in_hand", f"you do not hold {beater}", cards=[beater])
             trump = d["trump"]
             if not beats(beater, attack, trump):
-                raise IllegalAction(self._why_not(beater, attack, trump))
+                raise self._why_not(beater, attack, trump)
             self._remove_from_hand(seat, beater)
             d["table"].remove(attack)
             d["beaten"].append([attack, beater])
@@ -449,7 +456,7 @@ class MustamaijaState(GameState):
             return
         if verb == "take":
             if args:
-                raise IllegalAction("take takes no cards: it picks up every unbeaten attack card")
+                raise IllegalAction("takes_no_arguments", "take takes no cards: it picks up every unbeaten attack card", verb="take")
             taken = list(d["table"])
             hand = d["hands"][seat]
             hand.extend(taken)
@@ -463,25 +470,30 @@ class MustamaijaState(GameState):
             self._declare(seat, suit)
             return
         if verb in ("add", "attack"):
-            raise IllegalAction("you are defending: beat attack cards or take")
-        raise IllegalAction(f"unknown move {verb!r}: use beat or take"
-                            + (" (or declare)" if self.options["trump_mode"] == "marriage" else ""))
+            raise IllegalAction("you_are_defending", "you are defending: beat attack cards or take")
+        marriage = self.options["trump_mode"] == "marriage"
+        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use beat or take" + (" (or declare)" if marriage else ""),
+                            verb=verb[:20], verbs=["beat", "take"] + (["declare"] if marriage else []))
 
     @staticmethod
     def _why_not(beater, attack, trump):
+        """The refusal of a beat that does not beat: what would have beaten ``attack``."""
         if attack == MAIJA:
-            return "QS cannot be beaten"
+            return IllegalAction("maija_unbeatable", "QS cannot be beaten")
         if beater == MAIJA:
-            return "QS beats nothing"
+            return IllegalAction("maija_beats_nothing", "QS beats nothing")
+        if trump is not None and attack[-1] == trump:
+            return IllegalAction("only_higher_trump",
+                                 f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}",
+                                 suit=trump, attack_card=attack)
         if beater[-1] == attack[-1]:
-            if trump is not None and attack[-1] == trump:
-                return f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}"
-            return f"{beater} does not beat {attack}"
+            return IllegalAction("lower_card", f"{beater} does not beat {attack}", card=beater, attack_card=attack)
         if trump is None:
-            return f"no trumps: {beater} does not beat {attack}"
-        if attack[-1] == trump:
-            return f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}"
-        return f"{beater} does not beat {attack}: beat it with a higher {SUIT_ONE[attack[-1]]} or a trump"
+            return IllegalAction("no_trumps_yet", f"no trumps: {beater} does not beat {attack}",
+                                 card=beater, attack_card=attack, suit=attack[-1])
+        return IllegalAction("higher_or_trump",
+                             f"{beater} does not beat {attack}: beat it with a higher {SUIT_ONE[attack[-1]]} or a trump",
+                             card=beater, attack_card=attack, suit=attack[-1], trump_suit=trump)
 
     def _end_defence(self, taken):
         d = self.d
@@ -507,6 +519,124 @@ class MustamaijaState(GameState):
         d["attacker"] = new_attacker
         d["defender"] = self._next_with_cards((new_attacker + 1) % self.players)
         d["phase"] = "attack"
+
+    # -- checking a saved state -----------------------------------------------------------------
+    def check_invariants(self):
+        """A saved state's parts agree: the cards with the deck (every card in play, out of play or
+        discarded, once), public cards with what each hand is known to hold, the trumps with the
+        trump mode, the attack with the phase, and the seats out with the hands and the end."""
+        d = self.d
+        opts = self.options
+        hands, talon, table = d["hands"], d["talon"], d["table"]
+
+        def fail(why):
+            raise ValueError(f"mustamaija: {why}")
+
+        # Cards: of the deck in use; those in play, out of play and discarded make the deck once.
+        pack = PACK_SET[opts["deck"]]
+        beaten = [c for pair in d["beaten"] for c in pair]
+        named = [c for h in hands for c in h] + talon + table + beaten + d["out_of_play"] + d["attack"] + \
+            d["turned"] + [c for k in d["known"] for c in k] + ([d["trump_card"]] if d["trump_card"] else [])
+        if not set(named) <= pack:
+            fail(f"a card of the state is not in the {opts['deck']}-card deck")
+        kept = sum(map(len, hands)) + len(talon) + len(table) + len(d["out_of_play"])
+        if d["discard_count"] % 2 or d["discard_count"] < len(beaten) or kept + d["discard_count"] != len(pack):
+            fail("the cards in play, out of play and discarded do not make the deck")
+        if not any(MAIJA in place for place in (*hands, talon, table)):
+            fail("the queen of spades has left the game")
+        # Public cards: whoever holds a card everyone saw is known to hold it.
+        public = set(d["turned"]) | ({d["trump_card"]} if d["trump_card"] else set())
+        for seat, hand in enumerate(hands):
+            if not set(d["known"][seat]) <= set(hand) or not set(hand) & public <= set(d["known"][seat]):
+                fail(f"what seat {seat} is known to hold does not agree with its hand")
+        # Trumps.
+        mode = opts["trump_mode"]
+        if any(c[-1] != "S" for c in d["turned"]):
+            fail("a turned card that was not a spade was set aside")
+        if mode == "diamonds" and (d["trump"] != "D" or not d["trump_fixed"] or d["trump_card"] or d["turned"]):
+            fail("diamonds are trumps from the start and nothing is turned")
+        if mode != "marriage" and d["declared_by"] is not None:
+            fail("only the marriage mode has declarations")
+        if mode == "marriage" and (not d["trump_fixed"] or d["trump_card"] or d["turned"]
+                                   or (d["trump"] is None) != (d["declared_by"] is None)):
+            fail("in the marriage mode trumps are declared, never turned")
+        if mode == "turn_up":
+            if not d["trump_fixed"]:
+                if d["trump"] or d["trump_card"] or d["turned"] or d["discard_count"] or d["phase"] != "attack" \
+                        or d["attack"] != table:
+                    fail("trumps are turned up when the first attack is committed")
+            elif (d["trump"] is None) != (d["trump_card"] is None) or (
+                    d["trump_card"] is not None and d["trump"] != d["trump_card"][-1]):
+                fail("the trump suit is not the suit of the trump card")
+        drawn_by = d["trump_card_drawn_by"]
+        if d["trump_card"] is None and drawn_by is not None:
+            fail("a trump card was drawn that was never turned")
+        if d["trump_card"] is not None and (drawn_by is None) != (talon[-1:] == [d["trump_card"]]):
+            fail("the trump card lies under the talon until it is drawn")
+        self._check_seats_and_attack()
+
+    def _check_seats_and_attack(self):
+        d = self.d
+        n = self.players
+        over = d["phase"] == "over"
+        hands, talon, table = d["hands"], d["talon"], d["table"]
+        out = d["out_order"]
+
+        def fail(why):
+            raise ValueError(f"mustamaija: {why}")
+
+        # Seats out: only once the talon is gone, each once, with no cards.
+        if len(set(out)) != len(out) or any(hands[s] for s in out) or (out and talon):
+            fail("the seats out are not seats without cards after the talon was gone")
+        holders = [s for s in range(n) if hands[s]]
+        if over:
+            if table:
+                fail("the game ended in the middle of an attack")
+            if self.options["end_at_first_out"]:
+                if not out or d["winner"] != out[0] or d["loser"] is not None:
+                    fail("the first seat out wins, and only then does the game end")
+            elif d["winner"] is not None or talon or holders != [d["loser"]]:
+                fail("the game ends with the talon gone and one seat holding cards: the loser")
+            return
+        if d["winner"] is not None or d["loser"] is not None:
+            fail("a winner or loser while the game goes on")
+        if self.options["end_at_first_out"] and out:
+            fail("the game goes on after the first seat went out")
+        attacker, defender = d["attacker"], d["defender"]
+        if attacker == defender or attacker in out or defender in out or len(out) > n - 2:
+            fail("the attacker and the defender are two seats still in")
+        between = [(attacker + k) % n for k in range(1, (defender - attacker) % n)]
+        if any(s not in out for s in between):
+            fail("the defender is not the next seat in after the attacker")
+        if any(not hands[s] and s not in out and s not in (attacker, defender) for s in range(n)):
+            fail("a seat without cards is neither out nor in the exchange")
+        # The attack: built in the attack phase, being beaten in the defend phase, else the last one.
+        attack, beaten = d["attack"], d["beaten"]
+        if any(not beats(b, a, d["trump"]) or a not in attack for a, b in beaten):
+            fail("a beaten pair is not a card of the attack and its beater")
+        if len({"S" if c == MAIJA else c[-1] for c in attack}) > 1:
+            fail("the attack mixes suits")
+        if d["attack_seats"] is None:
+            if attack or beaten or table or d["discard_count"]:
+                fail("an attack was made, but by nobody")
+            return
+        if d["phase"] == "defend" or table:
+            if d["attack_seats"] != [attacker, defender]:
+                fail("the attack on the table is not this exchange's")
+            if sorted(table + [a for a, _ in beaten], key=ORDER.__getitem__) != sorted(attack, key=ORDER.__getitem__):
+                fail("the attack cards are not those on the table and those beaten")
+        if d["phase"] == "defend" and not table:
+            fail("a defence with nothing left to beat has ended")
+        if d["phase"] == "attack" and table:
+            if beaten or table != attack:
+                fail("the attack being built is not the cards on the table")
+            limit = self._limit()
+            if limit is not None and len(table) > limit:
+                fail("the attack has more cards than the defender holds, with the talon gone")
+        if d["phase"] == "attack" and not table:
+            taken = set(attack) - {a for a, _ in beaten}
+            if not attack or not taken <= set(d["known"][d["attack_seats"][1]]):
+                fail("the last attack's cards are neither beaten nor picked up")
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):
@@ -618,28 +748,13 @@ class MustamaijaState(GameState):
         return list(PACK if self.options["deck"] == 52 else PACK32)
 
 
-class MustamaijaInfo(GameInfo):
-    """GameInfo whose ``hand_size`` default is 3 for 7-8 players (5 is allowed only up to 6)."""
-
-    def check_options(self, options, players=None):
-        if options is None:
-            options = {}
-        if isinstance(options, dict) and isinstance(players, int) and players > 6 and "hand_size" not in options:
-            options = dict(options, hand_size=3)
-        return super().check_options(options, players)
-
-    def from_json(self, data):
-        """As ``GameInfo.from_json``, for this game's SmallRandom generator."""
-        if not isinstance(data, dict) or data.get("game") != self.slug or "rng" not in data:
-            raise ValueError(f"{self.slug}: not a saved {self.slug} state")
-        rng_state = data["rng"]
-        state = self.state_class.__new__(self.state_class)
-        try:
-            state.rng = SmallRandom.restored((rng_state[0], tuple(rng_state[1]), rng_state[2]))
-        except (TypeError, ValueError, IndexError) as err:
-            raise ValueError(f"{self.slug}: corrupt random generator state ({err})") from None
-        state.d = {k: plain_copy(v) for k, v in data.items() if k != "rng"}
-        return state
+def _small_random_from_json(slug, saved):
+    """A SmallRandom from ``to_json``'s ``["splitmix64", [hi, lo], null]``, checked."""
+    if (not isinstance(saved, list) or len(saved) != 3 or saved[0] != SmallRandom.VERSION or saved[2] is not None
+            or not isinstance(saved[1], list) or len(saved[1]) != 2
+            or not all(type(x) is int and 0 <= x <= MASK32 for x in saved[1])):
+        raise ValueError(f"{slug}: corrupt random generator state (not a {SmallRandom.VERSION} state)")
+    return SmallRandom.restored((saved[0], tuple(saved[1]), None))
 
 
 def _check_combination(options, players):
@@ -737,11 +852,12 @@ def bot_heuristic(state, seat, rng):
     return best
 
 
-MustamaijaState.info = GAME = MustamaijaInfo(
+MustamaijaState.info = GAME = GameInfo(
     slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
     options=(
         Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
-               "3 is the default with 7-8 players)", choices=(5, 3)),
+               "3 is the default with 7-8 players)", choices=(5, 3),
+               default_for=lambda players: 3 if players > 6 else 5),
         Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
                "attack; diamonds: always diamonds; marriage: first K+Q declaration",
                choices=("turn_up", "diamonds", "marriage")),

@@ -27,19 +27,23 @@ Action notation
 
 View (``view(seat)``)
     ``hand`` (own, strongest rank first), ``hand_counts``; ``deal_number``, ``dealer``,
-    ``trick`` (1-4), ``to_act``, ``to_move``, ``legal_actions``; the auction: ``opener``, ``bid``
-    (high bid, or the contract in play), ``high_bidder``, ``passed`` (seats out of this
+    ``trick_number`` (1-4), ``to_act``, ``to_move``, ``legal_actions``; the auction: ``opener``,
+    ``bid`` (high bid, or the contract in play), ``high_bidder``, ``passed`` (seats out of this
     auction), ``auction`` (this auction's calls as [seat, "bid 3"] / [seat, "pass"]); in play
-    ``leader`` and ``table``: the plays so far in order, the ribs as {"seat", "ribs": true,
-    "cards"} with the cards only for whoever may see them, folds as {"seat", "folded": true}
-    (the folder alone also sees ``cards``); ``tricks``: this deal's finished tricks (ribs,
-    every play, ``matcher``, ``returned``, ``taken`` by the leader, ``leader_total``,
-    ``made``, ``ribs_lost``, ``points`` won per seat and a ``summary``; each play is
-    [seat, [cards]] or [seat, null] for a fold), so the last trick is ``tricks[-1]``;
-    ``previous_deal_trick``: the last trick of the previous deal while no trick of the new deal
-    is finished (else null); ``my_folded`` (own folded cards this deal); ``won_points`` (this
-    deal, 7 = 1), ``scores``, ``deal_scores``, ``last_deal`` (per-seat score breakdown with
-    reasons, of the latest finished deal) and, once over, ``result``.
+    ``leader``, ``trick`` and ``folded``. Tricks are in the shared shape of tabletop.tricks,
+    where a "card" is a seat's two cards: ``trick`` is ``[[seat, [c1, c2] | null], ...]`` in
+    playing order, the leader's ribs first, null for two cards this seat may not see (ribs face
+    down, another seat's fold: the folder sees its own), and ``folded`` lists the seats that
+    folded. ``history``: this deal's finished tricks, each ``{"leader", "cards": [[leader, ribs],
+    [seat, [c1, c2] | null], ...], "winner"}`` (the matcher, else the leader: who takes the
+    table's cards) with ``trick_number``, ``deal``, ``bid``, ``folded``, ``matcher``,
+    ``returned``, ``taken`` (by the leader), ``leader_total``, ``made``, ``ribs_lost``,
+    ``points`` won per seat and a ``summary`` (messages ``{"code", "params"}``), so the last
+    trick is ``history[-1]``; ``previous_deal_trick``: the last trick of the previous deal while
+    no trick of the new deal is finished (else null); ``my_folded`` (own folded cards this
+    deal); ``won_points`` (this deal, 7 = 1), ``scores``, ``deal_scores``, ``last_deal``
+    (per-seat score breakdown with reasons as messages, of the latest finished deal) and, once
+    over, ``result``.
 
 Hidden information
     Others' hands, folded cards (never shown to anyone else) and the ribs until everyone has
@@ -50,17 +54,20 @@ Hidden information
 
 Decisions beyond the rules file
     - Bids are plain numbers ("bid 3"); a bid is refused with the amount that is allowed.
+    - Explicit setup: more deals than the game has (option ``deals``) are refused.
     - After the last deal's fourth trick the game is over; between deals the next deal starts
       at once with the next dealer.
     - The view lists the hand by rank strength (lemon-aware); actions use the pack order.
 """
 from __future__ import annotations
 
-import marshal
-import random
 from itertools import combinations
 
+from ..cards import parse_cards
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import (Bool, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Text, Tuple, check,
+                      conserve)
+from ..tricks import finished_view, trick_view
 
 RANKS = "AKQJT987"
 PACKETS = [("S", 1), ("H", 1), ("D", 1), ("C", 1), ("S", 2), ("H", 2), ("D", 2), ("C", 2), ("S", 3), ("H", 3)]
@@ -72,10 +79,12 @@ def _code(rank, suit, copy):
 
 FULL_PACK = [_code(r, s, c) for s, c in PACKETS for r in RANKS]
 ORDER = {card: i for i, card in enumerate(FULL_PACK)}
+ORDERS = {n: {card: i for i, card in enumerate(FULL_PACK[:8 * n])} for n in range(4, 11)}  # the pack per table
 POINTS = {"A": 0, "K": 2, "Q": 2, "J": 2, "T": 1, "9": 1, "8": 1, "7": 1}
 STRENGTH = {r: 8 - i for i, r in enumerate(RANKS)}             # A 8 ... 7 1
 LEMON_STRENGTH = dict(STRENGTH, **{"7": 9})                     # 7 above the ace
 RANK_WORDS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10", "9": "9", "8": "8", "7": "7"}
+TRICKS_PER_DEAL = 4
 
 
 def rank(card):
@@ -90,56 +99,130 @@ def pack_for(players):
     return FULL_PACK[:8 * players]
 
 
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
+def resolve(leader, bid, ribs, plays, strength, players):
+    """A trick's outcome once everyone has played: ``(outcome, gained)``, where ``gained`` is the
+    cards each seat takes and ``outcome`` the record's facts (matcher, returned, taken,
+    leader_total, made, ribs_lost, points). ``plays`` is ``[[seat, [c1, c2] | None], ...]``."""
+    rib_ranks = sorted(rank(c) for c in ribs)
+    lower = min(strength[rank(c)] for c in ribs)
+    face_up = [(s, cards) for s, cards in plays if cards is not None]
+    matcher = next((s for s, cards in face_up if sorted(rank(c) for c in cards) == rib_ranks), None)
+    gained = [[] for _ in range(players)]
+    returned, taken = [], []
+    if matcher is not None:
+        gained[matcher] = list(ribs) + [c for _, cards in face_up for c in cards]
+        leader_total, made, ribs_lost = 0, False, False
+    else:
+        rib_set = set(rib_ranks)
+        for s, cards in face_up:
+            if all(rank(c) not in rib_set for c in cards) and any(strength[rank(c)] > lower for c in cards):
+                returned.append(s)
+                gained[s] = list(cards)
+            else:
+                taken.extend(cards)
+        leader_total = points(ribs) + points(taken)
+        made = leader_total >= bid
+        gained[leader] = (list(ribs) + taken) if made else list(taken)
+        ribs_lost = not made
+    outcome = {"matcher": matcher, "returned": returned, "taken": taken, "leader_total": leader_total,
+               "made": made, "ribs_lost": ribs_lost, "points": [points(g) for g in gained]}
+    return outcome, gained
+
+
+def deal_score(won_count, sevens, score, lemons, players):
+    """The reasons of a seat's deal score as messages ``{"code", "params"}`` (the strings are in
+    static/strings/ribs.json), from what it won: its card count, its 7s and its score."""
+    if not lemons:
+        return [_message("deal_cards_won", n=won_count, points=score)]
+    if sevens * 2 > players:
+        bonus = 10
+        last = _message("sevens_majority", n=sevens, total=players, points=bonus)
+    else:
+        bonus = -3 * sevens
+        last = _message("sevens_no_majority", n=sevens, total=players, points=bonus) if sevens else None
+    out = [_message("deal_other_cards_won", n=won_count - sevens, points=score - bonus)]
+    return out + ([last] if last else [])
+
+
+def _message(code, **params):
+    return {"code": code, "params": params}
+
+
+def replay_auction(opener, calls, players, ceiling):
+    """(bid, high_bidder, passed, to_act) after ``calls`` ([seat, "bid k" | "pass"], ...) from
+    ``opener``; ValueError when the calls are not an auction the rules allow."""
+    bid, high, passed, to_act = None, None, [], opener
+    for seat, call in calls:
+        if to_act is None or seat != to_act:
+            raise ValueError("an auction call out of turn")
+        if call == "pass" and bid is not None:
+            passed.append(seat)
+        elif call == f"bid {2 if bid is None else bid + 1}" and (bid is None or bid < ceiling):
+            bid, high = (2 if bid is None else bid + 1), seat
+        else:
+            raise ValueError(f"an auction call the rules do not allow ({call[:20]!r})")
+        if len(passed) == players - 1:
+            to_act = None  # the auction is over
+        else:
+            to_act = next((seat + k) % players for k in range(1, players + 1) if (seat + k) % players not in passed)
+    return bid, high, passed, to_act
+
+
+# -- what an explicit setup and a saved state may hold (tabletop.reader) ----------------------------
+MAX_DEALS = 99
+HAND = Cards(n=8)
+SETUP = Fields({}, optional={"dealer": Seat(), "deals": List(Fields({"hands": PerSeat(HAND)}), 0, MAX_DEALS)})
+MAX_POINTS = 10 * 10 + 10  # a deal's points with ten packets, the lemons' bonus on top
+PLAYED = Tuple(Seat(), Opt(Cards(n=2, counted=False)))
+RECORD = Fields({
+    "deal": Int(1, MAX_DEALS), "trick": Int(1, TRICKS_PER_DEAL), "leader": Seat(), "bid": Int(2, 40),
+    "ribs": Cards(n=2, counted=False), "plays": List(PLAYED, 3, 9), "matcher": Opt(Seat()),
+    "returned": List(Seat(), 0, 9), "taken": Cards(0, 18, counted=False), "leader_total": Int(0, 40),
+    "made": Bool(), "ribs_lost": Bool(), "points": PerSeat(Int(0, 40)),
+})
+STATE = Fields({
+    "dealer": Seat(), "deal_number": Int(1, MAX_DEALS),
+    "deals": List(PerSeat(Cards(n=8, counted=False, ordered=True)), 0, MAX_DEALS),
+    "scores": PerSeat(Int(-30 * MAX_DEALS, MAX_POINTS * MAX_DEALS)),
+    "deal_scores": List(PerSeat(Int(-30, MAX_POINTS)), 0, MAX_DEALS),
+    "last_deal": Opt(Fields({"deal": Int(1, MAX_DEALS), "scores": PerSeat(Fields({
+        "seat": Seat(), "points": Int(-30, MAX_POINTS), "won": Int(0, 80), "sevens": Int(0, 10)}))})),
+    "last_trick": Opt(RECORD),
+    "hands": PerSeat(Cards(hi=8, ordered=True)), "folded": PerSeat(Cards(hi=8)), "won": PerSeat(Cards(hi=80)),
+    "won_points": PerSeat(Int(0, MAX_POINTS)), "tricks": List(RECORD, 0, TRICKS_PER_DEAL),
+    "trick": Int(1, TRICKS_PER_DEAL), "opener": Seat(), "to_act": Opt(Seat()), "bid": Opt(Int(2, 40)),
+    "high_bidder": Opt(Seat()), "passed": List(Seat(), 0, 9), "auction": List(Tuple(Seat(), Text(20)), 0, 400),
+    "leader": Opt(Seat()),
+    # The ribs and plays of the trick on the table (also those of the last trick once the game is
+    # over, then in ``won`` too): check_invariants counts them while they are on the table.
+    "ribs": Opt(Cards(n=2, counted=False)), "plays": List(PLAYED, 0, 9),
+})
 
 
 class RibsState(GameState):
+    STATE, ALL_CARDS_KEPT = STATE, False  # lost ribs leave the deal: check_invariants finds them
+    CARDS = property(lambda self: ORDERS[self.players])  # the pack depends on the player count
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         n = self.players
         dealer = 0
         deals = []
         if setup is not None:
-            unknown = set(setup) - {"dealer", "deals"}
-            if unknown:
-                raise ValueError(f"ribs: unknown setup key(s) {sorted(unknown)}")
+            check(setup, SETUP, Ctx("ribs", n, ORDERS[n]), "setup")
             dealer = setup.get("dealer", 0)
-            if not _is_int(dealer) or not 0 <= dealer < n:
-                raise ValueError(f"ribs: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-            deals = setup.get("deals", [])
-            if not isinstance(deals, list):
-                raise ValueError("ribs: setup 'deals' must be a list")
-            deals = [self._check_deal(x, k) for k, x in enumerate(deals)]
+            for k, deal in enumerate(setup.get("deals", [])):
+                ctx = Ctx("ribs", n, ORDERS[n])  # each deal is the whole pack of this table, once
+                check(deal["hands"], PerSeat(HAND), ctx, f"setup.deals[{k}].hands")
+                conserve(ctx, complete=True)
+                deals.append([sorted(h, key=ORDER.__getitem__) for h in deal["hands"]])
+            if len(deals) > self.options["deals"]:
+                raise ValueError(f"ribs: {len(deals)} deals given for a game of {self.options['deals']}")
         self.d.update({
             "phase": "auction", "dealer": dealer, "deal_number": 0, "deals": deals,
             "scores": [0] * n, "deal_scores": [], "last_deal": None, "last_trick": None,
         })
         self._start_deal(first=True)
-
-    def _check_deal(self, deal, index):
-        n = self.players
-        where = f"ribs: deal {index + 1}"
-        if not isinstance(deal, dict) or "hands" not in deal:
-            raise ValueError(f"{where} must be an object with 'hands'")
-        unknown = set(deal) - {"hands"}
-        if unknown:
-            raise ValueError(f"{where}: unknown key(s) {sorted(unknown)}")
-        hands = deal["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"{where}: 'hands' must hold one list per seat ({n})")
-        pack = set(pack_for(n))
-        seen = set()
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != 8:
-                raise ValueError(f"{where}: seat {seat} must hold 8 cards")
-            for card in hand:
-                if not isinstance(card, str) or card not in pack:
-                    raise ValueError(f"{where}: {card!r} is not a card of the {n}-player pack")
-                if card in seen:
-                    raise ValueError(f"{where}: card {card} appears twice")
-                seen.add(card)
-        return [sorted(h, key=ORDER.__getitem__) for h in hands]
 
     def _start_deal(self, first=False):
         d = self.d
@@ -205,32 +288,34 @@ class RibsState(GameState):
             return ["pass"]
         return [f"bid {d['bid'] + 1}", "pass"]
 
+    def _play_verbs(self, seat):
+        if seat == self.d["leader"]:
+            return ["lead"]
+        return ["play"] if self._face_up_trick() else ["play", "fold"]
+
     def legal_play(self, seat):
         d = self.d
         pairs = [f"{a} {b}" for a, b in combinations(d["hands"][seat], 2)]
-        if seat == d["leader"]:
-            return ["lead " + p for p in pairs]
-        out = ["play " + p for p in pairs]
-        if not self._face_up_trick():
-            out += ["fold " + p for p in pairs]
-        return out
+        return [f"{verb} {p}" for verb in self._play_verbs(seat) for p in pairs]
 
     # -- applying -----------------------------------------------------------------------------
     def apply_auction(self, seat, verb, args):
         d = self.d
         if verb == "bid":
             if len(args) != 1 or not args[0].isdigit() or args[0] != str(int(args[0])):
-                raise IllegalAction("say 'bid' and a number, e.g. 'bid 3'")
+                raise IllegalAction("bid_a_number", "say 'bid' and a number, e.g. 'bid 3'",
+                                    n=2 if d["bid"] is None else d["bid"] + 1)
             amount = int(args[0])
             if d["bid"] is None:
                 if amount != 2:
-                    raise IllegalAction("the opener must bid exactly 2")
+                    raise IllegalAction("opener_bids_two", "the opener must bid exactly 2", n=2)
             else:
                 if d["bid"] >= self._ceiling():
-                    raise IllegalAction(f"{self._ceiling()} is the highest bid (all the points that can be "
-                                        f"on the table): you can only pass")
+                    raise IllegalAction("highest_bid_reached", f"{self._ceiling()} is the highest bid (all the points "
+                                        "that can be on the table): you can only pass", n=self._ceiling())
                 if amount != d["bid"] + 1:
-                    raise IllegalAction(f"a raise must be exactly one more than {d['bid']}: bid {d['bid'] + 1}")
+                    raise IllegalAction("raise_by_one", f"a raise must be exactly one more than {d['bid']}: "
+                                        f"bid {d['bid'] + 1}", bid=d["bid"], n=d["bid"] + 1)
             d["bid"] = amount
             d["high_bidder"] = seat
             d["auction"].append([seat, f"bid {amount}"])
@@ -238,9 +323,9 @@ class RibsState(GameState):
             return
         if verb == "pass":
             if args:
-                raise IllegalAction("'pass' takes nothing after it")
+                raise IllegalAction("takes_no_cards", "'pass' takes nothing after it", verb="pass")
             if d["bid"] is None:
-                raise IllegalAction("you open this auction and must bid 2")
+                raise IllegalAction("opener_must_bid", "you open this auction and must bid 2", n=2)
             d["passed"].append(seat)
             d["auction"].append([seat, "pass"])
             if len(d["passed"]) == self.players - 1:
@@ -248,9 +333,9 @@ class RibsState(GameState):
             else:
                 d["to_act"] = self._next_in_auction(seat)
             return
-        if verb in ("lead", "play", "fold"):
-            raise IllegalAction("the auction comes first: bid or pass")
-        raise IllegalAction(f"unknown move {verb!r}: bid or pass now")
+        english = ("the auction comes first: bid or pass" if verb in ("lead", "play", "fold")
+                   else f"unknown move {verb!r}: bid or pass now")
+        raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=["bid", "pass"])
 
     def _start_play(self):
         d = self.d
@@ -258,35 +343,25 @@ class RibsState(GameState):
         d["leader"] = d["high_bidder"]
         d["to_act"] = d["leader"]
 
-    def _parse_two(self, args):
-        if len(args) != 2:
-            raise IllegalAction(f"two cards required, not {len(args)}")
-        limit = 8 * self.players
-        for code in args:
-            if code not in ORDER or ORDER[code] >= limit:
-                raise IllegalAction(f"{code!r} is not a card of this game")
-        if args[0] == args[1]:
-            raise IllegalAction(f"{args[0]} is named twice")
-        return sorted(args, key=ORDER.__getitem__)
-
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb not in ("lead", "play", "fold"):
-            if verb in ("bid", "pass"):
-                raise IllegalAction("the auction is over: play two cards")
-            raise IllegalAction(f"unknown move {verb!r}: use lead, play or fold")
+            english = ("the auction is over: play two cards" if verb in ("bid", "pass")
+                       else f"unknown move {verb!r}: use lead, play or fold")
+            raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=self._play_verbs(seat))
         leader = d["leader"]
         if seat == leader and verb != "lead":
-            raise IllegalAction("you are the leader: lead your two ribs face down with 'lead'")
+            raise IllegalAction("leader_must_lead", "you are the leader: lead your two ribs face down with 'lead'")
         if seat != leader and verb == "lead":
-            raise IllegalAction(f"only the leader (seat {leader}) leads; play or fold two cards")
+            raise IllegalAction("only_leader_leads", f"only the leader (seat {leader}) leads; play or fold two cards",
+                                leader=leader)
         if verb == "fold" and self._face_up_trick():
-            raise IllegalAction("everyone plays face up in the fourth trick: no folding")
-        cards = self._parse_two(args)
+            raise IllegalAction("no_fold_face_up", "everyone plays face up in the fourth trick: no folding")
+        cards = parse_cards(args, ORDERS[self.players], count=2)
         hand = d["hands"][seat]
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise IllegalAction(f"you do not hold {' '.join(missing)}")
+            raise IllegalAction("not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing)
         for c in cards:
             hand.remove(c)
         if verb == "lead":
@@ -305,49 +380,19 @@ class RibsState(GameState):
     def _resolve(self):
         d = self.d
         n = self.players
-        strength = self._strength()
-        leader, bid, ribs = d["leader"], d["bid"], d["ribs"]
-        rib_ranks = sorted(rank(c) for c in ribs)
-        lower = min(strength[rank(c)] for c in ribs)
-        face_up = [(s, cards) for s, cards in d["plays"] if cards is not None]
-        matcher = next((s for s, cards in face_up if sorted(rank(c) for c in cards) == rib_ranks), None)
-        gained = [[] for _ in range(n)]
-        returned, taken = [], []
-        ribs_lost = False
-        if matcher is not None:
-            gained[matcher] = list(ribs) + [c for _, cards in face_up for c in cards]
-            leader_total, made = 0, False
-            summary = f"seat {matcher} matched the ribs and takes all {len(gained[matcher])} cards"
-        else:
-            rib_set = set(rib_ranks)
-            for s, cards in face_up:
-                if all(rank(c) not in rib_set for c in cards) and any(strength[rank(c)] > lower for c in cards):
-                    returned.append(s)
-                    gained[s] = list(cards)
-                else:
-                    taken.extend(cards)
-            leader_total = points(ribs) + points(taken)
-            made = leader_total >= bid
-            gained[leader] = (list(ribs) + taken) if made else list(taken)
-            ribs_lost = not made
-            summary = (f"seat {leader} {'made' if made else 'failed'} {bid} with {leader_total}"
-                       + ("" if made else ": the ribs are lost"))
-            if returned:
-                summary += "; " + ", ".join(f"seat {s}" for s in returned) + " took back their own cards"
-        won_now = [points(g) for g in gained]
+        leader = d["leader"]
+        outcome, gained = resolve(leader, d["bid"], d["ribs"], d["plays"], self._strength(), n)
         for s in range(n):
             if gained[s]:
                 d["won"][s].extend(gained[s])
-                d["won_points"][s] += won_now[s]
+                d["won_points"][s] += outcome["points"][s]
         record = {
-            "deal": d["deal_number"], "trick": d["trick"], "leader": leader, "bid": bid, "ribs": list(ribs),
-            "plays": [[s, None if cards is None else list(cards)] for s, cards in d["plays"]],
-            "matcher": matcher, "returned": returned, "taken": taken, "leader_total": leader_total,
-            "made": made, "ribs_lost": ribs_lost, "points": won_now, "summary": summary,
+            "deal": d["deal_number"], "trick": d["trick"], "leader": leader, "bid": d["bid"], "ribs": list(d["ribs"]),
+            "plays": [[s, None if cards is None else list(cards)] for s, cards in d["plays"]], **outcome,
         }
         d["tricks"].append(record)
         d["last_trick"] = record
-        if d["trick"] < 4:
+        if d["trick"] < TRICKS_PER_DEAL:
             self._start_auction(leader)
         else:
             self._score_deal()
@@ -356,39 +401,148 @@ class RibsState(GameState):
         d = self.d
         n = self.players
         lemons = self.options["lemons"]
-        total_sevens = n  # one 7 in each packet, every card is dealt
         deal_points = []
-        breakdown = []
+        facts = []
         for s in range(n):
             won = d["won"][s]
-            if lemons:
-                sevens = sum(1 for c in won if rank(c) == "7")
+            sevens = sum(1 for c in won if rank(c) == "7")
+            if lemons:  # one 7 in each packet and every card is dealt: n sevens in all
                 base = points([c for c in won if rank(c) != "7"])
-                reasons = [f"{len(won) - sevens} other cards won: {base} points"]
-                if sevens * 2 > total_sevens:
-                    bonus = 10
-                    reasons.append(f"{sevens} of the {total_sevens} sevens, a majority: +10")
-                elif sevens:
-                    bonus = -3 * sevens
-                    reasons.append(f"{sevens} of the {total_sevens} sevens, no majority: {bonus}")
-                else:
-                    bonus = 0
+                bonus = 10 if sevens * 2 > n else -3 * sevens
                 score = base + bonus
             else:
                 score = points(won)
-                reasons = [f"{len(won)} cards won: {score} points"]
             deal_points.append(score)
-            breakdown.append({"seat": s, "points": score, "reasons": reasons})
+            facts.append({"seat": s, "points": score, "won": len(won), "sevens": sevens})
         for s in range(n):
             d["scores"][s] += deal_points[s]
         d["deal_scores"].append(deal_points)
-        d["last_deal"] = {"deal": d["deal_number"], "scores": breakdown}
+        d["last_deal"] = {"deal": d["deal_number"], "scores": facts}
         if d["deal_number"] >= self.options["deals"]:
             d["phase"] = "over"
             d["to_act"] = None
             d["leader"] = None
         else:
             self._start_deal()
+
+    def check_invariants(self):
+        """A saved state's parts agree: deals and scores, the auction with its calls, the trick on
+        the table with the turn, every finished trick with the rules, hands, folds and won cards
+        with the tricks, and every card of the pack in exactly one place."""
+        d = self.d
+        n = self.players
+        phase = d["phase"]
+        over = phase == "over"
+        options = d["options"]
+
+        def fail(why):
+            raise ValueError(f"ribs: {why}")
+
+        # Deals and scores.
+        if d["deal_number"] > options["deals"] or len(d["deals"]) > options["deals"]:
+            fail("more deals than the game has")
+        if len(d["deal_scores"]) != d["deal_number"] - (0 if over else 1) or over and d["deal_number"] != options["deals"]:
+            fail("the deals scored do not follow the deal being played")
+        if d["scores"] != [sum(x[s] for x in d["deal_scores"]) for s in range(n)]:
+            fail("the scores are not the sum of the deals' scores")
+        last = d["last_deal"]
+        if (last is None) != (not d["deal_scores"]):
+            fail("the last deal's summary does not agree with the deals scored")
+        if last is not None:
+            if last["deal"] != len(d["deal_scores"]) or [x["points"] for x in last["scores"]] != d["deal_scores"][-1] \
+                    or [x["seat"] for x in last["scores"]] != list(range(n)):
+                fail("the last deal's summary is not the last deal scored")
+            if any(x["sevens"] > x["won"] for x in last["scores"]) or sum(x["sevens"] for x in last["scores"]) > n:
+                fail("the last deal's summary counts more sevens than there are")
+        if over != (d["to_act"] is None) or over and d["leader"] is not None:
+            fail("the seat to act does not agree with the phase")
+
+        for k, hands in enumerate(d["deals"]):  # each explicit deal is the whole pack, once
+            ctx = Ctx("ribs", n, ORDERS[n])
+            check(hands, PerSeat(HAND), ctx, f"deals[{k}]")
+            conserve(ctx, complete=True)
+
+        # The finished tricks of this deal, and the one before.
+        tricks, strength = d["tricks"], self._strength()
+        if len(tricks) != d["trick"] - (0 if over else 1) or over and d["trick"] != TRICKS_PER_DEAL:
+            fail("the finished tricks do not agree with the trick number")
+        if d["last_trick"] != (tricks[-1] if tricks else d["last_trick"]) or not tricks and (
+                (d["last_trick"] is None) != (d["deal_number"] == 1)
+                or d["last_trick"] is not None and (d["last_trick"]["deal"], d["last_trick"]["trick"])
+                != (d["deal_number"] - 1, TRICKS_PER_DEAL)):
+            fail("the last trick is not the last one played")
+        gained_all = [[] for _ in range(n)]
+        folds = [0] * n
+        lost = []
+        opener = (d["dealer"] + 1) % n
+        for k, t in enumerate([*tricks] + ([d["last_trick"]] if d["last_trick"] is not None and not tricks else [])):
+            current = t["deal"] == d["deal_number"]
+            if current and (t["trick"] != k + 1 or t["plays"] and [s for s, _ in t["plays"]] != [
+                    (t["leader"] + i) % n for i in range(1, n)]):
+                fail(f"trick {k + 1} is not played in turn from its leader")
+            if len(t["plays"]) != n - 1 or len(t["points"]) != n:
+                fail(f"trick {k + 1} does not hold a play of every seat")
+            fourth_face_up = options["face_up_fourth_trick"] and t["trick"] == TRICKS_PER_DEAL
+            if fourth_face_up and any(c is None for _, c in t["plays"]):
+                fail("a fold in the face-up fourth trick")
+            outcome, gained = resolve(t["leader"], t["bid"], t["ribs"], t["plays"], strength, n)
+            if {k2: t[k2] for k2 in outcome} != outcome:
+                fail(f"trick {k + 1} was not resolved by the rules")
+            if t["bid"] > 4 * n:
+                fail(f"trick {k + 1}'s contract is above the highest bid")
+            if not current:
+                continue
+            for s in range(n):
+                gained_all[s] += gained[s]
+            for s, cards in t["plays"]:
+                folds[s] += cards is None
+            if t["ribs_lost"]:
+                lost += t["ribs"]
+            opener = t["leader"]
+        if tricks and not over and d["opener"] != opener or not tricks and d["opener"] != (d["dealer"] + 1) % n:
+            fail("the auction was not opened by the last leader (or the dealer's left)")
+        for s in range(n):
+            if sorted(d["won"][s], key=ORDER.__getitem__) != sorted(gained_all[s], key=ORDER.__getitem__) \
+                    or d["won_points"][s] != points(d["won"][s]):
+                fail(f"seat {s}'s won cards are not those its tricks gave it")
+
+        # The auction and the trick on the table.
+        bid, high, passed, to_act = replay_auction(d["opener"], d["auction"], n, self._ceiling())
+        if (bid, high, passed) != (d["bid"], d["high_bidder"], d["passed"]):
+            fail("the auction's state is not that of its calls")
+        table = []
+        if phase == "auction":
+            if to_act is None or d["to_act"] != to_act or d["leader"] is not None or d["ribs"] is not None \
+                    or d["plays"]:
+                fail("the auction does not agree with the turn or the table")
+        elif phase == "play":
+            if to_act is not None or d["leader"] != high:
+                fail("cards are played before the auction is over")
+            seats = ([d["leader"]] if d["ribs"] is not None else []) + [s for s, _ in d["plays"]]
+            if seats != [(d["leader"] + i) % n for i in range(len(seats))] or len(d["plays"]) >= n - 1 or \
+                    d["to_act"] != (d["leader"] + len(seats)) % n:
+                fail("the trick on the table is not played in turn from the leader")
+            if self._face_up_trick() and any(c is None for _, c in d["plays"]):
+                fail("a fold in the face-up fourth trick")
+            table = list(d["ribs"] or []) + [c for _, cards in d["plays"] if cards for c in cards]
+            for s, cards in d["plays"]:
+                folds[s] += cards is None
+        elif phase == "over" and (d["plays"] or d["ribs"] is not None):
+            # The last trick stays on show: the same cards as the last trick's record, no others.
+            final = d["last_trick"]
+            if final is None or d["plays"] != final["plays"] or d["ribs"] != final["ribs"]:
+                fail("the trick on show is not the last trick played")
+        on_table = {d["leader"]} | {s for s, _ in d["plays"]} if phase == "play" and d["ribs"] is not None else set()
+        for s in range(n):
+            if len(d["hands"][s]) != 8 - 2 * len(tricks) - 2 * (s in on_table):
+                fail(f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave")
+            if len(d["folded"][s]) != 2 * folds[s]:
+                fail(f"seat {s}'s folded cards do not agree with its folds")
+        # Every card of the pack in one place: hands, folds, won cards, lost ribs, the table.
+        places = [c for h in d["hands"] for c in h] + [c for f in d["folded"] for c in f] + \
+            [c for w in d["won"] for c in w] + lost + table
+        if len(places) != len(set(places)) or set(places) != set(ORDERS[n]):
+            fail("the cards of the pack are not each in exactly one place")
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):
@@ -411,61 +565,59 @@ class RibsState(GameState):
         return seat == d["leader"] or self._face_up_trick()
 
     @staticmethod
-    def _trick_view(t):
-        return {
-            "deal": t["deal"], "trick": t["trick"], "leader": t["leader"], "bid": t["bid"], "ribs": list(t["ribs"]),
-            "plays": [[s, None if c is None else list(c)] for s, c in t["plays"]],
-            "matcher": t["matcher"], "returned": list(t["returned"]), "taken": list(t["taken"]),
-            "leader_total": t["leader_total"], "made": t["made"], "ribs_lost": t["ribs_lost"],
-            "points": list(t["points"]), "summary": t["summary"],
-        }
+    def _finished_view(t):
+        """A finished trick in the shared shape: the ribs and every play (null: a fold), won by the
+        matcher or else the leader (who takes the table's cards), with the outcome's facts."""
+        cards = [[t["leader"], list(t["ribs"])]] + [[s, None if c is None else list(c)] for s, c in t["plays"]]
+        winner = t["matcher"] if t["matcher"] is not None else t["leader"]
+        if t["matcher"] is not None:
+            summary = [_message("ribs_matched", seat=t["matcher"], n=2 * (1 + sum(1 for _, c in t["plays"] if c)),
+                                leader=t["leader"])]
+        else:
+            summary = [_message("contract_made" if t["made"] else "contract_failed", leader=t["leader"], bid=t["bid"],
+                                points=t["leader_total"])]
+            if t["returned"]:
+                summary.append(_message("took_back_own", seats=list(t["returned"]), n=len(t["returned"])))
+        return finished_view(t["leader"], cards, winner, trick_number=t["trick"], deal=t["deal"], bid=t["bid"],
+                             folded=[s for s, c in t["plays"] if c is None], matcher=t["matcher"],
+                             returned=list(t["returned"]), taken=list(t["taken"]), leader_total=t["leader_total"],
+                             made=t["made"], ribs_lost=t["ribs_lost"], points=list(t["points"]), summary=summary)
 
     def observe(self, seat):
         d = self.d
         strength = self._strength()
-        table = []
+        trick = []
         if d["phase"] == "play":
             if d["ribs"] is not None:
-                entry = {"seat": d["leader"], "ribs": True}
-                if self._ribs_visible_to(seat):
-                    entry["cards"] = list(d["ribs"])
-                table.append(entry)
+                trick.append([d["leader"], list(d["ribs"]) if self._ribs_visible_to(seat) else None])
             for s, cards in d["plays"]:
-                if cards is not None:
-                    table.append({"seat": s, "cards": list(cards)})
-                else:
-                    entry = {"seat": s, "folded": True}
-                    if s == seat:
-                        entry["cards"] = d["folded"][s][-2:]
-                    table.append(entry)
+                if cards is None:  # a fold: its two cards are seen by the folder alone
+                    cards = d["folded"][s][-2:] if s == seat else None
+                trick.append([s, None if cards is None else list(cards)])
+        last = d["last_deal"]
         v = {
             "deal_number": d["deal_number"], "dealer": d["dealer"],
-            "trick": d["trick"], "to_act": d["to_act"], "opener": d["opener"], "bid": d["bid"],
+            "trick_number": d["trick"], "to_act": d["to_act"], "opener": d["opener"], "bid": d["bid"],
             "high_bidder": d["high_bidder"], "passed": list(d["passed"]),
-            "auction": [list(x) for x in d["auction"]], "leader": d["leader"], "table": table,
+            "auction": [list(x) for x in d["auction"]], "leader": d["leader"],
+            "trick": trick_view(trick),
+            "folded": [s for s, c in d["plays"] if c is None] if d["phase"] == "play" else [],
             "hand_counts": [len(h) for h in d["hands"]],
-            "tricks": [self._trick_view(t) for t in d["tricks"]],
-            "previous_deal_trick": (self._trick_view(d["last_trick"]) if d["last_trick"] and not d["tricks"]
+            "history": [self._finished_view(t) for t in d["tricks"]],
+            "previous_deal_trick": (self._finished_view(d["last_trick"]) if d["last_trick"] and not d["tricks"]
                                     else None),
             "won_points": list(d["won_points"]), "scores": list(d["scores"]),
             "deal_scores": [list(x) for x in d["deal_scores"]],
-            "last_deal": None if d["last_deal"] is None else {
-                "deal": d["last_deal"]["deal"],
-                "scores": [dict(x, reasons=list(x["reasons"])) for x in d["last_deal"]["scores"]]},
+            "last_deal": None if last is None else {"deal": last["deal"], "scores": [
+                {"seat": x["seat"], "points": x["points"],
+                 "reasons": deal_score(x["won"], x["sevens"], x["points"], self.options["lemons"], self.players)}
+                for x in last["scores"]]},
         }
         if seat is not None:
             v["hand"] = sorted(d["hands"][seat], key=lambda c: (-strength[c[0]], ORDER[c]))
             v["my_folded"] = list(d["folded"][seat])
         return v
 
-    def clone(self):
-        # GameState.clone with a faster deep copy of the plain-JSON state (marshal format 2 keeps
-        # no shared references, exactly like plain_copy) and a cheaply seeded generator.
-        other = self.__class__.__new__(self.__class__)
-        other.d = marshal.loads(marshal.dumps(self.d, 2))
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        return other
 
     def hidden_cards(self, seat):
         d = self.d

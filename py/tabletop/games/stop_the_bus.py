@@ -47,7 +47,9 @@ Decisions beyond the rules file
     - A later explicit deal (``setup.deals``) whose hands do not fit the seats still in the game
       (3 cards for each active seat, none for an eliminated one) is not used; that deal is
       shuffled instead. The first deal must give every seat 3 cards.
-    - ``lives`` in the setup is refused in points mode (and ``points`` in lives mode).
+    - ``lives`` in the setup is refused in points mode (and ``points`` in lives mode). A setup's
+      lives are at most 20 and its points at most 99 (the options' own limits), so that every
+      state a game can reach can be saved and read back (``STATE`` bounds them the same way).
     - In points mode ``lives`` is null in the state; in lives mode ``points`` stays at zeros.
     - Hand names list the ranks high to low (pair first, A-2-3 written "3-2-A"), 10 as "10".
     - Nothing forces a deal to end; ``max_actions`` is only a generous bound for random play.
@@ -55,11 +57,11 @@ Decisions beyond the rules file
 """
 from __future__ import annotations
 
-import marshal
-import random
 
 from ..cards import deck, parse_cards, rank_of, suit_of
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat,
+                      Text, Tuple, check, conserve)
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -70,6 +72,37 @@ COUNT_31 = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10}
 SHOW = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 CATEGORY_NAMES = {8: "blitz prial", 7: "thirty-one", 6: "prial", 5: "running flush", 4: "run",
                   3: "flush", 2: "pair", 1: "high card"}
+
+
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+MAX_DEALS = 100_000   # a bound, not a rule: no game gets near it (GAME.max_actions is 100,000 actions)
+MAX_LIVES = 20        # the most ``starting_lives`` allows; a setup's lives are bounded the same way
+MAX_POINTS = 99       # the most ``target_points`` allows; a setup's points are bounded the same way
+DEAL = Fields({"hands": PerSeat(Cards(hi=3)), "upcard": Card()}, optional={"stock": Cards()})
+SETUP = Fields({}, optional={"dealer": Seat(), "lives": PerSeat(Int(0, MAX_LIVES)),
+                             "points": PerSeat(Int(0, MAX_POINTS)), "deals": List(DEAL, 0, 1000)})
+SAVED_DEAL = Fields({"hands": PerSeat(Cards(hi=3, counted=False)), "upcard": Card(counted=False),
+                     "stock": Cards(counted=False)})
+REASONS = List(Text(120), 1, 4)
+SHOWDOWN = Fields({
+    "deal": Int(1, MAX_DEALS), "losers": List(Seat(), 1, 10), "best": List(Seat(), 1, 10),
+    "stopper": Opt(Seat()), "blitz": Opt(Seat()), "void": Bool(),
+    "hands": List(Tuple(Seat(), Text(40), Card(counted=False), Card(counted=False), Card(counted=False)), 2, 10),
+    "scores": List(Either(Fields({"seat": Seat(), "points": Choice(1), "reasons": REASONS}),
+                          Fields({"seat": Seat(), "lives": Int(-2, 0), "eliminated": Bool(), "reasons": REASONS})),
+                   0, 10),
+    "summary": Text(600),
+})
+LAST_MOVE = Either(Fields({"seat": Seat(), "move": Choice("draw stock", "stop")}),
+                   Fields({"seat": Seat(), "move": Choice("draw discard", "discard"), "card": Card(counted=False)}))
+STATE = Fields({
+    "dealer": Seat(), "deal_number": Int(1, MAX_DEALS), "deals": List(SAVED_DEAL, 0, 1000),
+    "lives": Opt(PerSeat(Int(0, MAX_LIVES))), "points": PerSeat(Int(0, MAX_POINTS + 1)),
+    "eliminated": List(Seat(), 0, 9), "last_showdown": Opt(SHOWDOWN),
+    "to_act": Opt(Seat()), "hands": PerSeat(Cards(hi=4, ordered=True)), "discard_pile": Cards(), "stock": Cards(),
+    "stopper": Opt(Seat()), "deal_active": List(Seat(), 1, 10), "known": PerSeat(Cards(hi=4, counted=False)),
+    "taken": Opt(Card(counted=False)), "drawn": Opt(Card(counted=False)), "last_move": Opt(LAST_MOVE),
+})
 
 
 def _show(values):
@@ -114,11 +147,9 @@ def hand_name(cards, key):
     return f"{CATEGORY_NAMES[cat]} {_show(vals)}"
 
 
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 class StopTheBusState(GameState):
+    STATE, CARDS = STATE, ORDER  # not every card is kept: an explicit deal may leave some out of play
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         n = self.players
@@ -129,32 +160,17 @@ class StopTheBusState(GameState):
         points = [0] * n
         deals = []
         if setup is not None:
-            unknown = set(setup) - {"dealer", "lives", "points", "deals"}
-            if unknown:
-                raise ValueError(f"stop_the_bus: unknown setup key(s) {sorted(unknown)}")
+            check(setup, SETUP, Ctx("stop_the_bus", n, ORDER), "setup")
             dealer = setup.get("dealer", 0)
-            if not _is_int(dealer) or not 0 <= dealer < n:
-                raise ValueError(f"stop_the_bus: dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
             if "lives" in setup:
                 if points_mode:
                     raise ValueError("stop_the_bus: setup 'lives' is for lives mode, not points scoring")
-                lives = setup["lives"]
-                if (not isinstance(lives, list) or len(lives) != n
-                        or not all(_is_int(x) and x >= 0 for x in lives)):
-                    raise ValueError(f"stop_the_bus: setup 'lives' must be {n} whole numbers >= 0")
-                lives = list(lives)
+                lives = list(setup["lives"])
             if "points" in setup:
                 if not points_mode:
                     raise ValueError("stop_the_bus: setup 'points' is for points scoring, not lives mode")
-                points = setup["points"]
-                if (not isinstance(points, list) or len(points) != n
-                        or not all(_is_int(x) and x >= 0 for x in points)):
-                    raise ValueError(f"stop_the_bus: setup 'points' must be {n} whole numbers >= 0")
-                points = list(points)
-            deals = setup.get("deals", [])
-            if not isinstance(deals, list):
-                raise ValueError("stop_the_bus: setup 'deals' must be a list")
-            deals = [self._check_deal(x, k) for k, x in enumerate(deals)]
+                points = list(setup["points"])
+            deals = [self._check_deal(x, k) for k, x in enumerate(setup.get("deals", []))]
         self.d.update({
             "phase": "turn", "dealer": dealer, "deal_number": 0, "deals": deals,
             "lives": lives, "points": points, "eliminated": [],
@@ -163,43 +179,19 @@ class StopTheBusState(GameState):
         self._next_deal(first=True)
 
     def _check_deal(self, deal, index):
-        n = self.players
-        where = f"stop_the_bus: deal {index + 1}"
-        if not isinstance(deal, dict):
-            raise ValueError(f"{where} must be an object with hands, upcard and stock")
-        unknown = set(deal) - {"hands", "upcard", "stock"}
-        if unknown:
-            raise ValueError(f"{where}: unknown key(s) {sorted(unknown)}")
-        hands = deal.get("hands")
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"{where}: 'hands' must hold one list per seat ({n})")
-        if "upcard" not in deal:
-            raise ValueError(f"{where}: 'upcard' (the first discard) is missing")
-        stock = deal.get("stock", [])
-        if not isinstance(stock, list):
-            raise ValueError(f"{where}: 'stock' must be a list of cards, top first")
-        seen = set()
-
-        def add(card, place):
-            if not isinstance(card, str) or card not in ORDER:
-                raise ValueError(f"{where}: unknown card {card!r} in {place}")
-            if card in seen:
-                raise ValueError(f"{where}: card {card} appears twice")
-            seen.add(card)
-
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list):
-                raise ValueError(f"{where}: the hand of seat {seat} must be a list of card codes")
+        """One explicit deal: its cards are cards of the pack, each at most once, and every hand
+        holds 3 cards (or none, for a seat eliminated by then; the first deal has every seat in)."""
+        where = f"setup.deals[{index}]"
+        ctx = Ctx("stop_the_bus", self.players, ORDER)
+        check(deal, DEAL, ctx, where)
+        conserve(ctx)
+        for seat, hand in enumerate(deal["hands"]):
             if index == 0 and len(hand) != 3:
-                raise ValueError(f"{where}: seat {seat} must hold 3 cards, not {len(hand)}")
+                raise ValueError(f"stop_the_bus: {where}: seat {seat} must hold 3 cards, not {len(hand)}")
             if len(hand) not in (0, 3):
-                raise ValueError(f"{where}: seat {seat} must hold 3 cards (or none if eliminated), not {len(hand)}")
-            for card in hand:
-                add(card, f"the hand of seat {seat}")
-        add(deal["upcard"], "the upcard")
-        for card in stock:
-            add(card, "the stock")
-        return {"hands": [list(h) for h in hands], "upcard": deal["upcard"], "stock": list(stock)}
+                raise ValueError(f"stop_the_bus: {where}: seat {seat} must hold 3 cards (or none if eliminated), "
+                                 f"not {len(hand)}")
+        return {"hands": [list(h) for h in deal["hands"]], "upcard": deal["upcard"], "stock": list(deal.get("stock", []))}
 
     # -- helpers ------------------------------------------------------------------------------
     def _active(self):
@@ -319,10 +311,10 @@ class StopTheBusState(GameState):
         d = self.d
         if verb == "draw":
             if len(args) != 1 or args[0] not in ("stock", "discard"):
-                raise IllegalAction("say 'draw stock' or 'draw discard'")
+                raise IllegalAction("draw_from_where", "say 'draw stock' or 'draw discard'")
             if args[0] == "stock":
                 if not d["stock"] and len(d["discard_pile"]) <= 1:
-                    raise IllegalAction("the stock is empty and the discard pile has only its top card: "
+                    raise IllegalAction("stock_empty", "the stock is empty and the discard pile has only its top card: "
                                         "draw the discard or stop")
                 if not d["stock"]:
                     pile = d["discard_pile"]
@@ -343,29 +335,32 @@ class StopTheBusState(GameState):
             return
         if verb == "stop":
             if args:
-                raise IllegalAction("'stop' takes nothing after it")
+                raise IllegalAction("takes_no_arguments", "'stop' takes nothing after it", verb="stop")
             if d["stopper"] is not None:
-                raise IllegalAction(f"the bus has already been stopped by seat {d['stopper']}")
+                raise IllegalAction("already_stopped", f"the bus has already been stopped by seat {d['stopper']}",
+                                    seat=d["stopper"])
             d["stopper"] = seat
             d["last_move"] = {"seat": seat, "move": "stop"}
             self._end_turn(seat)
             return
         if verb == "discard":
-            raise IllegalAction("draw a card (or stop the bus) before you discard")
-        raise IllegalAction(f"unknown move {verb!r}: use 'draw stock', 'draw discard' or 'stop'")
+            raise IllegalAction("draw_first", "draw a card (or stop the bus) before you discard")
+        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'draw stock', 'draw discard' or 'stop'",
+                            verb=verb[:20], verbs=["draw", "stop"] if d["stopper"] is None else ["draw"])
 
     def apply_discard(self, seat, verb, args):
         d = self.d
         if verb != "discard":
             if verb in ("draw", "stop"):
-                raise IllegalAction("you have drawn: now discard one card")
-            raise IllegalAction(f"unknown move {verb!r}: discard one card")
+                raise IllegalAction("discard_now", "you have drawn: now discard one card")
+            raise IllegalAction("wrong_move", f"unknown move {verb!r}: discard one card", verb=verb[:20], verbs=["discard"])
         (card,) = parse_cards(args, ORDER, count=1)
         hand = d["hands"][seat]
         if card not in hand:
-            raise IllegalAction(f"you do not hold {card}")
+            raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         if card == d["taken"]:
-            raise IllegalAction(f"you may not discard {card}: you have just taken it from the discard pile")
+            raise IllegalAction("just_taken", f"you may not discard {card}: you have just taken it from the discard pile",
+                                card=card)
         hand.remove(card)
         if card in d["known"][seat]:
             d["known"][seat].remove(card)
@@ -462,6 +457,129 @@ class StopTheBusState(GameState):
             d["to_act"] = None
             d["taken"] = d["drawn"] = None
 
+    # -- checking a saved state -----------------------------------------------------------------
+    def check_invariants(self):
+        """A saved state's parts agree: lives and points with the scoring, the seats of the deal
+        with the seats still in, the cards with the deal that was dealt, the hands with the turn,
+        the last move with the phase, and the last showdown with its hands."""
+        d = self.d
+        opts = self.options
+        over = d["phase"] == "over"
+        points_mode = opts["scoring"] == "points"
+
+        def fail(why):
+            raise ValueError(f"stop_the_bus: {why}")
+
+        # Scoring.
+        eliminated = d["eliminated"]
+        if len(set(eliminated)) != len(eliminated):
+            fail("a seat is eliminated twice")
+        if points_mode:
+            if d["lives"] is not None or eliminated:
+                fail("points scoring keeps no lives and eliminates nobody")
+        elif d["lives"] is None or any(d["points"]):
+            fail("lives mode keeps every seat's lives and scores no points")
+        elif any(d["lives"][s] != 0 for s in eliminated):
+            fail("an eliminated seat has lives left")
+        active = self._active()
+        if over and points_mode and max(d["points"]) < opts["target_points"]:
+            fail("the game is over before anyone reached the target")
+        if over and not points_mode and len(active) != 1:
+            fail("the game is over with more than one seat still in")
+        if not over and len(active) < 2:
+            fail("the game goes on with fewer than two seats in")
+        # The seats of this deal, whose turn it is.
+        in_deal = d["deal_active"]
+        if in_deal != sorted(set(in_deal)):
+            fail("the seats of the deal are not distinct seats in order")
+        if (in_deal != active) if not over else not set(active) <= set(in_deal):
+            fail("the seats of the deal are not the seats still in")
+        if over != (d["to_act"] is None):
+            fail("a seat is to act exactly while the game goes on")
+        if not over and (d["to_act"] not in in_deal or d["dealer"] not in in_deal):
+            fail("the seat to act and the dealer must be in the deal")
+        if d["stopper"] is not None and (d["stopper"] not in in_deal or d["stopper"] == d["to_act"]):
+            fail("the stopper is in the deal and has no turn after the stop")
+        # The cards: the deal's own cards (an explicit deal's, or the whole pack), each once.
+        for index, deal in enumerate(d["deals"]):
+            self._check_deal(deal, index)
+        number = d["deal_number"]
+        dealt = d["deals"][number - 1] if number <= len(d["deals"]) else None
+        if dealt is not None and all((len(h) == 3) == (s in in_deal) for s, h in enumerate(dealt["hands"])):
+            in_play = {c for h in dealt["hands"] for c in h} | {dealt["upcard"]} | set(dealt["stock"])
+        else:
+            in_play = set(PACK)
+        held = {c for h in d["hands"] for c in h} | set(d["discard_pile"]) | set(d["stock"])
+        if held != in_play:
+            fail(f"the cards of deal {number} are not the cards that were dealt")
+        for seat, hand in enumerate(d["hands"]):
+            size = 0 if seat not in in_deal else 4 if d["phase"] == "discard" and seat == d["to_act"] else 3
+            if len(hand) != size:
+                fail(f"seat {seat} holds {len(hand)} cards, not {size}")
+            if not set(d["known"][seat]) <= set(hand):
+                fail(f"seat {seat} is known to hold a card it does not hold")
+        # The turn: drawn or taken exactly in the discard phase, and the last move that led there.
+        move = d["last_move"]
+        if d["phase"] == "discard":
+            if (d["taken"] is None) == (d["drawn"] is None):
+                fail("in the discard phase the seat to act has drawn one card, from the stock or the pile")
+            draw = "draw discard" if d["taken"] is not None else "draw stock"
+            if move is None or move["seat"] != d["to_act"] or move["move"] != draw or move.get("card") != d["taken"]:
+                fail("the last move is not the draw of the seat to act")
+            card = d["taken"] or d["drawn"]
+            if card not in d["hands"][d["to_act"]] or (card == d["taken"]) != (card in d["known"][d["to_act"]]):
+                fail("the card just drawn is not where it should be")
+        elif d["taken"] is not None or d["drawn"] is not None:
+            fail("a card is taken or drawn outside the discard phase")
+        if move is None:
+            if d["stopper"] is not None or any(d["known"]) or len(d["discard_pile"]) != 1:
+                fail("nothing was played in this deal, yet it is not as dealt")
+        elif move["seat"] not in in_deal or (move["move"] == "stop" and d["stopper"] != move["seat"]) or (
+                move["move"] == "discard" and d["discard_pile"][-1:] != [move["card"]]):
+            fail("the last move does not agree with the table")
+        if d["phase"] == "turn" and not d["discard_pile"]:
+            fail("the discard pile is empty at the start of a turn")
+        self._check_last_showdown()
+
+    def _check_last_showdown(self):
+        d = self.d
+        over = d["phase"] == "over"
+        shown = d["last_showdown"]
+
+        def fail(why):
+            raise ValueError(f"stop_the_bus: the last showdown: {why}")
+
+        if shown is None:
+            if d["deal_number"] != 1 or over:
+                fail("every deal before this one ended in a showdown")
+            return
+        if shown["deal"] != d["deal_number"] - (0 if over else 1):
+            fail("it is not the showdown of the deal before this one")
+        seats = [h[0] for h in shown["hands"]]
+        if seats != sorted(set(seats)):
+            fail("its hands are not of distinct seats in order")
+        ctx = Ctx("stop_the_bus", self.players, ORDER)
+        check([c for h in shown["hands"] for c in h[2:]], Cards(), ctx, "last_showdown.hands")
+        keys = {h[0]: self._key(h[2:]) for h in shown["hands"]}
+        if any(h[1] != hand_name(h[2:], keys[h[0]]) for h in shown["hands"]):
+            fail("a hand is not named for its cards")
+        if shown["losers"] != [s for s in seats if keys[s] == min(keys.values())] or \
+                shown["best"] != [s for s in seats if keys[s] == max(keys.values())]:
+            fail("the worst and best hands are not those shown")
+        if shown["blitz"] is not None and (shown["blitz"] not in seats or not self._is_blitz(shown["hands"][seats.index(shown["blitz"])][2:])):
+            fail("the blitz is not a blitz hand of the showdown")
+        if shown["stopper"] is not None and shown["stopper"] not in seats:
+            fail("the stopper is not in the showdown")
+        points_mode = self.options["scoring"] == "points"
+        scored = [x["seat"] for x in shown["scores"]]
+        expected = shown["best"] if points_mode else [] if shown["void"] else shown["losers"]
+        if (shown["void"] and points_mode) or scored != expected or \
+                any(("points" in x) != points_mode for x in shown["scores"]):
+            fail("the scores are not those of its hands")
+        if over and (seats != d["deal_active"] or [h[2:] for h in shown["hands"]] != [d["hands"][s] for s in seats]
+                     or shown["stopper"] != d["stopper"]):
+            fail("the game ended with other hands than those shown")
+
     # -- reading ------------------------------------------------------------------------------
     def result(self):
         d = self.d
@@ -533,19 +651,13 @@ class StopTheBusState(GameState):
             return []
         out = []
         seat = d["to_act"]
-        while seat != d["stopper"]:
+        for _ in range(self.players):  # at most once round the table (check_invariants: the stopper is in)
+            if seat == d["stopper"]:
+                return out
             out.append(seat)
             seat = self._next_active(seat)
-        return out
+        raise AssertionError("the stopper is not at the table")
 
-    def clone(self):
-        # Same as GameState.clone, with a much faster deep copy of the plain-JSON state
-        # (marshal format 2 keeps no shared references, like plain_copy).
-        other = self.__class__.__new__(self.__class__)
-        other.d = marshal.loads(marshal.dumps(self.d, 2))
-        other.rng = random.Random(0)  # seeding from the OS (no argument) is slower
-        other.rng.setstate(self.rng.getstate())
-        return other
 
     def hidden_cards(self, seat):
         d = self.d

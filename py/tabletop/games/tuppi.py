@@ -64,9 +64,11 @@ Decisions beyond the rules file
 """
 from __future__ import annotations
 
-from ..cards import card_name, check_setup_hands, deck, parse_cards, SUIT_NAMES
+from ..cards import card_name, deck, parse_cards, SUIT_NAMES
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
-from ..tricks import new_trick, public_trick, to_play, winning_play
+from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
+                      conserve)
+from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -96,55 +98,127 @@ def _is_red_bid(bid):
     return bid == "rami" or (bid != "nolo" and bid[1] in RED)
 
 
+def _bid_allowed(hand, bid, ranks):
+    """Whether ``bid`` (a card or the word) is a legal bid from ``hand`` (rules section 5)."""
+    eligible = [c for c in hand if c[0] in ranks]
+    if bid in ("rami", "nolo"):
+        return not any((c[1] in RED) == (bid == "rami") for c in eligible)
+    return bid in eligible
+
+
+def _reveal_order(dealer, bids):
+    """The bids revealed from the dealer's left, stopping at the first red one: (revealed
+    ``[[seat, bid], ...]``, the declarer or None)."""
+    revealed = []
+    for step in range(1, 5):
+        seat = (dealer + step) % 4
+        revealed.append([seat, bids[seat]])
+        if _is_red_bid(bids[seat]):
+            return revealed, seat
+    return revealed, None
+
+
+def _deal_points(mode, declarer, soloist, tricks):
+    """(scoring team, points before any reset) of a finished deal (rules section 7)."""
+    if mode == "rami":
+        team = declarer % 2
+        taken = tricks[team]
+        if taken >= 7:
+            return team, 4 * (taken - 6)
+        return 1 - team, 8 * ((13 - taken) - 6)
+    if mode == "nolo":
+        scoring = 0 if tricks[0] <= 6 else 1
+        return scoring, 4 * (7 - tricks[scoring])
+    soloist_team = soloist % 2
+    return (soloist_team if tricks[soloist_team] == 0 else 1 - soloist_team), 24
+
+
+def _totals_after(scores, scoring, points, opts):
+    """(points gained, points lost per team, totals after) when ``scoring`` scores ``points``
+    on ``scores``: only one team holds points unless ``fixed_deals`` (rules section 7)."""
+    scores, lost, gained, other = list(scores), [0, 0], points, 1 - scoring
+    if not opts["fixed_deals"]:
+        if opts["score_reset"] == "opponents_lose":
+            lost[other], scores[other] = scores[other], 0
+        elif scores[other] > 0:  # both_zero
+            lost = list(scores)
+            scores = [0, 0]
+            gained = 0
+    scores[scoring] += gained
+    return gained, lost, scores
+
+
+# What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
+MAX_SCORE = 10**6
+MAX_DEALS = 20_000  # a game of at most max_actions (100 000) actions has fewer deals than this
+DEAL = PerSeat(Cards(n=13))
+SETUP = Fields({}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 0, 1000), "dealer": Seat(),
+                             "scores": List(Int(0, MAX_SCORE), 2, 2), "deals_played": Int(0, 9999)})
+BID = Opt(Either(Choice("rami", "nolo"), Card(counted=False)))
+MODE = Choice("rami", "nolo", "sooli")
+PLAY = Tuple(Seat(), Card())
+STATE = Fields({
+    "deals": List(PerSeat(Cards(n=13, counted=False)), 0, 1000), "deal_index": Int(0, MAX_DEALS),
+    "dealer": Seat(), "scores": List(Int(0, MAX_SCORE), 2, 2), "deals_played": Int(0, 9999 + MAX_DEALS),
+    # Each deal as [dealer, mode, declarer, soloist, tricks (2), scoring team, points, points gained,
+    # points lost (2), totals after (2)] (see _full_record).
+    "deal_log": List(Tuple(Seat(), MODE, Opt(Seat()), Opt(Seat()), Int(0, 13), Int(0, 13), Int(0, 1), Int(0, 56),
+                           Int(0, 56), Int(0, MAX_SCORE), Int(0, MAX_SCORE), Int(0, MAX_SCORE), Int(0, MAX_SCORE)),
+                     0, MAX_DEALS),
+    "hands": PerSeat(Cards(hi=13, ordered=True)), "bids": PerSeat(BID),
+    "revealed_bids": List(Tuple(Seat(), BID), 0, 4), "mode": Opt(MODE),
+    "declarer": Opt(Seat()), "soloist": Opt(Seat()), "out": Opt(Seat()),
+    "asked": List(Tuple(Seat(), Choice("sooli", "pass")), 0, 2),
+    "laid": Opt(Card()), "given": Opt(Card(counted=False)), "set_aside": Cards(hi=13), "exchanged": Opt(Bool()),
+    "to_act": Opt(Seat()),
+    "trick": Fields({"leader": Opt(Seat()), "cards": List(PLAY, 0, 3)}),
+    # A finished trick as [leader, winner, cards in play order...]: 4 cards, or 3 in sooli.
+    "history": List(Either(Tuple(Seat(), Seat(), Card(), Card(), Card(), Card()),
+                           Tuple(Seat(), Seat(), Card(), Card(), Card())), 0, 13),
+    "tricks": List(Int(0, 13), 2, 2), "tricks_played": Int(0, 13),
+})
+
+
 class TuppiState(GameState):
+    STATE, CARDS, ALL_CARDS_KEPT = STATE, ORDER, True
+
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
-        opts = self.d["options"]
         deals, dealer, scores, played = [], 0, [0, 0], 0
         if setup is not None:
-            unknown = set(setup) - {"hands", "deals", "dealer", "scores", "deals_played"}
-            if unknown:
-                raise ValueError(f"tuppi: unknown setup key(s) {sorted(unknown)}")
+            check(setup, SETUP, Ctx("tuppi", 4, ORDER), "setup")
             if "hands" in setup and "deals" in setup:
                 raise ValueError("tuppi: give either 'hands' or 'deals' in the setup, not both")
-            if "deals" in setup:
-                if not isinstance(setup["deals"], list) or not all(isinstance(x, dict) and "hands" in x
-                                                                    for x in setup["deals"]):
-                    raise ValueError("tuppi: setup 'deals' must be a list of {\"hands\": [...]}")
-                deals = [x["hands"] for x in setup["deals"]]
-            elif "hands" in setup:
-                deals = [setup["hands"]]
-            for hands in deals:
-                seen = check_setup_hands(hands, 4, ORDER, [13] * 4, "tuppi")
-                if len(seen) != 52:
-                    raise ValueError("tuppi: each deal must be exactly the 52-card pack")
+            deals = [x["hands"] for x in setup["deals"]] if "deals" in setup else \
+                [setup["hands"]] if "hands" in setup else []
+            for number, hands in enumerate(deals, 1):
+                ctx = Ctx("tuppi", 4, ORDER)  # each deal is the whole pack, once
+                check(hands, DEAL, ctx, f"setup deal {number}")
+                conserve(ctx, complete=True)
             deals = [[list(h) for h in hands] for hands in deals]
             dealer = setup.get("dealer", 0)
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-                raise ValueError(f"tuppi: dealer must be a seat from 0 to 3, not {dealer!r}")
-            scores = setup.get("scores", [0, 0])
-            if (not isinstance(scores, list) or len(scores) != 2
-                    or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in scores)):
-                raise ValueError("tuppi: setup 'scores' must be [team0, team1], whole numbers from 0")
-            scores = list(scores)
+            scores = list(setup.get("scores", [0, 0]))
             played = setup.get("deals_played", 0)
-            if isinstance(played, bool) or not isinstance(played, int) or played < 0:
-                raise ValueError(f"tuppi: setup 'deals_played' must be a whole number from 0, not {played!r}")
-            if opts["fixed_deals"]:
-                if played >= opts["fixed_deals"]:
-                    raise ValueError(f"tuppi: deals_played ({played}) must be below fixed_deals "
-                                     f"({opts['fixed_deals']}), or the game is already over")
-            else:
-                if max(scores) >= opts["target_score"]:
-                    raise ValueError(f"tuppi: starting scores must be below the target score "
-                                     f"{opts['target_score']}, or the game is already over")
-                if min(scores) > 0:
-                    raise ValueError("tuppi: only one team may hold points; one starting score must be 0")
+            self._check_start(scores, played)
         self.d.update({
             "phase": "bid", "deals": deals, "deal_index": 0, "dealer": (dealer - 1) % 4,
             "scores": scores, "deals_played": played, "deal_log": [],
         })
         self._start_deal()
+
+    def _check_start(self, scores, played):
+        """The scores and deals played before the first deal must leave a game to play."""
+        opts = self.d["options"]
+        if opts["fixed_deals"]:
+            if played >= opts["fixed_deals"]:
+                raise ValueError(f"tuppi: deals_played ({played}) must be below fixed_deals "
+                                 f"({opts['fixed_deals']}), or the game is already over")
+        else:
+            if max(scores) >= opts["target_score"]:
+                raise ValueError(f"tuppi: starting scores must be below the target score "
+                                 f"{opts['target_score']}, or the game is already over")
+            if min(scores) > 0:
+                raise ValueError("tuppi: only one team may hold points; one starting score must be 0")
 
     def _deal_hands(self):
         d = self.d
@@ -175,7 +249,7 @@ class TuppiState(GameState):
         # A clearer refusal than "not your turn" for a seat that has already bid.
         if (self.d["phase"] == "bid" and self._is_seat(seat) and self.d["bids"][seat] is not None
                 and isinstance(action, str) and action.split()):
-            raise IllegalAction("you have already bid; wait for the other bids")
+            raise IllegalAction("already_bid", "you have already bid; wait for the other bids")
         super().apply(seat, action)
 
     # -- whose turn -----------------------------------------------------------------------------
@@ -223,25 +297,25 @@ class TuppiState(GameState):
         return ["play " + c for c in self._playable(seat)]
 
     # -- applying -----------------------------------------------------------------------------
-    def _wrong_verb(self, verb, expected):
+    def _wrong_verb(self, verb, expected, verbs):
         if verb in ("bid", "declare", "pass", "exchange", "give", "play"):
-            raise IllegalAction(f"'{verb}' is not possible now: {expected}")
-        raise IllegalAction(f"unknown move {verb!r}: {expected}")
+            raise IllegalAction("wrong_move", f"'{verb}' is not possible now: {expected}", verb=verb, verbs=verbs)
+        raise IllegalAction("wrong_move", f"unknown move {verb!r}: {expected}", verb=verb[:20], verbs=verbs)
 
     def _one_held_card(self, seat, args):
         (card,) = parse_cards(args, ORDER, count=1)
         if card not in self.d["hands"][seat]:
-            raise IllegalAction(f"you do not hold the {card_name(card)}")
+            raise IllegalAction("not_in_hand", f"you do not hold the {card_name(card)}", cards=[card])
         return card
 
     def apply_bid(self, seat, verb, args):
         d = self.d
         if verb != "bid":
-            self._wrong_verb(verb, "every player bids one card face down (or 'bid rami' / 'bid nolo')")
+            self._wrong_verb(verb, "every player bids one card face down (or 'bid rami' / 'bid nolo')", ["bid"])
         if d["bids"][seat] is not None:
-            raise IllegalAction("you have already bid")
+            raise IllegalAction("already_bid", "you have already bid")
         if len(args) != 1:
-            raise IllegalAction("bid one card, e.g. 'bid 5H', or 'bid rami' / 'bid nolo'")
+            raise IllegalAction("bid_one_card", "bid one card, e.g. 'bid 5H', or 'bid rami' / 'bid nolo'")
         ranks = self._bid_ranks()
         eligible = [c for c in d["hands"][seat] if c[0] in ranks]
         word = args[0]
@@ -249,15 +323,18 @@ class TuppiState(GameState):
             want_red = word == "rami"
             colour = [c for c in eligible if (c[1] in RED) == want_red]
             if colour:
-                raise IllegalAction(f"you hold a {'red' if want_red else 'black'} card you may bid "
-                                    f"({colour[0]}): bid a card, the verbal '{word}' is only for a hand without one")
+                message = (f"you hold a {'red' if want_red else 'black'} card you may bid "
+                           f"({colour[0]}): bid a card, the verbal '{word}' is only for a hand without one")
+                if want_red:
+                    raise IllegalAction("bid_red_card", message, card=colour[0])
+                raise IllegalAction("bid_black_card", message, card=colour[0])
             bid = word
         else:
             card = self._one_held_card(seat, args)
             if card[0] in "JQK":
-                raise IllegalAction(f"{card} is a court card; J, Q and K may not be bid")
+                raise IllegalAction("court_card_bid", f"{card} is a court card; J, Q and K may not be bid", card=card)
             if card[0] not in ranks:
-                raise IllegalAction("2s may not be bid in this game")
+                raise IllegalAction("two_not_biddable", "2s may not be bid in this game", card=card)
             bid = card
         d["bids"][seat] = bid
         if None not in d["bids"]:
@@ -265,45 +342,42 @@ class TuppiState(GameState):
 
     def _reveal(self):
         d = self.d
-        for step in range(1, 5):
-            seat = (d["dealer"] + step) % 4
-            bid = d["bids"][seat]
-            d["revealed_bids"].append([seat, bid])
-            if _is_red_bid(bid):
-                d["mode"], d["declarer"] = "rami", seat
-                if d["options"]["sooli_allowed"]:
-                    d["phase"], d["to_act"] = "sooli", (seat + 1) % 4
-                else:
-                    self._begin_play()
-                return
-        d["mode"] = "nolo"
-        self._begin_play()
+        d["revealed_bids"], declarer = _reveal_order(d["dealer"], d["bids"])
+        if declarer is None:
+            d["mode"] = "nolo"
+            self._begin_play()
+            return
+        d["mode"], d["declarer"] = "rami", declarer
+        if d["options"]["sooli_allowed"]:
+            d["phase"], d["to_act"] = "sooli", (declarer + 1) % 4
+        else:
+            self._begin_play()
 
     def apply_sooli(self, seat, verb, args):
         d = self.d
         if verb == "declare":
             if args != ["sooli"]:
-                raise IllegalAction("say 'declare sooli' or 'pass'")
+                raise IllegalAction("declare_sooli_or_pass", "say 'declare sooli' or 'pass'")
             d["asked"].append([seat, "sooli"])
             d["mode"], d["soloist"], d["out"] = "sooli", seat, (seat + 2) % 4
             d["phase"], d["to_act"] = "exchange", seat
             return
         if verb == "pass":
             if args:
-                raise IllegalAction("'pass' takes nothing after it")
+                raise IllegalAction("pass_alone", "'pass' takes nothing after it")
             d["asked"].append([seat, "pass"])
             if len(d["asked"]) == 1:
                 d["to_act"] = (d["declarer"] + 3) % 4
             else:
                 self._begin_play()
             return
-        self._wrong_verb(verb, "declare sooli or pass")
+        self._wrong_verb(verb, "declare sooli or pass", ["declare", "pass"])
 
     def apply_exchange(self, seat, verb, args):
         d = self.d
         if verb == "pass":
             if args:
-                raise IllegalAction("'pass' takes nothing after it")
+                raise IllegalAction("pass_alone", "'pass' takes nothing after it")
             partner = d["out"]
             d["set_aside"] = d["hands"][partner]
             d["hands"][partner] = []
@@ -317,12 +391,12 @@ class TuppiState(GameState):
             d["exchanged"] = True
             d["phase"], d["to_act"] = "give", d["out"]
             return
-        self._wrong_verb(verb, "lay one card face down ('exchange <card>') or 'pass'")
+        self._wrong_verb(verb, "lay one card face down ('exchange <card>') or 'pass'", ["exchange", "pass"])
 
     def apply_give(self, seat, verb, args):
         d = self.d
         if verb != "give":
-            self._wrong_verb(verb, "give your partner one card: 'give <card>'")
+            self._wrong_verb(verb, "give your partner one card: 'give <card>'", ["give"])
         card = self._one_held_card(seat, args)
         soloist = d["soloist"]
         d["hands"][seat].remove(card)
@@ -360,13 +434,13 @@ class TuppiState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            self._wrong_verb(verb, "play one card, e.g. 'play 7S'")
+            self._wrong_verb(verb, "play one card, e.g. 'play 7S'", ["play"])
         card = self._one_held_card(seat, args)
         cards = d["trick"]["cards"]
         if cards:
             led = cards[0][1][1]
             if card[1] != led and any(c[1] == led for c in d["hands"][seat]):
-                raise IllegalAction(f"you must follow {SUIT_NAMES[led]}")
+                raise IllegalAction("must_follow", f"you must follow {SUIT_NAMES[led]}", suit=led)
         d["hands"][seat].remove(card)
         cards.append([seat, card])
         nxt = self._next_to_play()
@@ -399,32 +473,9 @@ class TuppiState(GameState):
         d = self.d
         opts = d["options"]
         mode, tricks = d["mode"], d["tricks"]
-        if mode == "rami":
-            team = d["declarer"] % 2
-            taken = tricks[team]
-            if taken >= 7:
-                scoring, points = team, 4 * (taken - 6)
-            else:
-                scoring, points = 1 - team, 8 * ((13 - taken) - 6)
-        elif mode == "nolo":
-            scoring = 0 if tricks[0] <= 6 else 1
-            points = 4 * (7 - tricks[scoring])
-        else:
-            soloist_team = d["soloist"] % 2
-            scoring = soloist_team if tricks[soloist_team] == 0 else 1 - soloist_team
-            points = 24
-        scores = d["scores"]
-        other = 1 - scoring
-        lost = [0, 0]
-        gained = points
-        if not opts["fixed_deals"]:
-            if opts["score_reset"] == "opponents_lose":
-                lost[other], scores[other] = scores[other], 0
-            elif scores[other] > 0:  # both_zero
-                lost = list(scores)
-                scores[0] = scores[1] = 0
-                gained = 0
-        scores[scoring] += gained
+        scoring, points = _deal_points(mode, d["declarer"], d["soloist"], tricks)
+        gained, lost, scores = _totals_after(d["scores"], scoring, points, opts)
+        d["scores"] = scores
         # Logged compactly (see _full_record): dealer, mode, declarer, soloist, tricks (2),
         # scoring team, points, points gained, points lost (2), totals after (2).
         d["deal_log"].append([d["dealer"], mode, d["declarer"], d["soloist"], tricks[0], tricks[1], scoring,
@@ -438,6 +489,221 @@ class TuppiState(GameState):
             d["phase"], d["to_act"], d["trick"] = "over", None, new_trick(None)
             return
         self._start_deal()
+
+    # -- checking a saved state ---------------------------------------------------------------
+    def check_invariants(self):
+        """A saved state's parts agree: the logged deals add up, the current deal's bids, reveal,
+        sooli answers and exchange follow the rules from the hands it implies, its tricks replay
+        legally, and the phase, the seat to act and the scores follow from them."""
+        d = self.d
+        opts = d["options"]
+        over = d["phase"] == "over"
+
+        def fail(why):
+            raise ValueError(f"tuppi: {why}")
+
+        self._check_deal_log(fail)
+        # -- the current deal (for a game over: the last one), from the hands it implies
+        mode, declarer, soloist, out = d["mode"], d["declarer"], d["soloist"], d["out"]
+        phase = d["phase"]
+        n = 4 if mode != "sooli" else 3
+        if any(len(t) != n + 2 for t in d["history"]):
+            fail("a finished trick does not have one card per player")
+        plays = [[seat, c] for t in d["history"] for seat, c in zip(self._trick_seats(t[0]), t[2:])]
+        plays += d["trick"]["cards"]
+        dealt = [list(h) for h in d["hands"]]
+        for seat, card in plays:
+            dealt[seat].append(card)
+        sooli_ready = mode == "sooli" and d["exchanged"] is not None
+        if d["laid"] is not None:
+            if soloist is None:
+                fail("a card is laid away without a soloist")
+            dealt[soloist].append(d["laid"])
+        if d["given"] is not None:
+            if not sooli_ready or d["given"] not in dealt[soloist]:
+                fail("the given card is not the soloist's")
+            dealt[soloist].remove(d["given"])
+            dealt[out].append(d["given"])
+        if d["set_aside"]:
+            if out is None:
+                fail("cards are set aside without a sooli")
+            dealt[out].extend(d["set_aside"])
+        if any(len(h) != 13 for h in dealt):
+            fail("the hands and the cards played, laid and set aside are not a deal of 13 cards each")
+        index = d["deal_index"] - 1
+        if index < len(d["deals"]) and [sorted(h) for h in dealt] != [sorted(h) for h in d["deals"][index]]:
+            fail("the cards of this deal are not the explicit deal")
+        # The bids: legal from the hands as dealt; revealed from the dealer's left once all are in.
+        ranks = self._bid_ranks()
+        for seat, bid in enumerate(d["bids"]):
+            if bid is not None and not _bid_allowed(dealt[seat], bid, ranks):
+                fail(f"seat {seat}'s bid {bid} is not a bid its hand allows")
+        if phase == "bid":
+            if None not in d["bids"]:
+                fail("all four have bid but the bids are not revealed")
+            if (d["revealed_bids"], mode, declarer, soloist, out, d["asked"], d["laid"], d["given"], d["set_aside"],
+                    d["exchanged"], d["to_act"], d["trick"], d["history"]) != (
+                    [], None, None, None, None, [], None, None, [], None, None, new_trick(None), []):
+                fail("the deal is past the bids while bids are still awaited")
+            return self._check_tricks_counted(fail)
+        if None in d["bids"]:
+            fail("the bids are revealed before everybody has bid")
+        revealed, first_red = _reveal_order(d["dealer"], d["bids"])
+        if d["revealed_bids"] != revealed or declarer != first_red:
+            fail("the revealed bids or the declarer do not follow from the bids")
+        if mode is None or (mode == "nolo") != (declarer is None):
+            fail("the mode does not follow from the bids")
+        # The sooli question: the defenders asked in turn, the first 'sooli' ends it.
+        asking = [(declarer + 1) % 4, (declarer + 3) % 4] if declarer is not None else []
+        answers = [a for _, a in d["asked"]]
+        if [seat for seat, _ in d["asked"]] != asking[:len(answers)] or "sooli" in answers[:-1]:
+            fail("the sooli answers are not the defenders' in turn")
+        if (mode == "sooli") != (answers[-1:] == ["sooli"]) or (mode == "sooli") != (soloist is not None):
+            fail("the mode does not follow from the sooli answers")
+        if answers and not opts["sooli_allowed"]:
+            fail("sooli was asked but is not allowed in this game")
+        if mode == "sooli" and (soloist != d["asked"][-1][0] or out != (soloist + 2) % 4):
+            fail("the soloist or the seat sitting out do not follow from the sooli answers")
+        if mode != "sooli" and (out, d["laid"], d["given"], d["set_aside"], d["exchanged"]) != (None, None, None, [], None):
+            fail("an exchange is recorded without a sooli")
+        if phase == "sooli":
+            if mode != "rami" or len(answers) >= 2 or d["to_act"] != asking[len(answers)]:
+                fail("the sooli question is not waiting for the next defender")
+        elif mode == "rami" and opts["sooli_allowed"] and answers != ["pass", "pass"]:
+            fail("a rami deal is played before both defenders passed on sooli")
+        if phase == "exchange" and (mode != "sooli" or d["exchanged"] is not None or d["to_act"] != soloist):
+            fail("the exchange is not the soloist's to make")
+        if phase == "give" and (mode != "sooli" or d["exchanged"] is not True or d["given"] is not None
+                                or d["to_act"] != out):
+            fail("the card to give is not the partner's to choose")
+        if phase in ("exchange", "give") and (d["set_aside"] or d["trick"] != new_trick(None) or d["history"]):
+            fail("cards are played before the sooli exchange is done")
+        if phase in ("sooli", "exchange", "give"):
+            return self._check_tricks_counted(fail)
+        if mode == "sooli":
+            if d["exchanged"] is None or (d["exchanged"] is True) != (d["laid"] is not None) or (
+                    d["exchanged"] is True) != (d["given"] is not None):
+                fail("the sooli exchange is not complete")
+            if d["hands"][out]:
+                fail("the seat sitting out still holds cards")
+        # The tricks, replayed from the hands at the first lead.
+        hands = [set(h) for h in dealt]
+        if mode == "sooli":
+            hands[soloist] = (hands[soloist] - {d["laid"]}) | ({d["given"]} - {None})
+            hands[out] = set()
+        value = _sooli if mode == "sooli" else _normal
+        if mode == "nolo":
+            leader = (d["dealer"] + 1) % 4
+        elif mode == "rami" and opts["rami_first_lead"] == "right_of_declarer":
+            leader = (declarer + 3) % 4
+        else:
+            leader = declarer
+        tricks, winner, done = [0, 0], None, False
+        for number, t in enumerate(d["history"] + [None], 1):
+            if done and t is not None:
+                fail(f"trick {number} is played after the deal ended")
+            if t is None:
+                if over:
+                    break
+                t_leader, seats = d["trick"]["leader"], [seat for seat, _ in d["trick"]["cards"]]
+                cards = [c for _, c in d["trick"]["cards"]]
+                if t_leader is None or seats != list(self._trick_seats(t_leader))[:len(seats)]:
+                    fail("the trick in progress is not played in turn from its leader")
+            else:
+                t_leader, cards = t[0], t[2:]
+            if t_leader != leader:
+                fail(f"trick {number} was not led by the winner of the trick before")
+            led = cards[0][1] if cards else None
+            for seat, card in zip(self._trick_seats(t_leader), cards):
+                if card[1] != led and any(c[1] == led for c in hands[seat]):
+                    fail(f"trick {number}: seat {seat} did not follow suit")
+                hands[seat].discard(card)
+            if t is None:
+                break
+            winner = winning_play(list(zip(self._trick_seats(t_leader), cards)), _suit, value)[0]
+            if t[1] != winner:
+                fail(f"trick {number} names the wrong winner")
+            tricks[winner % 2] += 1
+            leader = winner
+            done = (winner == soloist or number == opts["sooli_tricks"]) if mode == "sooli" else number == 13
+        if d["tricks"] != tricks or d["tricks_played"] != len(d["history"]):
+            fail("the trick counts do not follow the tricks played")
+        if done != over:
+            fail("the phase does not agree with the tricks played")
+        if over:
+            if d["trick"] != new_trick(None) or d["to_act"] is not None:
+                fail("cards are in play after the game")
+            if d["deal_log"][-1][:6] != [d["dealer"], mode, declarer, soloist, tricks[0], tricks[1]]:
+                fail("the last logged deal is not the deal just played")
+        elif len(d["trick"]["cards"]) >= n or d["to_act"] != self._trick_seats(leader)[len(d["trick"]["cards"])]:
+            fail("the seat to act is not the next in the trick")
+
+    def _check_tricks_counted(self, fail):
+        d = self.d
+        if d["tricks"] != [0, 0] or d["tricks_played"] or d["history"] or d["trick"] != new_trick(None):
+            fail("tricks are counted before the play")
+
+    def _check_deal_log(self, fail):
+        """The logged deals: modes, tricks and points as the rules score them, dealers in turn,
+        totals that follow from one deal to the next, and the end of the game where it is."""
+        d = self.d
+        opts = d["options"]
+        over = d["phase"] == "over"
+        log = d["deal_log"]
+        if d["deal_index"] != len(log) + (0 if over else 1):
+            fail("the deals dealt do not agree with the deal log")
+        start_played = d["deals_played"] - len(log)
+        if start_played < 0:
+            fail("fewer deals played than logged")
+        if opts["fixed_deals"] and d["deals_played"] > opts["fixed_deals"]:
+            fail("more deals played than the game's fixed number")
+        totals = None
+        for i, entry in enumerate(log):
+            dealer, mode, declarer, soloist, t0, t1, scoring, points, gained, lost0, lost1, s0, s1 = entry
+            if dealer != (log[0][0] + i) % 4:
+                fail("the dealers of the logged deals do not turn clockwise")
+            if (mode == "nolo") != (declarer is None) or (mode == "sooli") != (soloist is not None) or (
+                    soloist is not None and soloist % 2 == declarer % 2):
+                fail(f"logged deal {i + 1}: the declarer and soloist do not fit its mode")
+            if mode == "sooli":
+                taken = [t0, t1][soloist % 2]
+                if taken > 1 or t0 + t1 > opts["sooli_tricks"] or (taken == 0 and t0 + t1 != opts["sooli_tricks"]):
+                    fail(f"logged deal {i + 1}: the tricks are not a finished sooli deal")
+            elif t0 + t1 != 13:
+                fail(f"logged deal {i + 1}: the tricks are not the 13 of a deal")
+            if (scoring, points) != _deal_points(mode, declarer, soloist, [t0, t1]):
+                fail(f"logged deal {i + 1}: the points are not what its tricks score")
+            if totals is None:  # the scores before the first logged deal: the game's start
+                if gained == points:
+                    totals = [s0, s1]
+                    totals[scoring] -= points
+                    totals[1 - scoring] += lost1 if scoring == 0 else lost0
+                else:
+                    totals = [lost0, lost1]
+                if min(totals) < 0:
+                    fail("the first logged deal does not follow from any start")
+                try:
+                    self._check_start(totals, start_played)
+                except ValueError:
+                    fail("the first logged deal does not follow from a start with a game to play")
+            if [gained, [lost0, lost1], [s0, s1]] != list(_totals_after(totals, scoring, points, opts)):
+                fail(f"logged deal {i + 1}: the totals do not follow from the totals before")
+            totals = [s0, s1]
+            played = start_played + i + 1
+            ends = played >= opts["fixed_deals"] if opts["fixed_deals"] else totals[scoring] >= opts["target_score"]
+            if ends != (over and i == len(log) - 1):
+                fail(f"logged deal {i + 1}: the game {'ends' if ends else 'does not end'} there")
+        if totals is not None and d["scores"] != totals:
+            fail("the scores are not the totals after the last logged deal")
+        if totals is None:
+            try:
+                self._check_start(d["scores"], start_played)
+            except ValueError as err:
+                fail(f"no deal is logged, and the scores are not a start ({err})")
+        if log and d["dealer"] != (log[-1][0] if over else (log[-1][0] + 1) % 4):
+            fail("the dealer does not follow the logged deals")
+        if over and not log:
+            fail("the game is over before any deal")
 
     # -- reading ------------------------------------------------------------------------------
     def result(self):
@@ -476,9 +742,8 @@ class TuppiState(GameState):
             "sooli_asked": [list(x) for x in d["asked"]], "exchanged": d["exchanged"],
             "hand_counts": [len(h) for h in d["hands"]],
             "leader": d["trick"]["leader"], "to_act": d["to_act"],
-            "trick": public_trick(d["trick"])["cards"],
-            "history": [{"leader": t[0], "cards": [list(p) for p in zip(self._trick_seats(t[0]), t[2:])],
-                         "winner": t[1]} for t in d["history"]],
+            "trick": trick_view(d["trick"]["cards"]),
+            "history": [finished_view(t[0], zip(self._trick_seats(t[0]), t[2:]), t[1]) for t in d["history"]],
             "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
             "tricks_in_deal": opts["sooli_tricks"] if sooli else 13,
             "scores": list(d["scores"]), "target_score": opts["target_score"],
@@ -517,31 +782,32 @@ class TuppiState(GameState):
         return list(PACK)
 
 
+def _reason(code, **params):
+    """A reason as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
+
+
 def _full_record(log):
     """The rules file's deal record plus ``dealer``, ``scores`` (totals after the deal), ``lost``
     (points each team lost to a reset) and ``breakdown`` (per team: net change and reasons)."""
     dealer, mode, declarer, soloist, t0, t1, scoring, points, gained, lost0, lost1, s0, s1 = log
     tricks, lost = [t0, t1], [lost0, lost1]
+    # Reasons are codes with params, worded by the page: why the scoring team scored, then the
+    # points it scored (or forfeited to a reset), and the points a team lost to a reset.
     if mode == "rami":
         team = declarer % 2
-        if scoring == team:
-            why = f"rami made: declaring team took {tricks[team]} tricks"
-        else:
-            why = f"rami defeated: defenders took {tricks[scoring]} tricks"
+        why = _reason("rami_made", n=tricks[team]) if scoring == team else _reason("rami_defeated", n=tricks[scoring])
     elif mode == "nolo":
-        why = f"nolo: took only {tricks[scoring]} tricks"
-    elif scoring == soloist % 2:
-        why = "sooli made: soloist took no trick"
+        why = _reason("nolo_made", n=tricks[scoring])
     else:
-        why = "sooli defeated: soloist took a trick"
+        why = _reason("sooli_made" if scoring == soloist % 2 else "sooli_defeated")
     breakdown = []
     for team in (0, 1):
         reasons, change = [], gained - lost[team] if team == scoring else -lost[team]
         if team == scoring:
-            reasons.append(f"{why} +{points}" if gained else
-                           f"{why}: {points} points forfeited, the other team held points")
+            reasons += [why, _reason("points_scored" if gained else "points_forfeited", n=points)]
         if lost[team]:
-            reasons.append(f"only one team holds points: lost {lost[team]}")
+            reasons.append(_reason("points_lost", n=lost[team]))
         breakdown.append({"team": team, "seats": list(TEAMS[team]), "points": change, "reasons": reasons})
     return {"dealer": dealer, "mode": mode, "declarer": declarer, "soloist": soloist, "tricks": tricks,
             "scoring_team": scoring, "points": points, "lost": lost, "scores": [s0, s1], "breakdown": breakdown}
