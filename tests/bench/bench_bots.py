@@ -136,9 +136,11 @@ def main():
     parser.add_argument("--time-limit", action="store_true", help="also apply the level's time limit")
     parser.add_argument("--browser", action="store_true", help="time the levels in the app in headless Chromium")
     parser.add_argument("--levels", nargs="*", default=["normal", "strong"], help="levels for --browser")
+    parser.add_argument("--seeds", type=int, default=6, help="--browser: seeded games per game and level")
+    parser.add_argument("--moves", type=int, default=10, help="--browser: moves timed per seeded game")
     args = parser.parse_args()
     if args.browser:
-        row = {"browser": browser(args.games, args.levels), "load": os.getloadavg()[0]}
+        row = {"browser": browser(args.games, args.levels, args.seeds, args.moves), "load": os.getloadavg()[0]}
         if args.json:
             with open(args.json, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
