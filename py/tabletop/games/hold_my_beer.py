@@ -865,6 +865,8 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + (gained[seat] - others) / 8))
 
 
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
 def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: discard a low card, predict by strength, win tricks worth points
     when cheaply possible, else play low; take 21's points when positive; pass the bird."""

@@ -690,6 +690,8 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + (points[seat] - others) / 16))
 
 
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
 def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: bid up to a limit set by the hand, lead the two strongest ranks,
     play a pair when holding one, else the strongest cards; fold the poorest cards now and then."""

@@ -496,6 +496,8 @@ def bot_reward(state, seat):
     return max(0.0, 1.0 - pen / 4)
 
 
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
 def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: duck under the trick's best card with the highest card that
     still loses, shed the queen of clubs or high cards when void, lead low."""

@@ -895,6 +895,8 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + swing / 120))
 
 
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
 def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: bids by high cards; sooli rarely; in play, take tricks in rami
     (not over a partner already winning), avoid them in nolo and sooli."""
