@@ -231,3 +231,68 @@ def test_arena_reports_confidence_intervals():
     assert -1 <= m <= 1 and h >= 0
     lines = arena.report(out)
     assert "A - B" in lines[2]
+
+
+# -- the rule-based players (level heuristic, ``BotHooks.heuristic``) ------------------------------
+
+def test_every_game_declares_a_heuristic_player():
+    for slug in SLUGS:
+        assert _hooks(slug).heuristic is not None, slug
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_heuristic_player_is_legal_deterministic_and_reads_only_the_view(slug):
+    """Legal moves only; the same seed gives the same move; and since the player reads only what
+    the seat may see, every world of one view (other seeds, other hidden cards) gives the same move."""
+    rng = random.Random(6)
+    for state, seat in positions(slug, 25, seed=6):
+        view = state.view(seat)
+        first = choose_action(slug, view, "heuristic", 1, sampler=Sampler(state, seat))
+        assert first in view["legal_actions"]
+        assert choose_action(slug, view, "heuristic", 1, sampler=Sampler(state, seat)) == first
+        other = resample(state, seat, rng)
+        for seed in (2, 3):
+            assert choose_action(slug, view, "heuristic", seed, sampler=Sampler(state, seat)) == first
+            assert choose_action(slug, view, "heuristic", seed, sampler=Sampler(other, seat)) == first
+        state.clone().apply(seat, first)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_heuristic_player_plays_whole_games(slug):
+    """Heuristic players at every seat finish a game of each covered setup with legal moves."""
+    game = get_game(slug)
+    short = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
+             "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
+             "mexican_train": {"rounds": 1}}
+    for k, (players, options) in enumerate(COVERED[slug]):
+        options = dict(options, **{key: v for key, v in short.get(slug, {}).items() if key not in options})
+        state = game.new_state(players=players, options=options, seed=40 + k)
+        rng = random.Random(k)
+        moves = 0
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            view = state.view(seat)
+            action = choose_action(slug, view, "heuristic", rng.randrange(1000), sampler=Sampler(state, seat))
+            assert action in view["legal_actions"]
+            state.apply(seat, action)
+            moves += 1
+            assert moves < game.max_actions
+
+
+def test_bot_hooks_check_the_heuristic_player():
+    from tabletop.core import BotHooks
+
+    with pytest.raises(TypeError):
+        BotHooks(reward=lambda s, seat: 0.5, heuristic="fold")
+    assert BotHooks(heuristic=lambda s, seat, rng: "pass").search is False  # a rule-based player alone
+    with pytest.raises(ValueError):
+        BotHooks()
+
+
+def test_arena_counts_failed_contracts_in_bidding_games():
+    out = arena.run("ribs", "heuristic", "random", games=4, seed=1)
+    for side in ("a", "b"):
+        c = out[side + "_contracts"]
+        assert 0 <= c["failed"] <= c["n"]
+    assert out["a_contracts"]["n"] + out["b_contracts"]["n"] == 4 * 4  # four tricks, four matches
+    assert any(line.strip().startswith("failed contracts") for line in arena.report(out))

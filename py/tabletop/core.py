@@ -146,6 +146,10 @@ class BotHooks:
     iteration budget (``strong`` searches three times as long).
     ``from_view(view) -> state`` rebuilds the position from a view, exact only for a game of
     complete information; with ``Queries.hint`` it is the ``strong`` level (Mate's solver).
+    ``heuristic(state, seat, rng) -> action`` the game's rule-based player (the ``heuristic`` level),
+    written from the rules and common strategy: it is given a world sampled from the seat's view
+    (never the real state) and reads only what the seat may see in it (its own hand, the public
+    table), so it decides the same in every world of one view.
     """
 
     reward: Callable | None = None
@@ -155,13 +159,15 @@ class BotHooks:
     resample: Callable | None = None
     consistent: Callable | None = None
     from_view: Callable | None = None
+    heuristic: Callable | None = None
     max_rollout: int = 400
     normal_iterations: int = 400
 
     def __post_init__(self):
         _check_callables("BotHooks", {"reward": self.reward, "rollout": self.rollout, "deal_id": self.deal_id,
                                       "candidates": self.candidates, "resample": self.resample,
-                                      "consistent": self.consistent, "from_view": self.from_view})
+                                      "consistent": self.consistent, "from_view": self.from_view,
+                                      "heuristic": self.heuristic})
         for name in ("max_rollout", "normal_iterations"):
             if not _is_count(getattr(self, name)):
                 raise ValueError(f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}")
@@ -170,8 +176,9 @@ class BotHooks:
                            if getattr(self, name) is not None]
             if search_only:
                 raise ValueError(f"BotHooks: {', '.join(search_only)} serve the search, which needs reward")
-        if self.reward is None and self.from_view is None:
-            raise ValueError("BotHooks: declare reward (the search levels) or from_view (a view solver)")
+        if self.reward is None and self.from_view is None and self.heuristic is None:
+            raise ValueError("BotHooks: declare reward (the search levels), from_view (a view solver) "
+                             "or heuristic (a rule-based player)")
 
     @property
     def search(self):

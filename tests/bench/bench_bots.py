@@ -11,6 +11,12 @@ level's time limit, as in the app; on a busy machine the wall clock then cuts th
 Prints p50/p95/max of the wall clock and of the CPU time (other processes slow the wall clock;
 the CPU time is what the machine alone would take) and one JSON line per game.
 Target: normal p95 <= 250 ms in CPython, so that Pyodide (about 1.9x slower) stays within 500 ms.
+
+``--browser``: the same figure where it counts, in the real app in headless Chromium (the site is
+built into a temporary folder): for each game and level, the worker call ``bot_action`` timed from
+the page (p50, p95, as bench_suite measures it: the first ten moves of six seeded games, the
+session's time limits in force), with the main thread's long tasks. Targets (issue #18): normal
+p95 <= 400 ms, strong p95 <= 1.2 s.
 """
 import argparse
 import json
@@ -27,7 +33,7 @@ from tabletop import get_game  # noqa: E402
 from tabletop.bots import budget, choose_action  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
 
-GAMES = ["mas_menos", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer", "chiryaku_akuryaku",
+GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer", "chiryaku_akuryaku",
          "stop_the_bus", "ribs", "mexican_train"]
 
 
@@ -59,6 +65,67 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def browser(games, levels, seeds=6, moves=10):
+    """Bot latency in the browser: {slug: {level: {"n", "p50", "p95", "long_tasks", "long_max"}}}."""
+    import shutil
+    import tempfile
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "py" / "tools"))
+    sys.path.insert(0, str(root / "tests" / "bench"))
+    import bench_startup
+    import build
+    from playwright.sync_api import sync_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"]
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        site = pathlib.Path(tmp) / "site"
+        build.build(site)
+        srv = bench_startup.counting_server(site, bench_startup.Counter())
+        base = f"http://127.0.0.1:{srv.server_address[1]}"
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=shutil.which("chromium"), args=args)
+            page = chromium.new_page()
+            page.add_init_script("""window.__longTasks = [];
+                new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+                  .observe({entryTypes: ['longtask']});""")
+            page.goto(f"{base}/?game=mas_menos&start=1&lang=en&botdelay=0")
+            page.wait_for_selector("body[data-screen=table]", timeout=180_000)
+            for slug in games:
+                info = get_game(slug)
+                out[slug] = {}
+                for level in levels:
+                    samples = []
+                    page.evaluate("window.__longTasks = []")
+                    for seed in range(seeds):
+                        log = {"game": slug, "players": info.default_players, "options": {}, "seed": seed, "actions": []}
+                        for _ in range(moves):
+                            timing = page.evaluate(f"""async () => {{
+                                const v = await tabletop.call('load', {json.dumps(json.dumps(log))});
+                                if (!v.ok || v.over) return null;
+                                const seat = v.to_move[0];
+                                const t0 = performance.now();
+                                const a = await tabletop.call('bot_action', seat, {json.dumps(level)}, 7);
+                                const ms = performance.now() - t0;
+                                return a.ok ? [ms, seat, a.action] : null;
+                            }}""")
+                            if timing is None:
+                                break
+                            samples.append(timing[0])
+                            log["actions"].append([timing[1], timing[2]])
+                    tasks = page.evaluate("window.__longTasks")
+                    out[slug][level] = {"n": len(samples), "p50": round(pct(samples, 0.5), 1),
+                                        "p95": round(pct(samples, 0.95), 1), "long_tasks": len(tasks),
+                                        "long_max": round(max(tasks), 1) if tasks else 0}
+                    print(f"{slug:18} {level:9} browser p50 {out[slug][level]['p50']:6.0f} ms  p95 "
+                          f"{out[slug][level]['p95']:6.0f} ms  ({len(samples)} calls, {len(tasks)} long tasks)", flush=True)
+            chromium.close()
+        srv.shutdown()
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="normal")
@@ -67,7 +134,17 @@ def main():
     parser.add_argument("--games", nargs="*", default=GAMES)
     parser.add_argument("--json", help="append the JSON lines to this file")
     parser.add_argument("--time-limit", action="store_true", help="also apply the level's time limit")
+    parser.add_argument("--browser", action="store_true", help="time the levels in the app in headless Chromium")
+    parser.add_argument("--levels", nargs="*", default=["normal", "strong"], help="levels for --browser")
+    parser.add_argument("--seeds", type=int, default=6, help="--browser: seeded games per game and level")
+    parser.add_argument("--moves", type=int, default=10, help="--browser: moves timed per seeded game")
     args = parser.parse_args()
+    if args.browser:
+        row = {"browser": browser(args.games, args.levels, args.seeds, args.moves), "load": os.getloadavg()[0]}
+        if args.json:
+            with open(args.json, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(row) + "\n")
+        return
     for slug in args.games:
         wall, cpu = [], []
         for k, (state, seat) in enumerate(positions(slug, args.positions, args.seed)):

@@ -32,8 +32,53 @@ def seatings(game, players):
     return [(s,) for s in range(players)]
 
 
-def play_match(slug, players, options, seed, levels, bot_seed=0):
-    """Play one seeded match with ``levels[seat]`` at each seat; (state, times per seat)."""
+def _ribs_contracts(before, state):
+    """Ribs: the trick just resolved, as (leader, made); a matched trick counts as failed."""
+    d = state.d
+    done = len(d["tricks"])
+    if done and (d["deal_number"], done) != (before["deal"], before["tricks"]):
+        t = d["tricks"][-1]
+        return [(t["leader"], bool(t["made"]))]
+    return []
+
+
+def _tuppi_contracts(before, state):
+    """Tuppi: the deal just scored: a rami declarer made 7 tricks with his partner or failed; a
+    soloist took no trick or failed (nolo deals have no contract holder)."""
+    log = state.d["deal_log"]
+    if len(log) == before["deals"]:
+        return []
+    _, mode, declarer, soloist, t0, t1, scoring = log[-1][:7]
+    if mode == "rami":
+        return [(declarer, scoring == declarer % 2)]
+    if mode == "sooli":
+        return [(soloist, scoring == soloist % 2)]
+    return []
+
+
+def _hold_my_beer_contracts(before, state):
+    """Hold My Beer: the game just scored: each seat's prediction of its place, right or wrong."""
+    sheet = state.d["score_sheet"]
+    if len(sheet) == before["games"]:
+        return []
+    last = state.view(None)["last_game"]
+    return [(s, last["bids"][s] == last["ranks"][s]) for s in range(state.players)]
+
+
+# Per bidding game: what to remember before a move, and the contracts (or predictions) a move
+# settled, as (seat, kept). The arena reports the failure rate per level.
+CONTRACTS = {
+    "ribs": (lambda st: {"deal": st.d["deal_number"], "tricks": len(st.d["tricks"])}, _ribs_contracts),
+    "tuppi": (lambda st: {"deals": len(st.d["deal_log"])}, _tuppi_contracts),
+    "hold_my_beer": (lambda st: {"games": len(st.d["score_sheet"])}, _hold_my_beer_contracts),
+}
+
+
+def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None):
+    """Play one seeded match with ``levels[seat]`` at each seat; (state, times per seat).
+
+    ``contracts`` (a list): gets (seat, kept) for every contract or prediction settled, in a
+    bidding game (``CONTRACTS``)."""
     game = get_game(slug)
     state = game.new_state(players=players, options=options, seed=seed)
     rng = random.Random(f"{slug}/{seed}/{bot_seed}")
@@ -50,14 +95,27 @@ def play_match(slug, players, options, seed, levels, bot_seed=0):
             times[seat].append((time.perf_counter() - started, time.process_time() - started_cpu))
         return seat, action
 
-    play(state, choose)
+    track = CONTRACTS.get(slug) if contracts is not None else None
+    if track is None:
+        play(state, choose)
+        return state, times
+    remember, settled = track
+    before = [remember(state)]
+
+    def on_step(state, seat, action):
+        contracts.extend(settled(before[0], state))
+        before[0] = remember(state)
+
+    play(state, choose, on_step=on_step)
     return state, times
 
 
 def _task(args):
     slug, players, options, seed, seating, a, b = args
     levels = [a if s in seating else b for s in range(players)]
-    state, times = play_match(slug, players, options, seed, levels, bot_seed=hash(seating) & 0xFFFF)
+    contracts = []
+    state, times = play_match(slug, players, options, seed, levels, bot_seed=hash(seating) & 0xFFFF,
+                              contracts=contracts)
     value = state.outcome()["value"]
     a_seats = list(seating)
     b_seats = [s for s in range(players) if s not in seating]
@@ -68,6 +126,8 @@ def _task(args):
         "even": mean(value),
         "a_times": [t for s in a_seats for t in times[s]],
         "b_times": [t for s in b_seats for t in times[s]],
+        "a_contracts": [kept for s, kept in contracts if s in seating],
+        "b_contracts": [kept for s, kept in contracts if s not in seating],
     }
 
 
@@ -86,37 +146,44 @@ def _pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None):
-    """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict."""
+def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None, max_games=None):
+    """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict.
+
+    ``max_games``: while the 95% interval of A - B still crosses 0, play as many deal seeds again,
+    up to about ``max_games`` matches in all (the summary says how many were played)."""
     game = get_game(slug)
     players = players or game.default_players
     options = game.check_options(options or {}, players)
     seats = seatings(game, players)
-    seeds = max(1, math.ceil(games / len(seats)))
-    tasks = [(slug, players, options, seed + i, seating, a, b) for i in range(seeds) for seating in seats]
+    batch = max(1, math.ceil(games / len(seats)))
+    limit = max(batch, math.ceil((max_games or games) / len(seats)))
     started = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
+    rows = []
+    seeds = 0
+    while True:
+        tasks = [(slug, players, options, seed + i, seating, a, b)
+                 for i in range(seeds, seeds + batch) for seating in seats]
+        seeds += batch
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            rows = []
-            for row in pool.imap(_task, tasks):
-                rows.append(row)
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for row in pool.imap(_task, tasks):
+                    rows.append(row)
+                    if progress:
+                        progress(len(rows), len(tasks))
+        else:
+            for t in tasks:
+                rows.append(_task(t))
                 if progress:
                     progress(len(rows), len(tasks))
-    else:
-        rows = []
-        for t in tasks:
-            rows.append(_task(t))
-            if progress:
-                progress(len(rows), len(tasks))
-    groups = {}
-    for row in rows:
-        groups.setdefault(row["seed"], []).append(row)
-    per_seed = list(groups.values())
+        diffs = _per_seed(rows, lambda r: r["a"] - r["b"])
+        m, h = ci95(diffs)
+        if m - h > 0 or m + h < 0 or seeds + batch > limit:
+            break
 
     def by_seed(fn):
-        return [statistics.fmean(fn(r) for r in rs) for rs in per_seed]
+        return _per_seed(rows, fn)
 
     out = {
         "slug": slug, "players": players, "options": options, "a": a, "b": b,
@@ -125,13 +192,26 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         "diff": ci95(by_seed(lambda r: r["a"] - r["b"])),
         "even": statistics.fmean(r["even"] for r in rows),
         "seconds": time.perf_counter() - started,
+        "per_seed_diff": [round(x, 4) for x in by_seed(lambda r: r["a"] - r["b"])],
     }
+    if slug in CONTRACTS:
+        for side in ("a", "b"):
+            kept = [k for r in rows for k in r[side + "_contracts"]]
+            out[side + "_contracts"] = {"n": len(kept), "failed": sum(1 for k in kept if not k)}
     for side in ("a", "b"):
         wall = [t[0] for r in rows for t in r[side + "_times"]]
         cpu = [t[1] for r in rows for t in r[side + "_times"]]
         out[side + "_times"] = {"n": len(wall), "p50": _pct(wall, 0.5), "p95": _pct(wall, 0.95),
                                 "cpu_p50": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95)}
     return out
+
+
+def _per_seed(rows, fn):
+    """``fn`` averaged over the seatings of each deal seed, in seed order."""
+    groups = {}
+    for row in rows:
+        groups.setdefault(row["seed"], []).append(fn(row))
+    return [statistics.fmean(groups[k]) for k in sorted(groups)]
 
 
 def report(out):
@@ -150,6 +230,14 @@ def report(out):
     d, h = out["diff"]
     verdict = "A better" if d - h > 0 else "B better" if d + h < 0 else "no clear difference"
     lines.append(f"  A - B: {fmt(out['diff'], True)}  -> {verdict} (95% CI)")
+    if "a_contracts" in out:
+        parts = []
+        for side in ("a", "b"):
+            c = out[side + "_contracts"]
+            rate = f"{c['failed'] / c['n']:.0%}" if c["n"] else "-"
+            parts.append(f"{side.upper()} ({out[side]}) {c['failed']}/{c['n']} = {rate}")
+        what = "predictions" if out["slug"] == "hold_my_beer" else "contracts"
+        lines.append(f"  failed {what}: " + "   ".join(parts))
     for side in ("a", "b"):
         t = out[side + "_times"]
         if t["n"]:

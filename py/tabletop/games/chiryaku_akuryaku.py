@@ -671,6 +671,42 @@ def bot_rollout(state, seat, rng):
     return "play " + min(playable, key=number)
 
 
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    As the big brother it takes the cards that leave its collection scoring best (two colours, as
+    many cards of them as it can) and turns down the colours that cost least; it leads its highest
+    card of a colour it collects; following, it heads the lead colour with its highest card when it
+    can (the big brother chooses first), else plays its lowest card of a colour it collects, so
+    that as the little brother it gets cards it wants."""
+    d = state.d
+    phase = d["phase"]
+    if phase == "take":
+        return max(state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a))
+    if phase == "facedown":
+        return max(FACEDOWN_CHOICES, key=lambda a: (_score_with(state, seat, [], a.split()[1:]), a))
+    playable = state._playable(seat)
+    if len(playable) == 1:
+        return "play " + playable[0]
+    piles = d["up"][seat]
+    # the colours the seat collects: its two biggest face-up piles (or those it has not turned down)
+    down = d["face_down_colours"][seat]
+    wanted = [c for c in COLOURS if not down or c not in down]
+    wanted = sorted(wanted, key=lambda c: (-len(piles[c]), COLOUR_ORDER[c]))[:2]
+    trick = d["trick"]
+    if not trick:
+        mine = [c for c in playable if colour(c) in wanted] or playable
+        return "play " + max(mine, key=lambda c: (number(c), -ORDERS[d["players"]][c]))
+    lead = colour(trick[0][1])
+    top = max(number(c) for _, c in trick if colour(c) == lead)
+    over = [c for c in playable if colour(c) == lead and number(c) > top]
+    if over:
+        return "play " + max(over, key=lambda c: (number(c), c))
+    off = [c for c in playable if colour(c) != lead]
+    pool = [c for c in off if colour(c) in wanted] or off or playable
+    return "play " + min(pool, key=lambda c: (number(c), c))
+
+
 ChiryakuState.info = GAME = GameInfo(
     slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
@@ -679,5 +715,5 @@ ChiryakuState.info = GAME = GameInfo(
     state_class=ChiryakuState, max_actions=50 * 130,
     variants=({"rounds": 1},),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=220, max_rollout=40),
+                  heuristic=bot_heuristic, normal_iterations=220, max_rollout=40),
 )

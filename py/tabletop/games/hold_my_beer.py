@@ -867,7 +867,9 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + (gained[seat] - others) / 8))
 
 
-def bot_rollout(state, seat, rng):
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
+def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: discard a low card, predict by strength, win tricks worth points
     when cheaply possible, else play low; take 21's points when positive; pass the bird."""
     d = state.d
@@ -894,6 +896,99 @@ def bot_rollout(state, seat, rng):
     return "play " + min(cards, key=lambda c: (c == FOOL, POINTS[c], SUIT[c] == TRUMP, VALUE[c]))
 
 
+def _hand_strength(hand):
+    """Card points a hand is likely to win: its own card points, more for high trumps and kings."""
+    trumps = [c for c in hand if SUIT[c] == TRUMP]
+    return (sum(POINTS[c] for c in hand) + sum(1.5 for c in trumps if VALUE[c] >= 15)
+            + 0.5 * max(0, len(trumps) - 5) + (3 if FOOL in hand else 0))
+
+
+def _heuristic_bid(hand):
+    """Predict first with a hand above the average share (80 card points among three), last with
+    one below it, second only in between: second place is the hardest to steer into (measured
+    against random play: a wide band for 2 fails two predictions in three)."""
+    strength = _hand_strength(hand)
+    return 1 if strength >= 32 else 3 if strength < 27 else 2
+
+
+def _goal(d, seat):
+    """+1 to take card points, -1 to avoid them, 0 to take a little: from the seat's prediction and
+    the card points so far (public), aiming at the predicted place."""
+    bid = d["bids"][seat]
+    cp = d["card_points"]
+    if bid == 1:
+        return 1
+    if bid == 3:
+        return -1
+    others = sorted(cp[s] for s in range(PLAYERS) if s != seat)
+    if cp[seat] > others[1] - 2:
+        return -1  # ahead of both: slow down
+    if cp[seat] < others[0] + 2:
+        return 1  # behind both: catch up
+    return 0
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Discards its poorest card (or a point card when it means to finish last); predicts its place
+    from the hand's strength; then plays towards that place: take tricks worth points (cheaply)
+    when it needs points, stay under the winning card and shed its point cards into others' tricks
+    when it must avoid them; never feeds a bird into another seat's trick when it can help it; a
+    trick won by the 21 is taken or scrapped as the goal says."""
+    d = state.d
+    phase = d["phase"]
+    hand = d["hands"][seat]
+    if phase == "discard":
+        weak = _heuristic_bid(hand) == 3
+        return "discard " + min(hand, key=lambda c: (c in BIRDS, SUIT[c] == TRUMP,
+                                                     -POINTS[c] if weak else POINTS[c], VALUE[c], ORDER[c]))
+    if phase == "bid":
+        return f"bid {_heuristic_bid(hand)}"
+    goal = _goal(d, seat)
+    if phase == "power21":
+        points = d["history"][-1]["points"]
+        return "take" if (points > 0) == (goal >= 0) else "scrap"
+    if phase == "bird":
+        return "pass"
+    cards = legal_cards(hand, d["trick"])
+    if len(cards) == 1:
+        return "play " + cards[0]
+    trick = d["trick"]
+    cheap = lambda c: (c == FOOL, c in BIRDS, SUIT[c] == TRUMP, POINTS[c], VALUE[c], ORDER[c])  # noqa: E731
+    if not trick:
+        if goal > 0:
+            # lead a master: the highest trump when holding several high ones, else a king
+            kings = [c for c in cards if c[0] == "K" and SUIT[c] != TRUMP]
+            if kings:
+                return "play " + min(kings, key=ORDER.__getitem__)
+        plain = [c for c in cards if SUIT[c] != TRUMP] or cards
+        return "play " + min(plain, key=cheap)
+    at_stake = sum(POINTS[c] for _, c in trick)
+    last = len(trick) == PLAYERS - 1
+    winners = [c for c in cards if c != FOOL and trick_winner(trick + [[seat, c]])[1] == c]
+    losers = [c for c in cards if c not in winners and c != FOOL]
+    if goal > 0 or (goal == 0 and at_stake >= 3):
+        if winners and (last or at_stake > 0 or goal > 0):
+            return "play " + min(winners, key=lambda c: (c in BIRDS and not last, SUIT[c] == TRUMP, VALUE[c]))
+        return "play " + min(losers or cards, key=cheap)
+    # avoid points: duck, shedding the points I hold into the trick someone else wins
+    if losers:
+        safe = [c for c in losers if c not in BIRDS] or losers
+        return "play " + max(safe, key=lambda c: (POINTS[c], VALUE[c], -ORDER[c]))
+    if FOOL in cards and at_stake > 2:
+        return "play " + FOOL  # the Fool wins, but costs 2: better than a fat trick
+    return "play " + min(winners or cards, key=lambda c: (POINTS[c], VALUE[c], ORDER[c]))
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: the rule-based player, with a random legal card one time in ten."""
+    d = state.d
+    if d["phase"] == "play" and rng.random() < 0.1:
+        return "play " + rng.choice(legal_cards(d["hands"][seat], d["trick"]))
+    return bot_heuristic(state, seat, rng)
+
+
 HoldMyBeerState.info = GAME = GameInfo(
     slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
     daily={"max_games": 1},  # one deal (round) for the daily deal
@@ -907,5 +1002,5 @@ HoldMyBeerState.info = GAME = GameInfo(
     variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
               {"talon_face_up": True, "target_points": 4, "max_games": 2}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=280),
+                  heuristic=bot_heuristic, normal_iterations=250),
 )

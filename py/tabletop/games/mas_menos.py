@@ -419,7 +419,7 @@ def bot_candidates(state, seat):
     return out
 
 
-def bot_rollout(state, seat, rng):
+def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: random discards and declarations; in play, win or lose each
     trick as the game rule in force wants, as cheaply as possible (a random card one time in five)."""
     d = state.d
@@ -454,11 +454,91 @@ def bot_rollout(state, seat, rng):
     return "play " + (ranked[-1] if high else ranked[0])
 
 
+def _after_trick(d, seat, leader, led, followed):
+    """How the game stands for ``seat`` after a trick: (tricks lead, game rule, trick rule)."""
+    winner = trick_winner(leader, led, followed, d["trick_rule"])
+    win_card = led if winner == leader else followed
+    rules = {"trick_rule": d["trick_rule"], "game_rule": d["game_rule"]}
+    key, value = SUIT_EFFECT[suit_of(win_card)]
+    rules[key] = value
+    lead = d["tricks"][seat] - d["tricks"][1 - seat] + (1 if winner == seat else -1)
+    return lead, rules["game_rule"], rules["trick_rule"]
+
+
+def _standing_value(d, lead, game_rule, hand):
+    """A rough value of a position for the seat: the trick margin under the game rule in force,
+    counting more as the game nears its end, and above all the spades and clubs still in hand: the
+    last tricks' winning suits set the game rule, so a seat ahead keeps spades (more tricks win)
+    and a seat behind keeps clubs (fewer win). (Weights measured against random play: the suit
+    term is what makes the player better than random.)"""
+    left = TRICKS_PER_GAME - d["tricks_played"] - 1
+    want = 1 if game_rule == "more" else -1
+    value = want * lead * 2.0 * (TRICKS_PER_GAME - left) / TRICKS_PER_GAME
+    ahead = (lead > 0) - (lead < 0)
+    value += 3.0 * ahead * (sum(1 for c in hand if c[1] == "S") - sum(1 for c in hand if c[1] == "C"))
+    return value
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Discards the three middle ranks (sevens and aces decide tricks whichever way the trick rule
+    turns); as first to declare lets the opponent lead (the follower sees the led card), else takes
+    the rule that suits a high or a low hand. In play it looks one trick ahead: as the follower it
+    plays the card after which the game stands best (tricks won under the game rule in force, the
+    rule changes the winning card's suit brings, the spades or clubs it keeps for the end), as the leader it
+    weighs each card against the cards the opponent may hold (worst case and average)."""
+    d = state.d
+    hand = d["hands"][seat]
+    if d["phase"] == "prepare":
+        if d["discards"][seat] is None:
+            middle = sorted(hand, key=lambda c: (abs(RANK_VALUE[rank_of(c)] - 3.5), ORDER[c]))[:3]
+            return "discard " + " ".join(sorted(middle, key=ORDER.__getitem__))
+        choices = state._declaration_choices(seat)
+        if "despues" in choices:
+            return "declare despues"
+        mean = sum(RANK_VALUE[rank_of(c)] for c in hand) / len(hand)
+        return "declare " + ("mas" if mean >= 3.5 else "menos")
+    trick = d["trick"]
+    if trick:
+        leader, led = trick[0]
+
+        def score(card):
+            lead, game_rule, _ = _after_trick(d, seat, leader, led, card)
+            rest = [c for c in hand if c != card]
+            return (_standing_value(d, lead, game_rule, rest), -ORDER[card])
+
+        return "play " + max(hand, key=score)
+    seen = set(hand) | {c for t in d["history"] for _, c in t["cards"]} | set(d["discards"][seat] or ())
+    unseen = [c for c in PACK if c not in seen]
+
+    def lead_score(card):
+        rest = [c for c in hand if c != card]
+        values = [_standing_value(d, *_after_trick(d, seat, seat, card, reply)[:2], rest) for reply in unseen]
+        if not values:
+            return (0.0, -ORDER[card])
+        return (0.5 * min(values) + 0.5 * sum(values) / len(values), -ORDER[card])
+
+    return "play " + max(hand, key=lead_score)
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: as the follower, the rule-based player's choice (one trick ahead);
+    as the leader and before play, the quick policy (the rule-based lead weighs every card against
+    every unseen one, too slow for a simulation); a random card one time in ten."""
+    d = state.d
+    if d["phase"] == "prepare" or not d["trick"]:
+        return _quick_rollout(state, seat, rng)
+    if rng.random() < 0.1:
+        return "play " + rng.choice(d["hands"][seat])
+    return bot_heuristic(state, seat, rng)
+
+
 MasMenosState.info = GAME = GameInfo(
     slug="mas_menos", title="Más-Menos", min_players=2, max_players=2, default_players=2,
     options=(Option("games", 1, "int", "number of games in the match", minimum=1, maximum=99),),
     state_class=MasMenosState, max_actions=200 * 99,
     variants=({"games": 3},),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  candidates=bot_candidates, normal_iterations=500),
+                  candidates=bot_candidates, heuristic=bot_heuristic, normal_iterations=350),
 )

@@ -923,6 +923,57 @@ def state_from_view(view):
     return state
 
 
+def _mates(leader_hand, follower_hand):
+    """The leader's cards that mate the follower at once (neither its suit nor its rank held)."""
+    return [c for c in leader_hand if not follow_options(follower_hand, c)]
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``): every card not in its hand and not played is the
+    opponent's (complete information, rules section 9), so it reads both hands, as the view does.
+
+    Looks one trick ahead. Leading: a card that mates at once, the one worth most; else a card the
+    opponent cannot beat (it keeps the lead) or, failing that, one after which the opponent, winning
+    the lead, has no mate against what is left; from the suit the opponent is shortest in.
+    Following: wins when it then has a mate to lead, or when losing would leave the opponent a
+    mate; else the cheapest card that wins, or its lowest card."""
+    d = state.d
+    hand = d["hands"][seat]
+    other = d["hands"][1 - seat]
+    legal = state.legal_play(seat)
+    if len(legal) == 1:
+        return legal[0]
+    cards = [a[5:] for a in legal]
+    value = lambda c: VALUE[rank_of(c)]  # noqa: E731
+    if d["trick"]:
+        led = d["trick"][0][1]
+        opp_rest = [c for c in other if c != led]
+
+        def follow_score(c):
+            mine = [x for x in hand if x != c]
+            if card_strength(c) > card_strength(led):  # I lead next
+                return (2 if _mates(mine, opp_rest) else 1, -value(c), -card_strength(c))
+            return (-2 if _mates(opp_rest, mine) else 0, -value(c), -card_strength(c))
+
+        return "play " + max(cards, key=follow_score)
+    mates = _mates(cards, other)
+    if mates:
+        return "play " + max(mates, key=lambda c: (value(c), card_strength(c)))
+    short = {s: sum(1 for c in other if suit_of(c) == s) for s in "SHDC"}
+
+    def lead_score(c):
+        mine = [x for x in hand if x != c]
+        replies = follow_options(other, c)
+        beaten = [r for r in replies if card_strength(r) > card_strength(c)]
+        if not beaten:  # I keep the lead: better still if I then have a mate
+            after = min((2 if _mates(mine, [x for x in other if x != r]) else 1) for r in replies)
+            return (after, -short[suit_of(c)], value(c))
+        danger = any(_mates([x for x in other if x != r], mine) for r in beaten)
+        return (-1 if danger else 0, -short[suit_of(c)], -value(c))
+
+    return "play " + max(cards, key=lead_score)
+
+
 MateState.info = GAME = GameInfo(
     slug="mate", title="Mate", min_players=2, max_players=2, default_players=2,
     options=(Option("rounds", 1, "int", "deal-and-replay rounds (2 = the four-game match)",
@@ -930,6 +981,6 @@ MateState.info = GAME = GameInfo(
              Option("foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,))),
     state_class=MateState, max_actions=2 * 2 * 2 * TRICKS,
     variants=({"rounds": 2},), check_combination=_check_combination,
-    bots=BotHooks(reward=bot_reward, deal_id=bot_deal_id, from_view=state_from_view),
+    bots=BotHooks(reward=bot_reward, deal_id=bot_deal_id, from_view=state_from_view, heuristic=bot_heuristic),
     queries=Queries(hint=hint_actions, deal_analysis=deal_analysis, finished_deals=finished_deals),
 )

@@ -803,6 +803,34 @@ def bot_rollout(state, seat, rng):
     return max(legal, key=lambda a: (pips[a.split()[1]], a.split()[2] == own))
 
 
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Plays a double when it holds a tile to cover it (it plays again), else the heaviest playable
+    tile (fewest pips left in hand at the end), on its own train first (closing its marker), then
+    on the Mexican train, then on another open train; draws or passes only when nothing fits."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    plays = [a for a in legal if a.startswith("play ")]
+    if not plays:
+        return legal[0]
+    ts = state._ts()
+    pips = ts.pips
+    nums = ts.nums
+    hand = state.d["hands"][seat]
+    own = str(seat)
+
+    def score(action):
+        _, tile, train = action.split()
+        a, b = nums[tile]
+        covered = a == b and any(t != tile and a in nums[t] for t in hand)
+        where = 2 if train == own else 1 if train == "m" else 0
+        return (covered, pips[tile], where, action)
+
+    return max(plays, key=score)
+
+
 MexicanTrainState.info = GAME = GameInfo(
     slug="mexican_train", title="Mexican Train", min_players=2, max_players=8, default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
@@ -831,5 +859,5 @@ MexicanTrainState.info = GAME = GameInfo(
         {"hand_size": 6, "rounds": 2},
     ),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=450),
+                  heuristic=bot_heuristic, normal_iterations=450),
 )

@@ -824,6 +824,36 @@ def bot_rollout(state, seat, rng):
     return min(beats, key=lambda a: _weight(a.split(":")[1], trump))
 
 
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Declares a marriage at once; attacks with the Maija or its weakest card, adding more low cards
+    of the same kind while the attack allows; defends with the cheapest card that beats (keeping
+    trumps for last), and takes when nothing beats (or when beating would cost a high trump for a
+    low card early in the game)."""
+    d = state.d
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    for action in legal:
+        if action.startswith("declare"):
+            return action
+    trump = d["trump"]
+    if d["phase"] == "attack":
+        adds = [a for a in legal if a.startswith("add")]
+        if not d["table"]:
+            return min(adds, key=lambda a: (_weight(a[4:], trump), a))
+        low = [a for a in adds if a[4:] != MAIJA and _weight(a[4:], trump) <= 6]
+        if low:
+            return min(low, key=lambda a: (_weight(a[4:], trump), a))
+        return "attack" if "attack" in legal else legal[0]
+    beats = [a for a in legal if a.startswith("beat")]
+    if not beats:
+        return "take"
+    best = min(beats, key=lambda a: (_weight(a.split(":")[1], trump), a))
+    return best
+
+
 MustamaijaState.info = GAME = GameInfo(
     slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
     options=(
@@ -845,5 +875,6 @@ MustamaijaState.info = GAME = GameInfo(
         {"end_at_first_out": True},
         {"hand_size": 3},
     ),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, resample=resample_world, normal_iterations=200),
+    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, resample=resample_world, heuristic=bot_heuristic,
+                  normal_iterations=200),
 )

@@ -692,7 +692,9 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + (points[seat] - others) / 16))
 
 
-def bot_rollout(state, seat, rng):
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
+def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: bid up to a limit set by the hand, lead the two strongest ranks,
     play a pair when holding one, else the strongest cards; fold the poorest cards now and then."""
     d = state.d
@@ -720,6 +722,68 @@ def bot_rollout(state, seat, rng):
     return "play " + " ".join(sorted(cards, key=ORDER.__getitem__))
 
 
+def _ribs_for(hand, strength):
+    """The two cards to lead as ribs: the two strongest ranks (two of the top rank when held twice:
+    no face-up card can then rank above the lower rib, so none is returned)."""
+    ranked = sorted(hand, key=lambda c: (-strength[c[0]], POINTS[c[0]], ORDER[c]))
+    first = ranked[0]
+    second = ranked[1]
+    return first, second
+
+
+def _lead_value(state, seat):
+    """Points the seat can expect as this trick's leader: its best ribs if the contract is made,
+    plus what the others' face-up cards bring (about one and a half points a seat)."""
+    d = state.d
+    strength = state._strength()
+    hand = d["hands"][seat]
+    first, second = _ribs_for(hand, strength)
+    top = max(strength.values())
+    lower = min(strength[first[0]], strength[second[0]])
+    # the higher the lower rib, the fewer face-up cards go back to their owners
+    share = 0.6 + 1.2 * (lower - 1) / (top - 1)
+    return POINTS[first[0]] + POINTS[second[0]] + share * (state.players - 1)
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Auction: bid on while the bid stays within what leading can bring (its best ribs plus about
+    what the others' face-up cards are worth, more with high ribs), else pass; a failed contract
+    costs the ribs, so it never bids beyond that. As the leader: the two strongest ranks as ribs.
+    Otherwise: play face up a pair that is likely to come back (a card above a typical lower rib,
+    with the best points), or fold two cards worth nothing to the leader (aces are worth 0)."""
+    d = state.d
+    hand = d["hands"][seat]
+    strength = state._strength()
+    if d["phase"] == "auction":
+        legal = state.legal_auction(seat)
+        if len(legal) == 1:
+            return legal[0]
+        limit = int(_lead_value(state, seat))
+        return legal[0] if d["bid"] + 1 <= limit else "pass"
+    if seat == d["leader"]:
+        return "lead " + " ".join(sorted(_ribs_for(hand, strength), key=ORDER.__getitem__))
+    top = max(strength.values())
+    ranked = sorted(hand, key=lambda c: (-strength[c[0]], ORDER[c]))
+    best = ranked[0]
+    if strength[best[0]] >= top - 1 or state._face_up_trick():
+        # a top card may bring the pair back: pair it with the best points of another rank
+        rest = [c for c in ranked[1:] if c[0] != best[0]] or ranked[1:]
+        partner = max(rest, key=lambda c: (POINTS[c[0]], strength[c[0]], -ORDER[c]))
+        return "play " + " ".join(sorted((best, partner), key=ORDER.__getitem__))
+    # nothing likely to come back: fold the two cards the leader would gain least from
+    poor = sorted(hand, key=lambda c: (POINTS[c[0]], strength[c[0]], ORDER[c]))[:2]
+    return "fold " + " ".join(sorted(poor, key=ORDER.__getitem__))
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: the rule-based player, with a random legal move one time in ten."""
+    if rng.random() < 0.1:
+        return rng.choice(state.legal_actions(seat))
+    return bot_heuristic(state, seat, rng)
+
+
 RibsState.info = GAME = GameInfo(
     slug="ribs", title="Ribs", min_players=4, max_players=10, default_players=4,
     options=(
@@ -730,5 +794,5 @@ RibsState.info = GAME = GameInfo(
     state_class=RibsState, max_actions=99 * 4 * 10 * 45,
     variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=450),
+                  heuristic=bot_heuristic, normal_iterations=450),
 )

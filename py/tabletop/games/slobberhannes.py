@@ -498,7 +498,9 @@ def bot_reward(state, seat):
     return max(0.0, 1.0 - pen / 4)
 
 
-def bot_rollout(state, seat, rng):
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
+def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: duck under the trick's best card with the highest card that
     still loses, shed the queen of clubs or high cards when void, lead low."""
     d = state.d
@@ -524,6 +526,85 @@ def bot_rollout(state, seat, rng):
     return "play " + max(allowed, key=_rank_value)
 
 
+def _played(d):
+    """Cards already played this deal (public): finished tricks and the trick on the table."""
+    out = {c for t in d["history"] for c in t[2:]}
+    out.update(c for _, c in d["trick"]["cards"])
+    return out
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Common Slobberhannes strategy: shed high cards early, in the safe middle tricks (no penalty for
+    them while the queen of clubs is out of the trick); duck dangerous tricks (the first, the last,
+    one holding the queen of clubs or one the queen may still fall into) with the highest card that
+    still loses; when void, throw the queen of clubs onto someone else's trick, else the highest
+    card; lead low, and never lead clubs into the ace or king while holding the queen."""
+    d = state.d
+    n = d["players"]
+    hand = d["hands"][seat]
+    allowed = state._allowed(seat)
+    cards = d["trick"]["cards"]
+    if cards:  # follow suit even where revoking is allowed (a revoke costs a point)
+        led = cards[0][1][1]
+        same = [c for c in allowed if c[1] == led]
+        allowed = same or allowed
+    if len(allowed) == 1:
+        return "play " + allowed[0]
+    played = _played(d)
+    number = d["tricks_played"] + 1
+    last_tricks = number >= d["tricks_per_deal"] - 1
+    queen_out = QUEEN not in played and QUEEN not in hand  # it may still fall into a trick
+    if not cards:
+        pool = list(allowed)
+        if QUEEN in hand and not {"AC", "KC"} <= played:
+            safe = [c for c in pool if c[1] != "C"]
+            pool = safe or pool
+        if number == 1 or last_tricks or queen_out:
+            # lead the card least likely to win: the lowest, in the suit with most cards out below it
+            return "play " + min(pool, key=lambda c: (_rank_value(c), -_unseen_below(c, hand, played), ORDER[c]))
+        # a safe middle trick: lead a card that others can beat, from a long suit, keeping the lowest
+        return "play " + min(pool, key=lambda c: (_rank_value(c), ORDER[c]))
+    led = cards[0][1][1]
+    best = max(_rank_value(c) for _, c in cards if c[1] == led)
+    follow = [c for c in allowed if c[1] == led]
+    last_to_play = len(cards) == n - 1
+    queen_in = any(c == QUEEN for _, c in cards)
+    if follow:
+        under = [c for c in follow if _rank_value(c) < best]
+        if QUEEN in under:
+            return "play " + QUEEN
+        danger = number == 1 or last_tricks or queen_in or (queen_out and not last_to_play and led == "C")
+        if last_to_play and not danger:
+            # a safe trick: win it with the highest card, shedding it
+            return "play " + max(follow, key=_rank_value)
+        if under:
+            return "play " + max(under, key=_rank_value)
+        if last_to_play:  # must win: win it with the highest card, shedding it
+            return "play " + max(follow, key=_rank_value)
+        if danger:
+            return "play " + min(follow, key=_rank_value)
+        return "play " + max(follow, key=_rank_value)
+    if QUEEN in allowed:
+        return "play " + QUEEN
+    # void: throw the highest card, from the suit where it is most exposed
+    return "play " + max(allowed, key=lambda c: (_rank_value(c), -_unseen_below(c, hand, played), -ORDER[c]))
+
+
+def _unseen_below(card, hand, played):
+    """How many cards of the card's suit below it are neither held nor played (could duck under it)."""
+    v = _rank_value(card)
+    return sum(1 for r in RANKS if RANK_VALUE[r] < v and (r + card[1]) not in hand and (r + card[1]) not in played)
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: the rule-based player, with a random legal card one time in ten."""
+    if rng.random() < 0.1:
+        return "play " + rng.choice(state._allowed(seat))
+    return bot_heuristic(state, seat, rng)
+
+
 SlobberhannesState.info = GAME = GameInfo(
     slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
     daily={"loss_limit": 1},  # one deal (round) for the daily deal
@@ -538,5 +619,5 @@ SlobberhannesState.info = GAME = GameInfo(
     max_actions=32 * (6 * 98 // 3 + 1),
     variants=({"revoke_penalty": True}, {"loss_limit": 3}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=500),
+                  heuristic=bot_heuristic, normal_iterations=500),
 )

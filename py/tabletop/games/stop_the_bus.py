@@ -766,6 +766,32 @@ def bot_rollout(state, seat, rng):
     return "draw stock" if "draw stock" in legal else "draw discard"
 
 
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Takes the discard when it makes the hand better, else draws from the stock; throws the card
+    that leaves the best three; stops the bus with a hand that is rarely the worst (any pair, or
+    ace-king high) when the worst hand loses a life, and with a strong one (a flush or better, a
+    pair of queens or better) when only the best hand scores."""
+    d = state.d
+    hand = d["hands"][seat]
+    if d["phase"] == "discard":
+        return "discard " + _best_three(state, hand, keep=d["taken"])[1]
+    legal = state.legal_turn(seat)
+    key = state._key(hand)
+    if "stop" in legal:
+        if state.options["scoring"] == "points":  # only the best hand scores: stop with a strong one
+            good = key[0] >= 3 or (key[0] == 2 and key[1] >= 12)
+        else:  # only the worst hand loses a life: any pair is rarely the worst
+            good = key[0] >= 2 or (key[0] == 1 and key[1] == 14 and key[2] >= 12)
+        if good:
+            return "stop"
+    top = d["discard_pile"][-1] if d["discard_pile"] else None
+    if top is not None and _best_three(state, hand + [top], keep=top)[0] > key:
+        return "draw discard"
+    return "draw stock" if "draw stock" in legal else "draw discard"
+
+
 StopTheBusState.info = GAME = GameInfo(
     slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
     daily={"starting_lives": 1},  # one deal (round) for the daily deal
@@ -787,5 +813,5 @@ StopTheBusState.info = GAME = GameInfo(
         {"blitz": "31", "scoring": "points", "target_points": 3},
     ),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=500),
+                  heuristic=bot_heuristic, normal_iterations=500),
 )

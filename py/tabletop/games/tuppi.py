@@ -897,7 +897,9 @@ def bot_reward(state, seat):
     return max(0.0, min(1.0, 0.5 + swing / 120))
 
 
-def bot_rollout(state, seat, rng):
+# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
+# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
+def _quick_rollout(state, seat, rng):
     """Cheap play for simulations: bids by high cards; sooli rarely; in play, take tricks in rami
     (not over a partner already winning), avoid them in nolo and sooli."""
     d = state.d
@@ -935,6 +937,116 @@ def bot_rollout(state, seat, rng):
     return "play " + (max(under, key=value) if under else min(follow, key=value))
 
 
+def _hand_tricks(hand):
+    """Tricks a hand may take at no trump: aces, guarded kings and queens, and long-suit length."""
+    total = 0.0
+    for suit in "SHDC":
+        ranks = {c[0] for c in hand if c[1] == suit}
+        length = sum(1 for c in hand if c[1] == suit)
+        total += ("A" in ranks) + 0.7 * ("K" in ranks and length >= 2) + 0.4 * ("Q" in ranks and length >= 3)
+        total += max(0, length - 4) * 0.6
+    return total
+
+
+def _heuristic_bid(state, seat):
+    """Red (rami) with a hand worth more than its share of tricks, else black (nolo); the lowest
+    eligible card of that colour (a bid card, if revealed, tells everyone where it is)."""
+    want_red = _hand_tricks(state.d["hands"][seat]) >= 3.6
+    legal = state.legal_bid(seat)
+    cards = [a for a in legal if a[4:] not in ("rami", "nolo") and (a[5] in RED) == want_red]
+    if cards:
+        return min(cards, key=lambda a: (NORMAL_VALUE[a[4]], ORDER[a[4:]]))
+    return "bid rami" if want_red else "bid nolo"
+
+
+def _boss(card, value, played):
+    """True when no unplayed card of the suit outranks ``card`` (under the ranking ``value``)."""
+    return not any(r + card[1] not in played and value(r + card[1]) > value(card) for r in RANKS)
+
+
+def bot_heuristic(state, seat, rng):
+    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
+
+    Bids red with a hand worth more than its share of tricks; declares sooli with a hand of low
+    cards only (ace low), lays its highest card and is given the partner's lowest. In rami both
+    teams want tricks: cash the masters, else lead low from the longest suit; follow by winning as
+    cheaply as possible unless the partner already wins. In nolo duck under the trick with the
+    highest card that still loses and shed high cards when void. In sooli the soloist ducks; the
+    declaring pair plays low, so that the soloist has to win."""
+    d = state.d
+    phase = d["phase"]
+    hand = d["hands"][seat]
+    if phase == "bid":
+        return _heuristic_bid(state, seat)
+    if phase == "sooli":
+        high = sum(max(0, SOOLI_VALUE[c[0]] - 7) for c in hand)
+        return "declare sooli" if high <= (4 if d["options"]["sooli_tricks"] == 3 else 1) else "pass"
+    if phase == "exchange":
+        top = max(hand, key=lambda c: (_sooli(c), ORDER[c]))
+        return "exchange " + top if _sooli(top) >= 8 else "pass"
+    if phase == "give":
+        return "give " + min(hand, key=lambda c: (_sooli(c), ORDER[c]))
+    playable = state._playable(seat)
+    if len(playable) == 1:
+        return "play " + playable[0]
+    mode = d["mode"]
+    sooli = mode == "sooli"
+    value = _sooli if sooli else _normal
+    played = {c for t in d["history"] for c in t[2:]} | {c for _, c in d["trick"]["cards"]}
+    cards = d["trick"]["cards"]
+    low = lambda cs: min(cs, key=lambda c: (value(c), ORDER[c]))  # noqa: E731
+    high = lambda cs: max(cs, key=lambda c: (value(c), -ORDER[c]))  # noqa: E731
+    if mode == "rami":
+        if not cards:
+            masters = [c for c in playable if _boss(c, value, played)]
+            if masters:
+                return "play " + high(masters)
+            longest = max("SHDC", key=lambda s_: (sum(1 for c in playable if c[1] == s_), -"SHDC".index(s_)))
+            return "play " + low([c for c in playable if c[1] == longest] or playable)
+        led = cards[0][1][1]
+        win_seat, win_card = winning_play(cards, _suit, value)
+        follow = [c for c in playable if c[1] == led]
+        if not follow:
+            return "play " + low(playable)
+        partner_wins = win_seat % 2 == seat % 2 and (_boss(win_card, value, played | set(hand))
+                                                      or len(cards) == 3)
+        if partner_wins:
+            return "play " + low(follow)
+        over = [c for c in follow if value(c) > value(win_card)]
+        if not over:
+            return "play " + low(follow)
+        if len(cards) == 3:
+            return "play " + low(over)
+        bosses = [c for c in over if _boss(c, value, played)]
+        return "play " + (low(bosses) if bosses else low(over) if len(cards) == 2 else low(follow))
+    # nolo (everyone avoids tricks), or sooli (the soloist avoids them, the declaring pair feeds him)
+    avoid = mode == "nolo" or seat == d["soloist"]
+    if not cards:
+        return "play " + low(playable)
+    led = cards[0][1][1]
+    win_seat, win_card = winning_play(cards, _suit, value)
+    follow = [c for c in playable if c[1] == led]
+    if not avoid:  # the declaring pair in sooli: stay under, leave the soloist to win
+        if not follow:
+            return "play " + high(playable)
+        under = [c for c in follow if value(c) < value(win_card)]
+        return "play " + (high(under) if under and win_seat == d["soloist"] else low(follow))
+    if not follow:
+        return "play " + high(playable)
+    under = [c for c in follow if value(c) < value(win_card)]
+    if under:
+        return "play " + high(under)
+    return "play " + (high(follow) if len(cards) == len(state._trick_seats(cards[0][0])) - 1 else low(follow))
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: the rule-based player, with a random legal card one time in ten."""
+    phase = state.d["phase"]
+    if phase == "play" and rng.random() < 0.1:
+        return "play " + rng.choice(state._playable(seat))
+    return bot_heuristic(state, seat, rng)
+
+
 TuppiState.info = GAME = GameInfo(
     slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
     daily={"fixed_deals": 1},  # one deal (round) for the daily deal
@@ -959,6 +1071,6 @@ TuppiState.info = GAME = GameInfo(
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  normal_iterations=350),
+                  heuristic=bot_heuristic, normal_iterations=260),
     teams=tuple(tuple(team) for team in TEAMS),
 )
