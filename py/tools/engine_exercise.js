@@ -97,6 +97,9 @@ async (call, plan) => {
     } else {
       await mustRefuse(`${slug} undo against others`, "undo");
     }
+    // The daily deal's log, and the duplicate comparison of the game just played.
+    await mustAnswer(`${slug} daily deal`, "daily_log", slug, "2026-11-24");
+    if (out.over && game.default_players > 1) await mustAnswer(`${slug} duplicate`, "duplicate", 0, "random");
     const opened = await mustAnswer(`${slug} replay`, "replay_open", JSON.stringify(log));
     if (opened) {
       await mustAnswer(`${slug} replay start`, "replay_step", 0);
