@@ -48,7 +48,7 @@ function hintLine(view, ui, hinted) {
       : ui.t("hint_why_none", { n: samples, avg: samples ? Math.round(fig.progress / samples) : 0 });
     text = [h("b", {}, what), " ", why, h("small", {}, ui.t("hint_fair"))];
   }
-  return h("p", { class: "ft-hint-text", role: "status", dataset: { hint: hinted.action || "" } }, text);
+  return h("p", { class: "ft-hint-text", role: "status", dataset: { hint: hinted.action } }, text);
 }
 
 function infoBar(view, ui) {
