@@ -86,7 +86,7 @@ function playRow(view, ui, skip, hinted) {
   const playing = ui.canAct && view.phase !== "over";
   const hintButton = playing ? h("button", { type: "button", class: "hint", dataset: { token: "hint" }, disabled: hinted?.busy ? true : null,
     onclick: () => { open.hintAt = positionOf(view); ui.rerender(); } }, ui.t(hinted?.busy ? "hint_busy" : "hint")) : null;
-  return h("section", { class: "ft-play" },
+  return h("section", { class: "ft-play my-seat" },
     h("div", { class: "ft-deck", role: "img", "aria-label": ui.t("deck_n", { n: view.deck_count }), dataset: { deck: view.deck_count } },
       h("span", { class: "ft-label", "aria-hidden": "true" }, ui.t("deck")),
       h("span", { class: `card back${view.deck_count ? "" : " gone"}`, "aria-hidden": "true" }, h("b", {}, view.deck_count))),

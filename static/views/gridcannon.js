@@ -43,6 +43,16 @@ function mark(el, data) {
   for (const [k, v] of Object.entries(data)) if (v === "" || v === null || v === undefined) delete el.dataset[k]; else el.dataset[k] = v;
 }
 
+// For a lesson page: what to tap next to make `action` when it is a ploy's (the ploy first, then
+// its cell or cells, as a player does); null for the other moves (their buttons carry the action).
+export function askMarks(action, root) {
+  const [verb, from] = action.split(" ");
+  if (verb !== "ace" && verb !== "joker") return null;
+  if (mode.kind !== verb) return [...root.querySelectorAll(`.gc-ploys button[data-token="ploy-${verb}"]`)];
+  if (verb === "joker" && !mode.from) return [...root.querySelectorAll(`.gc-cell[data-cell="${from}"]`)];
+  return [...root.querySelectorAll(`.gc-cell[data-action="${action}"]`)];
+}
+
 function hint(view, ui) {
   if (!ui.canAct || mode.hintAt !== positionOf(view)) return null;
   const q = ui.query("hint", ui.viewer);
@@ -236,7 +246,7 @@ export function render(view, ui) {
   }
   const said = (view.events || []).map((e) => ui.say(e)).join(ui.lang === "ja" ? "　" : " · ");
   return h("div", { class: `table gridcannon${sel.kind ? ` choosing-${sel.kind}` : ""}`, dataset: { phase: view.phase, pos: hash(position), current: view.current || "", killed: view.royals_killed } },
-    h("div", { class: "gc-say" }, said ? h("p", { class: "gc-status", role: "status" }, said) : null,
+    h("div", { class: "gc-say my-seat" }, said ? h("p", { class: "gc-status", role: "status" }, said) : null,
       h("p", { class: "gc-prompt" }, prompt(view, ui, ctx))),
     board(view, ctx),
     h("div", { class: "gc-row" }, ploys(view, ctx),
