@@ -7,6 +7,7 @@
 // game, the truth: the exact solver says whether the deal could be won. Both through ui.query.
 // Strings: static/strings/four_thrones.json.
 import { h, useCss } from "../kit/index.js";
+import { fairHint, hintButton, hintLine, truthBox } from "./patience.js";
 
 useCss(new URL("./four_thrones.css", import.meta.url));
 
@@ -19,37 +20,12 @@ export function formatParam(key, value, ui) {
   return undefined;
 }
 
-// The position on the table, so a hint asked for is shown only where it was asked.
+// The position on the table (a hint asked for is shown only there).
 const positionOf = (view) => [view.history.length, view.current, view.tops.join(), view.deck_count, view.skips_used].join("|");
-const open = { hintAt: null, stack: null };
+const open = { stack: null }; // the throne whose whole stack is shown
 
-// The fair hint for this position once asked: {busy} | {failed} | {action, fig, samples}.
-function hint(view, ui) {
-  if (!ui.canAct || open.hintAt !== positionOf(view)) return null;
-  const q = ui.query("hint", ui.viewer);
-  if (q.busy) return { busy: true };
-  const r = q.result;
-  // The figures cover every legal move of the position asked (anything else is not this position's).
-  if (!r || !r.ok || !r.actions.length || (r.figures || []).map((f) => f.action).join() !== view.legal_actions.join()) return { failed: true };
-  return { action: r.actions[0], fig: r.figures.find((f) => f.action === r.actions[0]), samples: r.samples };
-}
-
-function hintLine(view, ui, hinted) {
-  if (!hinted) return null;
-  let text;
-  if (hinted.busy) text = ui.t("hint_busy_long");
-  else if (hinted.failed) text = ui.t("hint_failed");
-  else {
-    const [verb, , t] = hinted.action.split(" ");
-    const what = verb === "skip" ? ui.t("hint_skip", { card: ui.cardName(view.current) })
-      : ui.say({ code: "hint_place", params: { card: view.current, throne: Number(t) } });
-    const { fig, samples } = hinted;
-    const why = fig.wins > 0 ? ui.t("hint_why", { wins: fig.wins, n: samples })
-      : ui.t("hint_why_none", { n: samples, avg: samples ? Math.round(fig.progress / samples) : 0 });
-    text = [h("b", {}, what), " ", why, h("small", {}, ui.t("hint_fair"))];
-  }
-  return h("p", { class: "ft-hint-text", role: "status", dataset: { hint: hinted.action } }, text);
-}
+const hintWords = (view, ui) => (action) => (action === "skip" ? ui.t("hint_skip", { card: ui.cardName(view.current) })
+  : ui.say({ code: "hint_place", params: { card: view.current, throne: Number(action.split(" ")[2]) } }));
 
 function infoBar(view, ui) {
   const total = view.cards_placed + view.deck_count + (view.current ? 1 : 0);
@@ -78,14 +54,12 @@ function news(view, ui) {
 function playRow(view, ui, skip, hinted) {
   const current = view.current;
   if (skip) {
-    skip.className = `ft-skip${hinted?.action === "skip" ? " hint" : ""}`;
+    skip.className = `ft-skip${hinted?.action === "skip" ? " hinted" : ""}`;
     Object.assign(skip.dataset, { token: "skip", hint: hinted?.action === "skip" ? "1" : "" });
     skip.replaceChildren(h("b", {}, ui.t("skip")), h("small", {}, ui.t("skip_left", { n: view.skips_left, max: view.max_skips })),
       h("span", { class: "sr-only" }, ui.t("skip_what", { card: ui.cardName(current) })));
   }
   const playing = ui.canAct && view.phase !== "over";
-  const hintButton = playing ? h("button", { type: "button", class: "hint", dataset: { token: "hint" }, disabled: hinted?.busy ? true : null,
-    onclick: () => { open.hintAt = positionOf(view); ui.rerender(); } }, ui.t(hinted?.busy ? "hint_busy" : "hint")) : null;
   return h("section", { class: "ft-play my-seat" },
     h("div", { class: "ft-deck", role: "img", "aria-label": ui.t("deck_n", { n: view.deck_count }), dataset: { deck: view.deck_count } },
       h("span", { class: "ft-label", "aria-hidden": "true" }, ui.t("deck")),
@@ -94,7 +68,7 @@ function playRow(view, ui, skip, hinted) {
       h("span", { class: "ft-label" }, ui.t("turned_up")),
       current ? ui.face(current) : h("div", { class: "card empty", "aria-hidden": "true" }),
       current && view.skipped.includes(current) ? h("span", { class: "ft-back-tag" }, ui.t("came_back")) : null),
-    h("div", { class: "ft-side" }, playing ? skip || h("p", { class: "ft-no-skip" }, ui.t("skips_gone")) : null, hintButton));
+    h("div", { class: "ft-side" }, playing ? skip || h("p", { class: "ft-no-skip" }, ui.t("skips_gone")) : null, hintButton(view, ui, positionOf(view), hinted)));
 }
 
 function prompt(view, ui, places) {
@@ -121,7 +95,7 @@ function throne(view, ui, t, litButton, hinted) {
   const face = ui.face(top);
   face.setAttribute("aria-hidden", "true");
   const classes = ["ft-throne-main", litButton ? "lit" : "", playing && !litButton ? "blocked" : "",
-    !ui.canAct && view.targets.includes(t) ? "could" : "", isHint ? "hint" : ""].filter(Boolean).join(" ");
+    !ui.canAct && view.targets.includes(t) ? "could" : "", isHint ? "hinted" : ""].filter(Boolean).join(" ");
   const data = { throne: t, top, count: stack.length, action, token: `throne-${t}`, hint: isHint ? "1" : "" };
   let main;
   if (litButton) {
@@ -159,7 +133,7 @@ function helpBox(view, ui) {
 }
 
 export function render(view, ui) {
-  const hinted = view.phase === "over" ? null : hint(view, ui);
+  const hinted = fairHint(view, ui, positionOf(view));
   // The picker's buttons, one per legal move (lit): thrones dress them as themselves.
   const moves = new Map([...(ui.picker.choices("place")?.children || []), ...(ui.picker.choices("skip")?.children || [])]
     .map((b) => [b.dataset.action, b]));
@@ -173,7 +147,7 @@ export function render(view, ui) {
     h("section", { class: "ft-thrones", role: "group", "aria-label": ui.t("thrones") },
       THRONES.map((t) => throne(view, ui, t, moves.get(`place ${view.current} ${t}`), hinted))),
     ui.dock(),
-    hintLine(view, ui, hinted),
+    hintLine(ui, hinted, hintWords(view, ui)),
     stackPanel(view, ui),
     h("section", { class: "ft-bottom", dataset: { known: known.join(",") } }, known.length
       ? [h("span", { class: "ft-label" }, ui.t("bottom")), h("span", { class: "ft-bottom-cards" }, known.map((c) => ui.face(c, { small: true })))]
@@ -181,33 +155,9 @@ export function render(view, ui) {
     helpBox(view, ui));
 }
 
-// ---------------------------------------------------------------- after the game: the truth
-function truthBox(view, ui) {
-  if (ui.mode === "replay") return null;
-  const q = ui.query("truth");
-  const title = h("h3", {}, ui.t("truth_title"));
-  const tr = q.result?.ok ? q.result.truth : null;
-  // The truth is about this deal as it ended (a cached answer for another ending is not shown).
-  if (q.busy || (tr && tr.won !== view.result.won)) return h("section", { class: "truth", dataset: { state: "pending" } }, title, h("p", {}, ui.t("truth_busy")));
-  if (!tr) return h("section", { class: "truth", dataset: { state: "done", winnable: "unknown" } }, title, h("p", {}, ui.t("truth_failed")));
-  const state = tr.winnable === true ? "true" : tr.winnable === false ? "false" : "unknown";
-  const parts = [title];
-  if (state === "true") {
-    parts.push(h("p", { class: "truth-verdict" }, ui.t(tr.won ? "truth_yes_won" : "truth_yes")));
-    const line = tr.line || [];
-    const words = line.map((a, i) => {
-      const card = tr.line_cards[i];
-      return a === "skip" ? ui.t("move_skip", { card: ui.cardName(card) }) : ui.say({ code: "move_place", params: { card, throne: Number(a.split(" ")[2]) } });
-    });
-    parts.push(h("details", { class: "truth-details", open: line.length <= 8 ? true : null }, h("summary", {}, ui.t("truth_line", { n: line.length })),
-      h("ol", { class: "truth-line" }, line.map((a, i) => h("li", { dataset: { action: a, card: tr.line_cards[i] || "" } }, words[i])))));
-    if (line.length) parts.push(h("a", { class: "button primary watch", href: ui.replayHref(line) }, `▶ ${ui.t("watch_line")}`));
-    parts.push(h("p", { class: "truth-note" }, ui.t("truth_oracle")));
-  } else {
-    parts.push(h("p", { class: "truth-verdict" }, state === "false" ? ui.t("truth_no", { n: tr.nodes }) : ui.t("truth_unknown", { n: tr.node_limit })));
-  }
-  return h("section", { class: "truth", dataset: { state: "done", winnable: state, nodes: tr.nodes } }, parts);
-}
+// ---------------------------------------------------------------- after the game
+const moveWords = (ui) => (action, card) => (action === "skip" ? ui.t("move_skip", { card: ui.cardName(card) })
+  : ui.say({ code: "move_place", params: { card, throne: Number(action.split(" ")[2]) } }));
 
 export function renderResult(view, ui) {
   const r = view.result;
@@ -219,5 +169,5 @@ export function renderResult(view, ui) {
     h("p", { class: "ft-reason" }, r.won ? ui.t("won_text", { n: total }) : ui.t("lost_text", { card: ui.cardName(view.current || "") })),
     reasons,
     h("p", { class: "ft-final-score" }, ui.t("final_score", { n: r.cards_placed, total, s: r.skips_used, max: view.max_skips, left: r.cards_left })),
-    truthBox(view, ui));
+    truthBox(view, ui, moveWords(ui)));
 }

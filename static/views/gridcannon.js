@@ -8,6 +8,7 @@
 // Cells and slots are named by position (formatParam); events are the engine's codes, worded.
 // Hint and the after-game truth come through ui.query. Strings: static/strings/gridcannon.json.
 import { h, standardCards, useCss } from "../kit/index.js";
+import { fairHint, hintButton, hintLine, truthBox } from "./patience.js";
 
 useCss(new URL("./gridcannon.css", import.meta.url));
 
@@ -35,7 +36,7 @@ export function formatParam(key, value, ui) {
 
 const positionOf = (view) => JSON.stringify([view.grid, view.slots.map((s) => [s.royal, s.armour.length, s.dead]), view.current,
   view.ploys, view.deck_count, view.queue, view.phase]);
-const mode = { at: null, kind: null, from: null, hintAt: null }; // a ploy being used; the hint asked for
+const mode = { at: null, kind: null, from: null }; // a ploy being used, and the cell its Joker moves from
 const hash = (text) => [...text].reduce((x, ch) => ((x * 33) ^ ch.charCodeAt(0)) >>> 0, 5381).toString(36);
 
 // Data attributes on a node (the picker's buttons are dressed after they are made); "" leaves none.
@@ -53,17 +54,6 @@ export function askMarks(action, root) {
   return [...root.querySelectorAll(`.gc-cell[data-action="${action}"]`)];
 }
 
-function hint(view, ui) {
-  if (!ui.canAct || mode.hintAt !== positionOf(view)) return null;
-  const q = ui.query("hint", ui.viewer);
-  if (q.busy) return { busy: true };
-  const r = q.result;
-  // The figures name the moves of the position asked (anything else is another position's answer).
-  const asked = new Set(view.legal_actions);
-  if (!r || !r.ok || !r.actions.length || !(r.figures || []).every((f) => asked.has(f.action))) return { failed: true };
-  return { action: r.actions[0], fig: r.figures.find((f) => f.action === r.actions[0]), samples: r.samples };
-}
-
 // A move in words: "スペードの7を左上のマスに置く"; card: the pending card before it, when known.
 function moveWords(action, card, ui) {
   const [verb, a, b] = action.split(" ");
@@ -78,39 +68,49 @@ function cornerCard(view, ui) {
     h("span", { class: "corner-label" }, ui.t(cur ? `kind_${view.current_kind}` : "none_pending")));
 }
 
+// What a tap on a cell or slot does: the picker's button of a legal move (lit), a button that asks
+// the engine and says why not (unlit), or nothing (a picture).
+function target(ctx, action, own = null) {
+  if (own) return [own, own.classList.contains("selected") ? "selected" : "lit"];
+  if (action && ctx.moves.has(action)) return [ctx.moves.get(action), "lit"];
+  if (action && ctx.playing) return [h("button", { type: "button", "aria-disabled": "true", onclick: () => ctx.ui.act(action) }), "unlit"];
+  return [h("div", { role: "img" }), ""];
+}
+
+// Dress a target: its classes, data, pictures (hidden) and spoken words.
+function dress(el, classes, data, parts, words) {
+  el.className = classes.filter(Boolean).join(" ");
+  mark(el, data);
+  for (const part of parts) if (part?.classList?.contains("card")) part.setAttribute("aria-hidden", "true");
+  el.replaceChildren(...parts.filter(Boolean), h("span", { class: "sr-only" }, words));
+  if (el.tagName !== "BUTTON") el.setAttribute("aria-label", words);
+  return el;
+}
+
 function cell(view, ctx, name) {
-  const { ui, moves, sel, hinted, kills, playing } = ctx;
+  const { ui, sel, hinted, kills } = ctx;
   const stack = view.grid[name] || [];
   const top = stack.at(-1) || null;
-  let el = null;
+  let own = null;
   let action = null;
   if (sel.kind === "ace") action = `ace ${name}`;
   else if (sel.kind === "joker" && !sel.from) {
     if (view.legal_actions.some((a) => a.startsWith(`joker ${name} `))) {
-      el = h("button", { type: "button", class: "lit", onclick: () => { mode.from = name; ui.rerender(); } });
+      own = h("button", { type: "button", class: "lit", onclick: () => { mode.from = name; ui.rerender(); } });
     }
   } else if (sel.kind === "joker") {
     action = `joker ${sel.from} ${name}`;
-    if (name === sel.from) el = h("button", { type: "button", class: "selected", onclick: () => { mode.from = null; ui.rerender(); } });
+    if (name === sel.from) own = h("button", { type: "button", class: "selected", onclick: () => { mode.from = null; ui.rerender(); } });
   } else if (view.phase === "swap") action = `swap ${name}`;
   else if (view.current_kind === "number") action = `place ${name}`;
-  if (!el && action && moves.has(action)) el = moves.get(action);
-  else if (!el && action && playing) el = h("button", { type: "button", "aria-disabled": "true", onclick: () => ui.act(action) });
-  el ||= h("div", { role: "img" });
-  const lit = el.tagName === "BUTTON" && el.getAttribute("aria-disabled") !== "true" && !el.classList.contains("selected");
-  const isHint = hinted.has(name);
-  el.className = ["gc-cell", lit ? "lit" : "", el.classList.contains("selected") ? "selected" : "", top ? "" : "empty",
-    el.getAttribute("aria-disabled") ? "unlit" : "", isHint ? "hint" : ""].filter(Boolean).join(" ");
-  mark(el, { cell: name, token: name, height: stack.length, top: top || "", hint: isHint ? "1" : "", action: action || "" });
-  const face = top ? ui.face(top) : h("div", { class: "card empty" });
-  face.setAttribute("aria-hidden", "true");
+  const [el, state] = target(ctx, action, own);
   const killing = kills.get(name);
   const words = [ui.say({ code: top ? "cell_label" : "cell_empty", params: { cell: name, top_card: top, n: stack.length } }),
-    killing ? ui.say({ code: "kills_here", params: { cards: killing } }) : null].filter(Boolean).join(" ");
-  el.replaceChildren(...[face, stack.length > 1 ? h("span", { class: "count", "aria-hidden": "true" }, `×${stack.length}`) : null,
-    killing ? h("span", { class: "kill-mark", "aria-hidden": "true" }, "⚡") : null, h("span", { class: "sr-only" }, words)].filter(Boolean));
-  if (el.tagName !== "BUTTON") el.setAttribute("aria-label", words);
-  return el;
+    killing ? ui.say({ code: "kills_here", params: { cards: killing } }) : ""].join(" ");
+  return dress(el, ["gc-cell", state, top ? "" : "empty", hinted.has(name) ? "hinted" : ""],
+    { cell: name, token: name, height: stack.length, top: top || "", hint: hinted.has(name) ? "1" : "", action: action || "" },
+    [top ? ui.face(top) : h("div", { class: "card empty" }), stack.length > 1 ? h("span", { class: "count", "aria-hidden": "true" }, `×${stack.length}`) : null,
+      killing ? h("span", { class: "kill-mark", "aria-hidden": "true" }, "⚡") : null], words);
 }
 
 // The kill condition in brief: both ♠ (a King: its suit), both ♥♦ (a Queen: its colour), any (a Jack).
@@ -118,46 +118,32 @@ function condition(royal, ui) {
   const [kind, suit] = royal;
   const suits = kind === "J" ? [] : kind === "K" ? [suit] : "HD".includes(suit) ? ["H", "D"] : ["S", "C"];
   return h("span", { class: `cond${kind === "J" ? " any" : ""}`, "aria-hidden": "true" },
-    suits.length ? suits.map((s) => h("span", { class: `sym suit-${s}` }, SUIT_SYMBOL[s])) : ui.t("cond_any"));
+    suits.length ? suits.map((x) => h("span", { class: `sym suit-${x}` }, SUIT_SYMBOL[x])) : ui.t("cond_any"));
 }
 
 function slot(view, ctx, entry) {
-  const { ui, moves, sel, hinted, playing } = ctx;
-  const name = entry.slot;
-  const royal = entry.royal;
-  const verb = view.current_kind === "royal" ? "royal" : view.phase === "play" && view.current_kind === "number"
-    && !view.legal_actions.some((a) => a.startsWith("place ")) ? "armour" : null;
-  const action = !sel.kind && verb && (verb === "royal" || (royal && !entry.dead)) ? `${verb} ${name}` : null;
-  let el = action && moves.get(action);
-  if (!el && action && playing) el = h("button", { type: "button", "aria-disabled": "true", onclick: () => ui.act(action) });
-  el ||= h("div", { role: "img" });
-  const lit = el.tagName === "BUTTON" && el.getAttribute("aria-disabled") !== "true";
-  const a = entry.attack;
-  const ready = !!(royal && !entry.dead && a.ready);
-  el.className = ["gc-slot", `side-${name[0]}`, royal ? "" : "free", entry.dead ? "dead" : "", ready ? "ready" : "", lit ? "lit" : "",
-    el.getAttribute("aria-disabled") ? "unlit" : "", hinted.has(name) ? "hint" : ""].filter(Boolean).join(" ");
-  mark(el, { slot: name, token: name, royal: royal || "", dead: entry.dead ? "1" : "0", health: entry.health ?? "", hint: hinted.has(name) ? "1" : "", action: action || "" });
-  let inner;
-  let words;
-  if (!royal) {
-    inner = h("span", { class: lit ? "drop" : "free-mark", "aria-hidden": "true" }, lit ? "＋" : "·");
-    words = ui.say({ code: "slot_empty", params: { slot: name } });
-  } else if (entry.dead) {
-    inner = [ui.face(royal, { small: true }), h("span", { class: "dead-word", "aria-hidden": "true" }, ui.t("dead"))];
-    words = ui.say({ code: "slot_dead", params: { slot: name, royal_card: royal } });
-  } else {
-    const armour = entry.armour.length ? entry.health - { J: 11, Q: 12, K: 13 }[royal[0]] : 0;
-    inner = [h("span", { class: "royal-row" }, ui.face(royal, { small: true }),
-      h("span", { class: "hp", "aria-hidden": "true" }, h("b", {}, entry.health), armour ? h("small", {}, `+${armour}`) : null)),
-    condition(royal, ui), h("span", { class: "now", "aria-hidden": "true" }, ui.t("now", { n: a.now }), ready ? " ✓" : "")];
-    const colour = ui.t("HD".includes(royal[1]) ? "colour_red" : "colour_black");
-    words = ui.say({ code: `royal_${royal[0]}`, params: { slot: name, royal_card: royal, health: entry.health, now: a.now, cell: a.from, suit: royal[1], colour } })
-      + (armour ? ` ${ui.say({ code: "armour_label", params: { cards: entry.armour, n: armour } })}` : "");
-  }
-  for (const f of [inner].flat()) if (f.classList?.contains("card")) f.setAttribute("aria-hidden", "true");
-  el.replaceChildren(...[inner].flat(), h("span", { class: "sr-only" }, words));
-  if (el.tagName !== "BUTTON") el.setAttribute("aria-label", words);
-  return el;
+  const { ui, sel, hinted } = ctx;
+  const { slot: name, royal, dead, attack: a } = entry;
+  const verb = view.current_kind === "royal" ? "royal"
+    : view.current_kind === "number" && !view.legal_actions.some((x) => x.startsWith("place ")) ? "armour" : null;
+  const action = !sel.kind && verb && (verb === "royal" || (royal && !dead)) ? `${verb} ${name}` : null;
+  const [el, state] = target(ctx, action);
+  const ready = !!(royal && !dead && a.ready);
+  const data = { slot: name, token: name, royal: royal || "", dead: dead ? "1" : "0", health: entry.health ?? "", hint: hinted.has(name) ? "1" : "", action: action || "" };
+  const classes = ["gc-slot", royal ? "" : "free", dead ? "dead" : "", ready ? "ready" : "", state, hinted.has(name) ? "hinted" : ""];
+  if (!royal) return dress(el, classes, data, [h("span", { class: state === "lit" ? "drop" : "free-mark", "aria-hidden": "true" }, state === "lit" ? "＋" : "·")],
+    ui.say({ code: "slot_empty", params: { slot: name } }));
+  if (dead) return dress(el, classes, data, [ui.face(royal, { small: true }), h("span", { class: "dead-word", "aria-hidden": "true" }, ui.t("dead"))],
+    ui.say({ code: "slot_dead", params: { slot: name, royal_card: royal } }));
+  const armour = entry.health - { J: 11, Q: 12, K: 13 }[royal[0]];
+  const colour = ui.t("HD".includes(royal[1]) ? "colour_red" : "colour_black");
+  const words = ui.say({ code: `royal_${royal[0]}`, params: { slot: name, royal_card: royal, health: entry.health, now: a.now, cell: a.from, suit: royal[1], colour } })
+    + (armour ? ` ${ui.say({ code: "armour_label", params: { cards: entry.armour, n: armour } })}` : "");
+  const face = ui.face(royal, { small: true });
+  face.setAttribute("aria-hidden", "true");
+  return dress(el, classes, data, [h("span", { class: "royal-row" }, face,
+    h("span", { class: "hp", "aria-hidden": "true" }, h("b", {}, entry.health), armour ? h("small", {}, `+${armour}`) : null)),
+  condition(royal, ui), h("span", { class: "now", "aria-hidden": "true" }, ui.t("now", { n: a.now }), ready ? " ✓" : "")], words);
 }
 
 function board(view, ctx) {
@@ -205,7 +191,7 @@ function ploys(view, ctx) {
       dataset: { ploy: code, token: `ploy-${kind}`, hint: hinted.ploy === kind ? "1" : undefined },
       onclick: () => { Object.assign(mode, { kind: chosen ? null : kind, from: null }); ui.rerender(); } });
     el.setAttribute("aria-pressed", String(chosen));
-    if (hinted.ploy === kind) el.classList.add("hint");
+    if (hinted.ploy === kind) el.classList.add("hinted");
     return el;
   });
   const used = view.used_ploys.map((code) => h("span", { class: "card back small used", role: "img", "aria-label": ui.t("used_ploy", { name: ui.cardName(code) }) }));
@@ -213,21 +199,15 @@ function ploys(view, ctx) {
     h("span", { class: "label" }, ui.t("ploys")), held, used, held.length || used.length ? null : h("span", { class: "label" }, ui.t("no_ploys")));
 }
 
-function hintLine(view, ui, hinted) {
-  if (!hinted) return null;
-  if (hinted.busy || hinted.failed) return h("p", { class: "hint-text", role: "status" }, ui.t(hinted.busy ? "hint_busy" : "hint_failed"));
-  const { action, fig, samples } = hinted;
-  return h("p", { class: "hint-text", role: "status", dataset: { action } },
-    h("b", {}, ui.t("hint_move", { move: moveWords(action, view.current, ui) })), " ",
-    fig.wins > 0 ? ui.t("hint_why", { wins: fig.wins, n: samples }) : ui.t("hint_why_none", { n: samples }));
-}
+const cardLine = (ui, label, cards) => (cards.length
+  ? h("div", { class: "gc-line" }, h("span", { class: "label" }, ui.t(label)), cards.map((c) => ui.face(c, { small: true }))) : null);
 
 export function render(view, ui) {
   const position = positionOf(view);
   if (mode.at !== position) Object.assign(mode, { at: position, kind: null, from: null });
   const playing = ui.canAct && view.phase !== "over";
   const sel = playing ? mode : { kind: null, from: null };
-  const asked = view.phase === "over" ? null : hint(view, ui);
+  const asked = fairHint(view, ui, position);
   const best = asked?.action?.split(" ") || [];
   const hinted = new Set(best.slice(1));
   hinted.ploy = ["ace", "joker"].includes(best[0]) ? best[0] : null;
@@ -241,7 +221,7 @@ export function render(view, ui) {
   const ctx = { ui, moves, sel, hinted, kills, playing };
   const noswap = sel.kind ? null : moves.get("noswap");
   if (noswap) {
-    noswap.className = `noswap lit${best[0] === "noswap" ? " hint" : ""}`;
+    noswap.className = `noswap lit${best[0] === "noswap" ? " hinted" : ""}`;
     mark(noswap, { token: "noswap", hint: best[0] === "noswap" ? "1" : "" });
   }
   const said = (view.events || []).map((e) => ui.say(e)).join(ui.lang === "ja" ? "　" : " · ");
@@ -252,42 +232,22 @@ export function render(view, ui) {
     h("div", { class: "gc-row" }, ploys(view, ctx),
       h("div", { class: "gc-buttons" }, sel.kind ? h("button", { type: "button", class: "cancel", onclick: () => { Object.assign(mode, { kind: null, from: null }); ui.rerender(); } }, ui.t("cancel")) : null,
         noswap,
-        playing && view.legal_actions.length ? h("button", { type: "button", class: "hint-button", disabled: asked?.busy ? true : null,
-          onclick: () => { mode.hintAt = position; ui.rerender(); } }, ui.t(asked?.busy ? "hint_busy" : "hint")) : null)),
+        hintButton(view, ui, position, asked))),
     ui.dock(),
-    hintLine(view, ui, asked),
-    view.queue.length ? h("div", { class: "gc-line" }, h("span", { class: "label" }, ui.t("queue")), view.queue.map((c) => ui.face(c, { small: true }))) : null,
+    hintLine(ui, asked, (action) => ui.t("hint_move", { move: moveWords(action, view.current, ui) })),
+    cardLine(ui, "queue", view.queue),
     playing && view.current_kind === "royal" && !sel.kind ? h("p", { class: "gc-rule" }, ui.t("royal_rule")) : null,
-    view.cycle.length ? h("div", { class: "gc-line" }, h("span", { class: "label" }, ui.t("cycle")), view.cycle.map((c) => ui.face(c, { small: true }))) : null,
-    view.known_bottom.length ? h("div", { class: "gc-line" }, h("span", { class: "label" }, ui.t("known_bottom")), view.known_bottom.map((c) => ui.face(c, { small: true }))) : null,
+    cardLine(ui, "cycle", view.cycle),
+    cardLine(ui, "known_bottom", view.known_bottom),
     h("p", { class: "help" }, ui.t("legend"), " ", ui.t("ploys_help")));
 }
 
 // ---------------------------------------------------------------- after the game: result and the truth
-function truthBox(view, ui) {
-  if (ui.mode === "replay") return null;
-  const q = ui.query("truth");
-  const title = h("h3", {}, ui.t("truth_title"));
-  const tr = q.result?.ok ? q.result.truth : null;
-  if (q.busy || (tr && tr.won !== view.result.won)) return h("div", { class: "truth", dataset: { winnable: "pending" } }, title, h("p", {}, ui.t("truth_busy")));
-  if (!tr) return h("div", { class: "truth", dataset: { winnable: "unknown" } }, title, h("p", {}, ui.t("truth_failed")));
-  const state = tr.winnable === true ? "true" : tr.winnable === false ? "false" : "unknown";
-  const parts = [title, h("p", { class: "verdict" }, state === "unknown" ? ui.t("truth_null", { n: tr.node_limit }) : ui.t(`truth_${state}`)),
-    h("p", { class: "note" }, ui.t("truth_note"))];
-  const line = tr.line || [];
-  if (state === "true" && line.length) {
-    const list = h("ol", { class: "line" }, line.map((a, i) => h("li", { dataset: { action: a } }, moveWords(a, tr.line_cards[i], ui))));
-    parts.push(h("details", { class: "line-box", open: line.length <= 8 ? true : null }, h("summary", {}, ui.t("truth_line", { n: line.length })), list),
-      h("a", { class: "button primary watch", href: ui.replayHref(line) }, `▶ ${ui.t("watch_line")}`));
-  }
-  return h("div", { class: "truth", role: "status", dataset: { winnable: state, nodes: tr.nodes, line: state === "true" ? line.join(",") : "" } }, parts);
-}
-
 export function renderResult(view, ui) {
   const r = view.result;
   return h("div", { class: "score gridcannon-result", dataset: { won: String(!!r.won), score: r.score, royalsKilled: r.royals_killed, reason: r.reason } },
     h("h2", {}, ui.t(r.won ? "won_title" : "lost_title")),
     h("p", { class: "reason" }, ui.t(`reason_${r.reason}`)),
     h("p", { class: "figures" }, ui.t("killed_line", { n: r.royals_killed }), " · ", h("b", {}, r.won ? ui.t("score_line", { n: r.score }) : ui.t("score_lost"))),
-    truthBox(view, ui));
+    truthBox(view, ui, (action, card) => moveWords(action, card, ui)));
 }

@@ -80,8 +80,8 @@ def check_table_matches(page, state):
 def check_hint(page):
     """Press Hint; the highlighted move is the one session.hint computes in CPython here."""
     page.click("button.hint:not([disabled])", timeout=10_000)
-    page.wait_for_selector(".ft-hint-text[data-hint]", timeout=60_000)
-    action = page.locator(".ft-hint-text").get_attribute("data-hint")
+    page.wait_for_selector(".hint-text[data-action]", timeout=60_000)
+    action = page.locator(".hint-text").get_attribute("data-action")
     session.load(json.dumps(saved(page)["log"]))
     want = session.hint(0)
     assert want["ok"], want
@@ -135,7 +135,7 @@ def test_winning_deal_by_taps_hint_result_truth_and_replay(page, server, sink):
 
     # The fair hint, checked against CPython; its words name the throne by position.
     action, want = check_hint(page)
-    text = page.locator(".ft-hint-text").inner_text()
+    text = page.locator(".hint-text").inner_text()
     assert "sampled deck orders" in text and " throne" in text and not re.search(r"throne \d", text), text
     click_action(page, action)
 
@@ -285,8 +285,8 @@ def test_on_a_phone_in_japanese(browser, server):
             if width == 360:
                 shoot(page, "four_thrones-ja-refusal-360x640")
                 page.click("button.hint")
-                page.wait_for_selector(".ft-hint-text[data-hint]", timeout=60_000)
-                assert latin_words(page.locator(".ft-hint-text").inner_text()) == []
+                page.wait_for_selector(".hint-text[data-action]", timeout=60_000)
+                assert latin_words(page.locator(".hint-text").inner_text()) == []
                 shoot(page, "four_thrones-ja-hint-360x640")
             # Near the end of the deal: the last moves by taps, then the result sheet.
             state = get_game(SLUG).new_state(players=1, seed=WIN_SEED)

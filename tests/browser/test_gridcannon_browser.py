@@ -114,7 +114,7 @@ def check_lit_matches_engine(page, state):
 def check_hint(page):
     """The hint highlights the same move as the fair hint computed in CPython on the same position."""
     log = saved(page)["log"]
-    page.click("button.hint-button")
+    page.click("button.hint")
     page.wait_for_selector(".hint-text[data-action]", timeout=90_000)
     shown = page.locator(".hint-text").get_attribute("data-action")
     assert session.load(json.dumps(log))["ok"]
@@ -225,7 +225,7 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
         for action in shown:
             check.apply(0, action)
         assert check.is_over() and check.result()["won"]
-        assert box.locator("ol.line li").count() == len(shown)
+        assert box.locator("ol.truth-line li").count() == len(shown)
         assert "This deal was winnable" in box.inner_text()
         watch = box.locator("a.watch")
         if watch.count():  # the app's replay link (ui.replayHref)
@@ -321,7 +321,7 @@ def test_on_a_phone_in_japanese(browser, server):
             assert within_viewport(page, ".dock .reason") and position(page) == pos
             if width == 360:
                 shoot(page, "gridcannon-ja-refusal-360x640")
-                page.click("button.hint-button")
+                page.click("button.hint")
                 page.wait_for_selector(".hint-text[data-action]", timeout=90_000)
                 assert latin_words(page.locator(".hint-text").inner_text()) == []
                 shoot(page, "gridcannon-ja-hint-360x640")
