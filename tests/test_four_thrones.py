@@ -175,12 +175,20 @@ def test_refusals_name_their_reason_as_a_code():
     assert (err.code, err.params) == ("no_skip_left", {"n": 1})
 
 
-def test_the_views_blocked_reasons_stay_as_they_were():
-    """The view's ``blocked`` stays English for now (static/views/four_thrones.js reads it); the
-    refusal's message is the same reason after the card and the throne."""
-    s = new(["QD", "KC", "5H", "8S"], ["JH", "TH"])
-    assert s.view(0)["blocked"]["0"] == "a jack has no suit, so it never goes on a higher queen"
+def test_the_views_blocked_reasons_are_the_refusals_codes():
+    """The view's ``blocked`` says why each throne may not take the card by the very code and
+    params the engine refuses that ``place`` with (the page words them; no English in the view)."""
+    s = new(["QD", "KC", "5H", "AS"], ["JH", "TH"])
+    blocked = s.view(0)["blocked"]
+    assert blocked["0"] == {"code": "face_card_has_no_suit", "params": {"card": "JH", "top_card": "QD", "throne": 0}}
+    for throne, message in blocked.items():
+        err = refused(s, f"place JH {throne}")
+        assert (err.code, err.params) == (message["code"], message["params"])
+    assert set(blocked) == {"0", "1"} and s.view(0)["targets"] == [2, 3]
     assert str(refused(s, "place JH 0")) == "JH cannot go on throne 0: a jack has no suit, so it never goes on a higher queen"
+    s = new(["2C", "KH", "AH", "4S"], ["AD"])
+    assert s.view(0)["blocked"]["1"] == {"code": "rank_shown_elsewhere", "params": {
+        "card": "AD", "throne": 1, "top_card": "KH", "other_throne": 2, "other_card": "AH"}}
 
 
 # -- saved states ------------------------------------------------------------------------------------
@@ -287,7 +295,7 @@ def test_view_explains_blocked_thrones():
     s = new(["QD", "KC", "5H", "8S"], ["3H"])
     v = s.view(0)
     assert v["targets"] == [0] and set(v["blocked"]) == {"1", "2", "3"}
-    assert "spades" in v["blocked"]["1"]
+    assert v["blocked"]["1"]["code"] == "king_takes_spades"
     assert s.view(None)["legal_actions"] == [] and s.view(None)["tops"] == v["tops"]
 
 

@@ -143,7 +143,37 @@ def test_corner_kills_two():
     s = b_state(grid, royals, ["5D", "9S"])
     s.apply(0, "place g11")
     assert s.snapshot()["royals"]["B1"]["dead"] and s.snapshot()["royals"]["R1"]["dead"]
-    assert [e["royal"] for e in s.view(0)["events"] if e["event"] == "kill"] == ["JC", "QH"]
+    assert [e["params"]["royal_card"] for e in s.view(0)["events"] if e["code"] == "royal_killed"] == ["JC", "QH"]
+
+
+def test_events_say_what_the_last_action_caused_as_codes():
+    """The rules file's example 2: each action's events are messages with codes and params (a kill
+    with its royal, slot, the two cards and their total; the cycled cards together, then sent
+    under the deck once a royal is placed); the Ace and the Joker of example 4 likewise."""
+    grid = full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"])
+    s = b_state(grid, {"R1": {"card": "QD"}, "B1": {"card": "JC"}}, ["6C", "9H", "7D", "KS", "3S", "8C", "2H", "QH", "4S"])
+    events = []
+    for action in ["place g11", "place g13", "place g11", "royal R3", "place g32", "place g31", "royal T3"]:
+        s.apply(0, action)
+        events.append(s.view(0)["events"])
+    assert events[0] == [{"code": "royal_killed", "params": {"royal_card": "JC", "slot": "B1", "cells": ["g21", "g31"],
+                                                             "first_card": "4D", "second_card": "8H", "total": 12, "health": 11}}]
+    assert events[1] == []
+    assert [e["code"] for e in events[2]] == ["royal_killed"] and events[2][0]["params"]["royal_card"] == "QD"
+    assert events[5] == [{"code": "royal_killed", "params": {"royal_card": "KS", "slot": "R3", "cells": ["g32", "g33"],
+                                                             "first_card": "3S", "second_card": "TS", "total": 13, "health": 13}},
+                         {"code": "cards_cycled", "params": {"cards": ["2H"]}}]
+    assert events[6] == [{"code": "cycle_to_bottom", "params": {"cards": ["2H"]}}]
+    grid = full_grid(["7H", "8S", "9S", "TD", "TC", "TH", "9D", "9C", "TS"])
+    grid["g11"] = ["3H", "7H"]
+    s = b_state(grid, {"R1": {"card": "KS"}}, ["6D", "2C", "JD", "5C", "QC", "8D"], ploys=["AH", "JK1"])
+    s.apply(0, "ace g11")
+    assert s.view(0)["events"] == [{"code": "stack_cleared", "params": {"cell": "g11", "cards": ["3H", "7H"]}}]
+    for action in ["place g11", "royal L2"]:
+        s.apply(0, action)
+    s.apply(0, "joker g33 g23")
+    assert s.view(0)["events"][0] == {"code": "joker_moved", "params": {"card": "TS", "from_cell": "g33", "to_cell": "g23"}}
+    assert s.view(0)["events"][1]["code"] == "royal_killed"
 
 
 def test_empty_cell_in_line():
@@ -232,7 +262,7 @@ def test_joker_kill_of_last_royal_sends_unplaceable_card_under_the_deck():
     s = b_state(grid2, royals, ["6D", "QC", "8D"], ploys=["JK1"])
     s.apply(0, "joker g33 g23")  # g33 shows 8C: 6D fits nowhere, no living royal
     assert s.d["deck"][-1] == "6D" and s.d["current"] == "QC"
-    assert {"event": "to_bottom", "card": "6D"} in s.view(0)["events"]
+    assert {"code": "card_to_bottom", "params": {"card": "6D"}} in s.view(0)["events"]
 
 
 def test_empty_deck_waits_for_ploys_then_is_lost():

@@ -145,7 +145,9 @@ export function makeUi(s, view, { replay = false } = {}) {
   const ui = {};
   const w = words(s.slug, { seatName, spec: module.faces, formatParam: module.formatParam, ui });
   const canMove = !replay && !s.status.over && s.status.to_move.includes(s.viewer);
-  const position = `${s.slug}:${s.log.seed}:${s.log.actions.length}:${s.viewer}`;
+  // The position is the deal and the moves themselves, not their number: after an undo, another
+  // move reaches another position with the same count (a one-player game's hint must not be reused).
+  const position = `${s.slug}:${s.log.seed}:${JSON.stringify(s.log.options || {})}:${s.log.actions.map((a) => a.join(" ")).join(",")}:${s.viewer}`;
   // A choice in progress (cards picked for a discard) survives the others' moves; the picker
   // drops it if no legal action still contains it. It ends with the viewer's own move.
   if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; s.legacySelection.clear(); }

@@ -1,10 +1,15 @@
 """Gridcannon end to end in real Chromium, at phone size: a whole deal played by tapping lit targets
 only (the solver's winning line of a fixed deal, one tap per move, Ace and Joker by tap-then-tap),
 the lit targets checked against the engine's legal actions at every move, the fair hint checked
-against CPython, a refused tap, the result and the after-game truth checked against CPython; and
-a Japanese table played by keyboard alone."""
+against CPython, a refused tap (the engine's reason in words next to the board, cells and slots by
+position), the result and the after-game truth checked against CPython; a Japanese table played by
+keyboard alone; and in Japanese at 360x640 and 412x915: the board and the pending card on screen,
+nothing wider than the phone, no Latin words on the table, the result sheet or the replay viewer."""
 import json
+import re
 import time
+
+from helpers import latin_words, overflow, shoot, within_viewport
 
 from tabletop import get_game, session
 from tabletop.games import gridcannon
@@ -14,6 +19,8 @@ SLUG = "gridcannon"
 SAVE_KEY = f"tabletop:save:{SLUG}"
 SEED = 12  # its winning line is found at once and uses royal, noswap, place, armour, Ace and Joker
 MAIN_VERBS = ("royal", "place", "armour", "swap", "noswap")
+CELL_WORDS = dict(zip(gridcannon.CELLS, ["top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right",
+                                         "bottom-left", "bottom-middle", "bottom-right"]))
 
 
 def saved(page):
@@ -99,6 +106,7 @@ def check_lit_matches_engine(page, state):
     main = {a for a in legal if a.split()[0] in MAIN_VERBS}
     assert lit_actions(page) == main, (lit_actions(page), main)
     ploys_lit = page.locator(".gc-ploys button.card.lit").count()
+    assert page.locator(".gc-ploys button.card").count() == ploys_lit  # a held ploy is a button when usable
     assert (ploys_lit > 0) == any(a.split()[0] in ("ace", "joker") for a in legal)
     assert page.locator(".gc-prompt").count() == 1 and page.locator(".gc-prompt").inner_text().strip()
 
@@ -106,7 +114,7 @@ def check_lit_matches_engine(page, state):
 def check_hint(page):
     """The hint highlights the same move as the fair hint computed in CPython on the same position."""
     log = saved(page)["log"]
-    page.click("button.hint-button")
+    page.click("button.hint")
     page.wait_for_selector(".hint-text[data-action]", timeout=90_000)
     shown = page.locator(".hint-text").get_attribute("data-action")
     assert session.load(json.dumps(log))["ok"]
@@ -147,15 +155,16 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
         check_lit_matches_engine(page, state)
         view = state.view(0)
         if not refused and view["current_kind"] == "number" and any(a.startswith("place ") for a in view["legal_actions"]):
-            # A tap on a cell that is not lit: the engine refuses it with its reason; nothing changes.
+            # A tap on a cell that is not lit: the engine refuses it with its reason, said next to
+            # the board with the cell named by position; nothing changes.
             unlit = page.locator(".gc-cell.unlit").first
             cell = unlit.get_attribute("data-cell")
             pos = position(page)
-            unlit.click()
-            page.wait_for_selector("#toast.show", timeout=30_000)
-            message = page.locator("#toast").inner_text()
-            assert message.startswith("Not allowed") and f"cannot go on {cell}" in message, message
-            page.wait_for_timeout(300)
+            unlit.click(force=True)
+            page.wait_for_selector(".dock .reason.shown", timeout=30_000)
+            message = page.locator(".dock .reason").inner_text()
+            where = CELL_WORDS[cell]
+            assert re.fullmatch(rf"The .+ cannot go on the {where} cell: its top card, the .+, is higher\.", message), message
             assert len(saved(page)["log"]["actions"]) == index and position(page) == pos
             bad = page.evaluate("window.tabletop.call('act', 0, 'nonsense')")
             assert bad["ok"] is False and bad["error"]
@@ -182,7 +191,10 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
         if state.is_over():
             break
         if view["phase"] == "play" and state.view(0)["events"]:
-            assert page.locator(".gc-status").inner_text().strip()  # what the move caused, in words
+            said = page.locator(".gc-status").inner_text()  # what the move caused, in words
+            assert said.strip() and not re.search(r"\b(g[1-3][1-3]|[TBLR][1-3]|JK\d)\b", said), said
+            if any(e["code"] == "royal_killed" for e in state.view(0)["events"]):
+                assert " is killed: " in said, said
     assert hinted and refused and cancelled
     assert [a for _, a in saved(page)["log"]["actions"]] == line
 
@@ -213,7 +225,7 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
         for action in shown:
             check.apply(0, action)
         assert check.is_over() and check.result()["won"]
-        assert box.locator("ol.line li").count() == len(shown)
+        assert box.locator("ol.truth-line li").count() == len(shown)
         assert "This deal was winnable" in box.inner_text()
         watch = box.locator("a.watch")
         if watch.count():  # the app's replay link (ui.replayHref)
@@ -265,3 +277,81 @@ def test_japanese_table_by_keyboard_joker_then_royal(page, server):
     wait_moved(page, at + 2, pos)
     assert [a for _, a in saved(page)["log"]["actions"]] == line[:at + 2]
     assert not page.errors, page.errors
+
+
+def unlit_cells(actions):
+    """The cells the pending number card may not go on after `actions` from the deal's start."""
+    state = get_game(SLUG).new_state(players=1, options={}, seed=SEED)
+    for action in actions:
+        state.apply(0, action)
+    return set(gridcannon.CELLS) - {a.split()[1] for a in state.legal_actions(0) if a.startswith("place ")}
+
+
+def test_on_a_phone_in_japanese(browser, server):
+    """360x640 and 412x915 in Japanese: the board (grid, slots, the pending card) and the ploys on
+    screen without scrolling while a move is awaited, nothing wider than the phone on the setup,
+    table and result screens; a cell that may not take the card, tapped, says why in Japanese; the
+    result sheet and the replay viewer in Japanese only."""
+    line = winning_line(SEED)
+    place = next(i for i, a in enumerate(line) if a.startswith("place ") and unlit_cells(line[:i]))
+    for width, height in ((360, 640), (412, 915)):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP")
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            page.goto(f"{server}/?game={SLUG}&lang=ja&botdelay=0")
+            page.wait_for_selector("body[data-screen=setup]", timeout=120_000)
+            assert overflow(page) <= 0
+            if width == 360:
+                shoot(page, "gridcannon-ja-setup-360x640")
+            open_deal(page, server, SEED, lang="ja")
+            assert within_viewport(page, ".gc-board") and within_viewport(page, ".gc-prompt") and overflow(page) <= 0
+            assert latin_words(page.locator(".table").inner_text()) == []
+            if width == 360:
+                shoot(page, "gridcannon-ja-setup-royal-360x640")
+            # In play, with a cell that may not take the card: tapped, it says why in Japanese.
+            open_deal(page, server, SEED, lang="ja", actions=line[:place])
+            assert within_viewport(page, ".gc-board") and within_viewport(page, ".gc-ploys") and overflow(page) <= 0
+            pos = position(page)
+            page.locator(".gc-cell.unlit").first.click(force=True)
+            page.wait_for_selector(".dock .reason.shown")
+            reason = page.locator(".dock .reason").inner_text()
+            assert "置けません" in reason and "のマス" in reason and latin_words(reason) == [], reason
+            assert within_viewport(page, ".dock .reason") and position(page) == pos
+            if width == 360:
+                shoot(page, "gridcannon-ja-refusal-360x640")
+                page.click("button.hint")
+                page.wait_for_selector(".hint-text[data-action]", timeout=90_000)
+                assert latin_words(page.locator(".hint-text").inner_text()) == []
+                shoot(page, "gridcannon-ja-hint-360x640")
+            # The last two moves by taps, then the result sheet and the truth.
+            open_deal(page, server, SEED, lang="ja", actions=line[:-2])
+            for index, action in enumerate(line[-2:], len(line) - 2):
+                pos = position(page)
+                play_move(page, action)
+                if index < len(line) - 1:
+                    wait_moved(page, index + 1, pos)
+            page.wait_for_selector("section.result .truth[data-winnable=true]", timeout=120_000)
+            assert overflow(page) <= 0
+            text = page.locator("section.result").inner_text()
+            assert "勝ち" in text and latin_words(text) == [], latin_words(text)
+            if width == 360:
+                shoot(page, "gridcannon-ja-result-360x640")
+                page.click("section.result button.close-sheet")
+                shoot(page, "gridcannon-ja-final-table-360x640")
+                assert latin_words(page.locator(".table").inner_text()) == []
+                page.click("button.show-result")
+            page.goto(page.locator(".truth a.watch").get_attribute("href"))
+            page.wait_for_selector("body[data-screen=replay] .table.gridcannon", timeout=60_000)
+            page.click(".replay-controls .last")
+            page.wait_for_selector(".result.inline .gridcannon-result")
+            assert page.locator(".last-move").inner_text().endswith("のマス")
+            text = page.locator("main").inner_text()
+            assert latin_words(text) == [], latin_words(text)
+            assert overflow(page) <= 0
+            if width == 360:
+                shoot(page, "gridcannon-ja-replay-360x640")
+            assert errors == []
+        finally:
+            context.close()

@@ -29,7 +29,9 @@ View (``view(seat)``; seat 0 and the public view show the same table)
     ``known_bottom`` (the skipped cards still in the deck: they lie at its bottom, top first),
     ``skipped`` (every card skipped so far, in order), ``skips_used``/``skips_left``/``max_skips``,
     ``cards_placed``, ``targets`` (throne numbers the current card may go on) with ``blocked``
-    (the reason for each other throne), ``history`` (every move: ``{"card", "throne"}`` or
+    (why each other throne may not take it: the refusal ``place`` would meet, as a message
+    ``{"code", "params"}`` with the params ``card``, ``top_card``, ``throne`` and, for the
+    unique-rank rule, ``other_throne`` and ``other_card``), ``history`` (every move: ``{"card", "throne"}`` or
     ``{"card", "skip": true}``), ``to_move``, ``legal_actions``, and ``result`` once over.
 
 Queries (module functions; they never change the state)
@@ -145,10 +147,6 @@ def place_refusal(card, throne, tops, options, prefix=""):
     return None
 
 
-def place_reason(card, throne, tops, options):
-    """None when ``place card throne`` is legal, else the reason in English (the view's ``blocked``)."""
-    why = place_refusal(card, throne, tops, options)
-    return None if why is None else str(why)
 
 
 class FourThronesState(GameState):
@@ -182,7 +180,7 @@ class FourThronesState(GameState):
         if card is None:
             return []
         tops = self._tops()
-        return [t for t in range(4) if place_reason(card, t, tops, d["options"]) is None]
+        return [t for t in range(4) if place_refusal(card, t, tops, d["options"]) is None]
 
     def _flip(self):
         """Automatic steps: flip the next card, then the win / loss checks."""
@@ -303,12 +301,12 @@ class FourThronesState(GameState):
         d = self.d
         tops = self._tops()
         targets = self._targets() if not self.is_over() else []
-        blocked = {}
+        blocked = {}  # throne -> why it may not take the current card, as the refusal's code and params
         if d["current"] is not None:
             for t in range(4):
-                why = place_reason(d["current"], t, tops, d["options"])
+                why = place_refusal(d["current"], t, tops, d["options"])
                 if why:
-                    blocked[str(t)] = why
+                    blocked[str(t)] = {"code": why.code, "params": dict(why.params)}
         v = {
             "thrones": [list(s) for s in d["thrones"]], "tops": tops, "current": d["current"],
             "deck_count": len(d["deck"]), "known_bottom": self._known_bottom(),

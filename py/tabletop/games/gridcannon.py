@@ -42,9 +42,13 @@ View (``view(seat)``; seat 0 and the public view show the same table)
     ``current_kind``; ``queue`` (setup royals still to place after the current one);
     ``swap_done`` (the one swap is used or declined); ``ploys`` (held, unspent) and
     ``used_ploys``; ``cycle`` (the face-up cycle pile); ``deck_count`` and ``known_bottom``
-    (cards the player sent under the deck that are still there, top first); ``events`` (what the last action caused: kills, draws of ploys,
-    cycling, cards sent under the deck); ``royals_killed``; ``to_move``; ``legal_actions``;
-    ``result`` once over.
+    (cards the player sent under the deck that are still there, top first); ``events`` (what the
+    last action caused, in order, as messages ``{"code", "params"}`` for the page to word:
+    ``royal_killed`` {royal_card, slot, cells, first_card, second_card, total, health},
+    ``ploy_drawn`` {card}, ``cards_cycled`` {cards} (every card drawn to the cycle pile, one
+    message), ``cycle_to_bottom`` {cards}, ``stack_cleared`` {cell, cards} (an Ace),
+    ``joker_moved`` {card, from_cell, to_cell}, ``card_to_bottom`` {card}); ``royals_killed``;
+    ``to_move``; ``legal_actions``; ``result`` once over.
 
 Queries (module functions; they never change the state)
     ``solve(state, node_limit)``: exact depth-first search with memoisation over the real deck
@@ -891,6 +895,36 @@ class GridcannonState(GameState):
             out.append(entry)
         return out
 
+    @staticmethod
+    def _event_messages(events):
+        """What the last action caused (the state's ``events``), as messages for the page to word.
+        The cards drawn to the cycle pile are said once, together, where the first was drawn."""
+        out, cycled = [], None
+        for e in events:
+            kind = e["event"]
+            if kind == "kill":
+                out.append({"code": "royal_killed", "params": {
+                    "royal_card": e["royal"], "slot": e["slot"], "cells": list(e["cells"]),
+                    "first_card": e["cards"][0], "second_card": e["cards"][1],
+                    "total": e["total"], "health": e["health"]}})
+            elif kind == "ploy":
+                out.append({"code": "ploy_drawn", "params": {"card": e["card"]}})
+            elif kind == "cycle":
+                if cycled is None:
+                    cycled = {"code": "cards_cycled", "params": {"cards": []}}
+                    out.append(cycled)
+                cycled["params"]["cards"].append(e["card"])
+            elif kind == "cycle_to_bottom":
+                out.append({"code": "cycle_to_bottom", "params": {"cards": list(e["cards"])}})
+            elif kind == "ace":
+                out.append({"code": "stack_cleared", "params": {"cell": e["cell"], "cards": list(e["cards"])}})
+            elif kind == "joker":
+                out.append({"code": "joker_moved", "params": {"card": e["card"], "from_cell": e["from"],
+                                                              "to_cell": e["to"]}})
+            else:  # "to_bottom": a swapped card, or a card that fits nowhere once no royal lives
+                out.append({"code": "card_to_bottom", "params": {"card": e["card"]}})
+        return out
+
     def observe(self, seat):
         d = self.d
         tops = self._tops()
@@ -906,7 +940,7 @@ class GridcannonState(GameState):
             "ploys": list(d["ploys"]), "used_ploys": list(d["used_ploys"]),
             "cycle": list(d["cycle"]), "deck_count": len(d["deck"]),
             "known_bottom": list(d["deck"][len(d["deck"]) - k:]) if k else [],
-            "events": [dict(e) for e in d["events"]], "royals_killed": self._killed(),
+            "events": self._event_messages(d["events"]), "royals_killed": self._killed(),
         }
         return v
 
