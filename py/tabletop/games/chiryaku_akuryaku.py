@@ -1,7 +1,9 @@
 """知略悪略 Chiryaku Akuryaku (Mit List und Tücke): may-follow tricks, collect exactly two colours.
 
-Source: shared/rules/chiryaku_akuryaku.md (authoritative), from the article
-seeds/003_b0c7dce753912f46.txt (a Japanese blog review of the 数寄ゲームズ edition).
+Source: the Japanese blog article on the game (a Japanese blog review of the 数寄ゲームズ edition), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/chiryaku_akuryaku.json, its rules for players in
+static/rules/chiryaku_akuryaku.json.
 
 Rules in brief
     4-6 players, 14 cards each from four colours R Y B P (4p: 1-14 of each; 5p: R, Y 1-18 and

@@ -1,7 +1,9 @@
 """4 Thrones: a one-player patience on four thrones (Kurt Bieg, 2013).
 
-Source: shared/rules/four_thrones.md (authoritative), from the article
-seeds/002_714fba0c3b7068ce.txt, section "4 Thrones".
+Source: the Japanese blog article on the game (a Japanese blog article on patience games, section "4 Thrones"), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/four_thrones.json, its rules for players in
+static/rules/four_thrones.json.
 
 Rules in brief
     52 cards, no jokers. Four cards are dealt face up as the thrones 0..3 (2x2 square); the other

@@ -1,7 +1,9 @@
 """Gridcannon: a one-player patience that shoots the royals around a 3x3 grid (Tom Francis, v2).
 
-Source: shared/rules/gridcannon.md (authoritative: the designer's Version 2 with armour), from the
-article seeds/002_714fba0c3b7068ce.txt, section "Gridcannon".
+Source: the Japanese blog article on the game (a Japanese blog article on patience games, section "Gridcannon"; the designer's Version 2 with armour), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/gridcannon.json, its rules for players in
+static/rules/gridcannon.json.
 
 Rules in brief
     54 cards (52 + two jokers). Setup: cards are drawn one at a time; number cards 2-10 fill the

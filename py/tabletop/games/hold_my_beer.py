@@ -1,7 +1,9 @@
 """Hold My Beer: three-player tarot trick-taking in which you predict your finishing place.
 
-Source: shared/rules/hold_my_beer.md (authoritative), from the article
-seeds/004_62ac2266e940fd77.txt (a blog translation of the designer's rules on BGG, 2024-01-01).
+Source: the Japanese blog article on the game (a blog translation of the designer's rules on BGG, 2024-01-01), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/hold_my_beer.json, its rules for players in
+static/rules/hold_my_beer.json.
 
 Rules in brief
     54 cards: four suits K Q N(cavalier) J T 9 8 7 and 22 trumps TR1..TR21 plus the Fool (the

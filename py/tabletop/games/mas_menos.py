@@ -1,7 +1,9 @@
 """Más-Menos: two-player may-follow trick-taking whose win conditions keep changing.
 
-Source: shared/rules/mas_menos.md (authoritative), from the article
-seeds/000_9b29089a72a67a8b.txt (a blog translation of the BGG English rules, 2019-10-01).
+Source: the Japanese blog article on the game (a blog translation of the BGG English rules, 2019-10-01), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/mas_menos.json, its rules for players in
+static/rules/mas_menos.json.
 
 Rules in brief
     32 cards (7-A in four suits); rank decides a trick, suits never do, and following suit is

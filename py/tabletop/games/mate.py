@@ -1,7 +1,9 @@
 """Mate: a two-player trick game of complete information, played as duplicate deals.
 
-Source: shared/rules/mate.md (authoritative), from the article seeds/001_1859130c0ad850e7.txt
-(section 「メイト」, 2008-10-04; G. Capellen 1915, after Sid Sackson's *A Gamut of Games*).
+Source: the Japanese blog article on the game (section 「メイト」, 2008-10-04; G. Capellen 1915, after Sid Sackson's *A Gamut of Games*), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/mate.json, its rules for players in
+static/rules/mate.json.
 
 Rules in brief
     20 cards, ranks A T K Q 7 (high to low) in suits C > S > H > D; values A 11, T 10, K 4, Q 3,

@@ -1,8 +1,9 @@
 """Mexican Train: dominoes for 2-8 players, one train each plus the public Mexican train.
 
-Source: shared/rules/mexican_train.md (authoritative), from the article
-seeds/001_1859130c0ad850e7.txt, section 【メキシカントレイン】 (with Wikipedia and pagat for gaps,
-as the rules file says).
+Source: the Japanese blog article on the game (section 【メキシカントレイン】, with Wikipedia and pagat for gaps), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/mexican_train.json, its rules for players in
+static/rules/mexican_train.json.
 
 Rules in brief
     A double-six (or double-nine / double-twelve) set; tile codes ``"a-b"`` with ``a <= b``.

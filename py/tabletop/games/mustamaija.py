@@ -1,7 +1,9 @@
 """Mustamaija: Finnish multiple-attack beating game; the last player holding cards loses.
 
-Source: shared/rules/mustamaija.md (authoritative), from the article
-seeds/001_1859130c0ad850e7.txt (a Japanese translation of pagat.com's Mustamaija page, 2009).
+Source: the Japanese blog article on the game (a Japanese translation of pagat.com's Mustamaija page, 2009), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/mustamaija.json, its rules for players in
+static/rules/mustamaija.json.
 
 Rules in brief
     52 cards (or 32: 7-A), A high. Five cards each (three with ``hand_size: 3``), dealt one at a

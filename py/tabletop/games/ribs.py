@@ -1,7 +1,9 @@
 """Ribs: bid before each of four "double tricks"; only ranks count.
 
-Source: shared/rules/ribs.md (authoritative), from the article seeds/002_714fba0c3b7068ce.txt
-(a blog translation of pagat.com's Ribs page).
+Source: the Japanese blog article on the game (a blog translation of pagat.com's Ribs page), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/ribs.json, its rules for players in
+static/rules/ribs.json.
 
 Rules in brief
     4-10 players, 8 cards each from n packets of A K Q J T 9 8 7 (S H D C, then S#2 H#2 ...).

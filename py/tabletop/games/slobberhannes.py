@@ -1,7 +1,9 @@
 """Slobberhannes: no-trump trick avoidance - shun the first trick, the last trick and the queen of clubs.
 
-Source: shared/rules/slobberhannes.md (authoritative), from the article
-seeds/002_714fba0c3b7068ce.txt (third article, "Slobberhannes", 2021-08-20).
+Source: the Japanese blog article on the game (third article, "Slobberhannes", 2021-08-20), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/slobberhannes.json, its rules for players in
+static/rules/slobberhannes.json.
 
 Rules in brief
     3 to 6 players (default 4). Piquet pack (A K Q J T 9 8 7 in four suits); with 3, 5 or 6

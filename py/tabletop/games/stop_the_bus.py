@@ -1,7 +1,9 @@
 """Stop the Bus: British draw-and-discard elimination game with three-card Brag hands.
 
-Source: shared/rules/stop_the_bus.md (authoritative), from the article
-seeds/002_714fba0c3b7068ce.txt (a blog translation of pagat.com's Stop the Bus page).
+Source: the Japanese blog article on the game (a blog translation of pagat.com's Stop the Bus page), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/stop_the_bus.json, its rules for players in
+static/rules/stop_the_bus.json.
 
 Rules in brief
     52 cards, 2-10 players, three cards each; the next card starts the discard pile, the rest is

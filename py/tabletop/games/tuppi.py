@@ -1,7 +1,9 @@
 """Tuppi: Finnish no-trump partnership game - a secret card auction, then rami, nolo or sooli.
 
-Source: shared/rules/tuppi.md (authoritative), from the article seeds/002_714fba0c3b7068ce.txt
-(first article, "Tuppi", 2021-12-08).
+Source: the Japanese blog article on the game (first article, "Tuppi", 2021-12-08), as decided by the design's
+rules file for this game, which settles what the article leaves open. In this repository:
+its worked examples in tests/vectors/tuppi.json, its rules for players in
+static/rules/tuppi.json.
 
 Rules in brief
     4 players in fixed partnerships: seats 0+2 (team 0) against 1+3 (team 1). 52 cards, 13 each,
