@@ -86,7 +86,7 @@ function trickArea(view, ui) {
 }
 
 function prompt(view, ui) {
-  if (view.phase !== "play") return null;
+  if (view.phase !== "play" || ui.mode === "replay") return null; // a replay has no live prompt
   if (!ui.canAct) return h("p", { class: "waiting" }, ui.t("waiting_for", { name: ui.seatName(view.to_move[0]) }));
   return h("p", {}, h("b", {}, ui.t("your_turn")), " ", view.trick.length ? ui.t("follow")
     : [ui.t("lead"), " ", h("small", {}, ui.t("lead_help", { name: ui.seatName(1 - ui.viewer) }))]);

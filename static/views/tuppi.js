@@ -2,8 +2,8 @@
 // Four seats in two partnerships (0+2 against 1+3), each in its team's colour: the partner's chip
 // across the table (top), the opponents left and right, the bids and then the trick in a cross
 // between them, each card on its player's side. Above: the teams' scores and the mode; below: the
-// player's line, hand and dock. Bids, the sooli exchange and the blind gift are chosen and then
-// confirmed (they cannot be taken back). Strings: static/strings/tuppi.json.
+// player's line, hand and dock: a tap on a lit card bids it, lays it away, gives it or plays it.
+// Strings: static/strings/tuppi.json.
 import { back, empty, h, hand, history, seatRing, trick, useCss } from "../kit/index.js";
 
 useCss(new URL("./tuppi.css", import.meta.url));
@@ -11,12 +11,8 @@ useCss(new URL("./tuppi.css", import.meta.url));
 const BID_PHASES = ["bid", "sooli", "exchange", "give"];
 const POS = ["bottom", "left", "top", "right"]; // where a seat sits for the viewer, clockwise
 const CARD = /^[2-9TJQKA][SHDC]$/;
-const VERB_KEY = { bid: "confirm_bid", exchange: "confirm_exchange", give: "confirm_give" };
-
-// A bid, a blind exchange and a gift are chosen, then confirmed; a verbal bid is a button.
-const confirmed = (verb) => ({ confirm: true, need: 0,
-  label: ([arg], w) => (arg === undefined ? w.t(VERB_KEY[verb]) : CARD.test(arg) ? w.t(`${VERB_KEY[verb]}_card`, { card: w.cardName(arg) }) : w.t(`act_bid_${arg}`)) });
-export const verbs = { bid: confirmed("bid"), exchange: confirmed("exchange"), give: confirmed("give") };
+// A verbal bid ("bid rami") has no card to tap: its button says what it is.
+export const verbs = { bid: { label: ([arg], w) => w.t(`act_bid_${arg}`) } };
 
 // Words of the game's own moves ("bid rami", "declare sooli") and the verbs a refusal names.
 export function formatParam(key, value, ui) {
@@ -76,10 +72,11 @@ function bid(view, seat, ui, small) {
   if (value) {
     const word = CARD.test(value) ? null : ui.t("quoted", { word: ui.t(value) });
     const meaning = shown ? (seat === view.declarer ? "rami" : "nolo") : null;
-    const label = ui.t(shown ? "bid_of" : "your_bid_is", { name, card: word ?? ui.cardName(value) });
+    const theirs = shown || ui.mode === "replay"; // a replay watches seat 0's bid, not "yours"
+    const label = ui.t(theirs ? "bid_of" : "your_bid_is", { name, card: word ?? ui.cardName(value) });
     return h("span", { class: `bid ${shown ? "revealed" : "mine"} ${meaning ?? ""}`, dataset: { bid: value, revealed: shown ? "1" : "0" }, role: "img", "aria-label": label, title: label },
       small ? h("span", { class: "mini", "aria-hidden": "true" }, word ?? short(value)) : word ? h("span", { class: "word", "aria-hidden": "true" }, word) : ui.face(value, { small: true }),
-      h("small", { "aria-hidden": "true" }, ui.t(meaning ?? "your_bid")));
+      h("small", { "aria-hidden": "true" }, ui.t(meaning ?? (theirs ? "seat_bid" : "your_bid"))));
   }
   if (small) return null;
   const placed = view.bid_placed[seat];
@@ -119,7 +116,7 @@ function middle(view, ui) {
 
 function prompt(view, ui) {
   const me = ui.viewer;
-  if (view.phase === "over") return null;
+  if (view.phase === "over" || ui.mode === "replay") return null; // a replay has no live prompt
   if (ui.canAct) {
     const key = view.phase === "play" ? `prompt_${view.trick.length ? "follow" : "lead"}${view.mode === "sooli" ? "_sooli" : ""}` : `prompt_${view.phase}`;
     const pass = ui.picker.choices("pass", { label: () => ui.t(`act_pass_${view.phase}`), describe: () => ui.t(`act_pass_${view.phase}_d`) });
