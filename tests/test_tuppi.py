@@ -147,7 +147,7 @@ def test_nolo_deal_and_scoring():
     assert rec["scoring_team"] == 1 and rec["points"] == 28
     assert s.snapshot()["scores"] == [0, 28]
     team1 = rec["breakdown"][1]
-    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": [R("nolo_made", n=0), R("points_scored", n=28)]}
+    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": [R("nolo_made", n=0, points=28), R("points_scored", n=28)]}
 
 
 # -- sooli ---------------------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def test_both_zero_reset():
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
     assert rec["breakdown"][1]["points"] == 0
-    assert rec["breakdown"][1]["reasons"] == [R("nolo_made", n=0), R("points_forfeited", n=28)]
+    assert rec["breakdown"][1]["reasons"] == [R("nolo_made", n=0, points=28), R("points_forfeited", n=28)]
     # The scoring team's own points are kept and increased.
     s = new(options={"score_reset": "both_zero"}, setup={"dealer": 3, "hands": SUITED, "scores": [0, 20]})
     suited_nolo(s)
@@ -351,7 +351,7 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == [R("rami_made", n=13), R("points_scored", n=28)]
+    assert rec["breakdown"][1]["reasons"] == [R("rami_made", n=13, points=28), R("points_scored", n=28)]
     # Right of declarer leads: defenders take all 13: 8 x 7 = 56.
     s = new(options={"rami_first_lead": "right_of_declarer", "target_score": 100},
             setup={"dealer": 3, "hands": SUITED})
@@ -362,7 +362,7 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 56 and rec["scoring_team"] == 0
-    assert rec["breakdown"][0]["reasons"] == [R("rami_defeated", n=13), R("points_scored", n=56)]
+    assert rec["breakdown"][0]["reasons"] == [R("rami_defeated", n=13, points=56), R("points_scored", n=56)]
 
 
 # -- setups and options refused --------------------------------------------------------------------

@@ -796,11 +796,12 @@ def _full_record(log):
     tricks, lost = [t0, t1], [lost0, lost1]
     # Reasons are codes with params, worded by the page: why the scoring team scored, then the
     # points it scored (or forfeited to a reset), and the points a team lost to a reset.
+    # The tricks and the points they make, so the page can show the sum (4 x (9 - 6) = 12).
     if mode == "rami":
         team = declarer % 2
-        why = _reason("rami_made", n=tricks[team]) if scoring == team else _reason("rami_defeated", n=tricks[scoring])
+        why = _reason("rami_made" if scoring == team else "rami_defeated", n=tricks[scoring], points=points)
     elif mode == "nolo":
-        why = _reason("nolo_made", n=tricks[scoring])
+        why = _reason("nolo_made", n=tricks[scoring], points=points)
     else:
         why = _reason("sooli_made" if scoring == soloist % 2 else "sooli_defeated")
     breakdown = []
