@@ -11,7 +11,8 @@ import { app, EMBED, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
 import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
-import { params, saveKey, settings, store, storageBlocked } from "./app/store.js";
+import { showStats, showStatsOverview } from "./app/statsview.js";
+import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -38,12 +39,30 @@ function showStorageBlocked() {
   document.body.dataset.screen = "blocked";
 }
 
+// A link whose ?id= is not a valid save name is refused: using the shared save slot instead would
+// mix two games (or two articles' games) silently.
+function showBadId(id) {
+  const slug = new URLSearchParams(location.search).get("game");
+  const url = new URL(location.href);
+  url.searchParams.delete("id");
+  app.replaceChildren(h("section", { class: "refused-link" },
+    h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
+    h("p", { role: "alert" }, t("bad_id", { id: id.slice(0, 60) })),
+    h("a", { class: "button primary open-without-id", href: url.href }, t("open_without_id"))));
+  document.body.dataset.screen = "refused";
+}
+
 async function route() {
   const query = new URLSearchParams(location.search);
   if (EMBED && storageBlocked) return showStorageBlocked();
+  if (badSaveId() !== null) return showBadId(badSaveId());
   const slug = query.get("game");
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();
+  if (query.get("page") === "stats") {
+    if (slug !== null && current.catalog[slug]?.available) return showStats(slug);
+    return showStatsOverview();
+  }
   if (query.get("replay") !== null) return showReplay(query.get("replay"));
   if (slug === null) return showList();
   if (!SLUGS.includes(slug)) {
