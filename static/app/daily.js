@@ -59,7 +59,9 @@ export function verdictWords(t, lang, outcome, sides) {
 }
 
 export function resultWords(t, lang, slug, options, outcome, sides) {
-  return [scoreWords(t, slug, options, outcome.score), verdictWords(t, lang, outcome, sides)].filter(Boolean).join(" ");
+  const score = scoreWords(t, slug, options, outcome.score);
+  const verdict = verdictWords(t, lang, outcome, sides);
+  return score ? t("share_join", { score, verdict }) : verdict;
 }
 
 // e.g. 「Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)」

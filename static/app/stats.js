@@ -82,7 +82,9 @@ function wellFormed(r, slug) {
 // Keep a damaged text for a bug report under tabletop:broken:<what>:<time>, the oldest such
 // copies going first, so storage never fills up with them.
 export function setAside(store, what, text) {
-  const key = `tabletop:broken:${what}:${Date.now()}`;
+  let time = Date.now();
+  while (store.getItem(`tabletop:broken:${what}:${time}`) !== null) time += 1; // two in one millisecond
+  const key = `tabletop:broken:${what}:${time}`;
   store.setItem(key, text);
   const keys = typeof store.keys === "function" ? store.keys() : [];
   const broken = keys.filter((k) => k.startsWith("tabletop:broken:")).sort((a, b) => Number(a.split(":").pop()) - Number(b.split(":").pop()));
