@@ -14,7 +14,7 @@ import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js"
 import { app, dismissToast, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
 import { afterGame, engineCall, gameAbandoned, gameEnded, newGameId, replayPending } from "./records.js";
-import { params, readSave, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
 const BOT_DELAY = (() => {
@@ -242,7 +242,7 @@ function render(s, before = null) {
   }
   const onNew = () => {
     endSession();
-    if (!saveMovedOn(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
+    if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
     store.removeItem(saveKey(s.slug));
     current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
   };
@@ -311,7 +311,7 @@ function humanAct(s, action, probeToken = null) {
 
 async function playHuman(s, action, probeToken) {
   if (s !== current.session || s.status.over) return;
-  if (saveMovedOn(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
+  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
   s.busy++;
   const before = snapshot(app);
   const res = await game.act(s.viewer, action, s.viewer);
@@ -396,8 +396,7 @@ async function botFailed(s, res) {
   if (s !== current.session) return;
   if (again.ok && !take(s, again, s.viewer)) return;
   if (!again.ok || s.botFailures >= 2) {
-    s.botStalled = { reason: again.ok ? reason : again.error };
-    toast(t("computer_failed", { reason: s.botStalled.reason }));
+    s.botStalled = { reason: again.ok ? reason : again.error }; // said by the notice on the table
     document.body.dataset.botStalled = "1";
   }
   return drawTable();
@@ -416,8 +415,8 @@ function botStalledNotice(s) {
     scheduleBot();
   };
   return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: s.botStalled.reason } },
-    h("p", {}, t("computer_stalled", { reason: s.botStalled.reason })),
-    known ? null : h("p", {}, t("computer_level_unknown", { level: s.level })),
+    h("p", {}, known ? t("computer_stalled", { reason: s.botStalled.reason }) : t("computer_level_unknown", { level: s.level })),
+    h("p", {}, t("computer_stalled_safe")),
     h("div", { class: "actions" },
       known || !info.default_level ? null
         : h("button", { type: "button", class: "primary use-level", onclick: () => retry(info.default_level) }, t("computer_use_level", { level: t(`level_${info.default_level}`) })),
@@ -444,15 +443,20 @@ export async function followOtherTab(s, kind = "sync") {
   if (!ok) return current.route();
   toast(t(kind === "move" ? "tab_move_refused" : "tab_updated"), kind === "move" ? "error" : "info");
   document.body.dataset.followed = String(Number(document.body.dataset.followed || 0) + 1);
-  // Written again meanwhile: follow once more.
-  if (current.session && saveMovedOn(current.session)) return followOtherTab(current.session, "sync");
+  if (current.session) takeUpIfNewer(current.session); // written again meanwhile
+}
+
+// The save was written by another tab: take its game up, unless it is this very game and
+// position written again (e.g. with its table on show), which needs nothing.
+function takeUpIfNewer(s) {
+  if (!saveMovedOn(s) || sameGameStored(s)) return; // this tab's own write seen late, or this very position
+  followOtherTab(s, "sync");
 }
 
 window.addEventListener("storage", (e) => {
   const s = current.session;
   if (!s || s.provisional || e.key !== saveKey(s.slug)) return;
-  if (!saveMovedOn(s)) return; // this tab's own write, seen late
-  followOtherTab(s, "sync");
+  takeUpIfNewer(s);
 });
 
 // ---------------------------------------------------------------- Suggest
@@ -509,7 +513,7 @@ function solitaireBar(s) {
 async function undoMove() {
   const s = current.session;
   if (!s || s.busy || !s.log.actions.length) return;
-  if (saveMovedOn(s)) return followOtherTab(s, "move");
+  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move");
   s.busy++;
   const res = await game.undo(s.viewer);
   s.busy--;

@@ -95,19 +95,53 @@ export function readSave(slug) {
   }
 }
 
-// Writes the session's save, unless another tab has written this game since this tab last read
-// or wrote it (then false, nothing written: the newer game is never overwritten). A session not
-// yet written (a new game) claims the slot.
-export function writeSave(s) {
-  if (!s) return true;
-  if (saveMovedOn(s)) return false;
-  const w = `${TAB}.${++writes}`;
-  store.setItem(saveKey(s.slug), JSON.stringify({
+function saveBody(s) {
+  return {
     v: 1, log: s.log, mode: s.mode, level: s.level,
     redo: s.redo.length ? s.redo : undefined, deal: s.deal || undefined,
     shown: s.shown && s.shown.moves === s.log.actions.length ? s.shown : undefined,
-    gid: s.gid || undefined, over: s.status?.over || undefined, w,
-  }));
+    gid: s.gid || undefined, over: s.status?.over || undefined,
+  };
+}
+
+// The stored save against the session: "same" (this game at this position, whoever wrote it:
+// the table on show is only a cache for a return visit), "mine" (last written or read by this
+// session), "other" (another tab's game or position) or "none".
+function compareStored(s, text, body = saveBody(s)) {
+  if (text === null) return "none";
+  try {
+    const { w, shown: oldShown, ...old } = JSON.parse(text);
+    const { shown, ...now } = body;
+    if (JSON.stringify(old) === JSON.stringify(now)) return !shown || oldShown?.moves === shown.moves ? "same" : "same-but-shown";
+    return (typeof w === "string" ? w : "") === s.saveToken ? "mine" : "other";
+  } catch {
+    return s.saveToken === "" ? "mine" : "other";
+  }
+}
+
+// This game at this position is what the save holds (another tab wrote the same): the session
+// takes that write as its own.
+export function sameGameStored(s) {
+  const text = store.getItem(saveKey(s.slug));
+  const how = compareStored(s, text);
+  if (how === "same" || how === "same-but-shown") { s.saveToken = saveToken(text); return true; }
+  return false;
+}
+
+// Writes the session's save, unless another tab has written another game or position since this
+// tab last read or wrote it (then false, nothing written: the newer game is never overwritten). A
+// session not yet written (a new game) claims the slot. Nothing new, nothing written: two tabs on
+// one game never answer each other's writes for ever.
+export function writeSave(s) {
+  if (!s) return true;
+  const key = saveKey(s.slug);
+  const text = store.getItem(key);
+  const body = saveBody(s);
+  const how = compareStored(s, text, body);
+  if (how === "same") { s.saveToken = saveToken(text); return true; }
+  if (s.saveToken !== undefined && (how === "other" || (how === "none" && s.saveToken !== null))) return false;
+  const w = `${TAB}.${++writes}`;
+  store.setItem(key, JSON.stringify({ ...body, w }));
   s.saveToken = w;
   return true;
 }
