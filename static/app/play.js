@@ -25,7 +25,8 @@ const BOT_DELAY = (() => {
 let pace = makePace(settings.speed, BOT_DELAY);
 hooks.speedChanged = () => { pace = makePace(settings.speed, BOT_DELAY); };
 
-// What happened when, for tests and the console: {kind: "bot"|"human", seat, action, at}.
+// What happened when, for tests and the console: {kind: "bot"|"human"|"bot-failed", seat, action
+// (for a failure: its reason), at}.
 export const events = [];
 const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
 
@@ -375,7 +376,10 @@ async function runBot(s, seat) {
   const res = await game.botMove(seat, s.level, randomSeed(), s.viewer);
   s.botRunning = false;
   if (s !== current.session) return;
-  if (!res.ok) return botFailed(s, res);
+  if (!res.ok) {
+    record("bot-failed", seat, res.error || res.code || "?");
+    return botFailed(s, res);
+  }
   s.botFailures = 0;
   s.redo = [];
   if (!take(s, res, s.viewer)) return;

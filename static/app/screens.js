@@ -112,11 +112,11 @@ async function requestedDeal(slug, query) {
     try {
       options = JSON.parse(query.get("options"));
     } catch {
-      return { error: t("settings_broken", { reason: "options" }) };
+      return { error: t("link_refused", { reason: "options" }) };
     }
-    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: t("settings_broken", { reason: "options" }) };
+    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: t("link_refused", { reason: "options" }) };
   }
-  if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: t("settings_broken", { reason: `seed=${seedText}` }) };
+  if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: t("link_refused", { reason: `seed=${seedText}` }) };
   let players = info.default_players;
   const asked = query.get("players");
   if (asked !== null) {
