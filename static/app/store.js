@@ -104,15 +104,16 @@ function saveBody(s) {
   };
 }
 
-// The stored save against the session: "same" (this game at this position, whoever wrote it:
-// the table on show is only a cache for a return visit), "mine" (last written or read by this
+// The stored save against the session: "same" (this game at this position, whoever wrote it,
+// with the same table on show, or none to show yet), "same-but-shown" (the table on show to be
+// written: a tampered or older one is replaced), "mine" (last written or read by this
 // session), "other" (another tab's game or position) or "none".
 function compareStored(s, text, body = saveBody(s)) {
   if (text === null) return "none";
   try {
     const { w, shown: oldShown, ...old } = JSON.parse(text);
     const { shown, ...now } = body;
-    if (JSON.stringify(old) === JSON.stringify(now)) return !shown || oldShown?.moves === shown.moves ? "same" : "same-but-shown";
+    if (JSON.stringify(old) === JSON.stringify(now)) return !shown || JSON.stringify(oldShown) === JSON.stringify(shown) ? "same" : "same-but-shown";
     return (typeof w === "string" ? w : "") === s.saveToken ? "mine" : "other";
   } catch {
     return s.saveToken === "" ? "mine" : "other";
