@@ -11,6 +11,7 @@ import { app, EMBED, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
 import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
+import { watchEngine } from "./app/stall.js";
 import { showStats, showStatsOverview } from "./app/statsview.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
@@ -109,5 +110,6 @@ if (EMBED && window.parent !== window) {
 
 // ---------------------------------------------------------------- start
 window.tabletop = { call, engine, saveKey, events }; // for tests and the console
+watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
 loadCommon().then(route).catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
 engine().then(() => { current.engineBooted = true; performance.mark("engine-ready"); document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));

@@ -133,7 +133,7 @@ async function startDeal(slug, wanted) {
   const info = current.catalog[slug];
   const ok = await startSession(slug, wanted.log, "bot", dealLevel(info, wanted), { deal: wanted.deal });
   if (!ok) {
-    toast(loadError());
+    toast(t("link_refused", { reason: loadError() })); // the engine's reason, inside the player's language
     showSetup(slug, defaultSetup(info));
   }
 }
@@ -314,13 +314,13 @@ export async function showReplay(value) {
   try {
     text = await loadReplayLog(value);
   } catch (err) {
-    toast(`${t("replay")}: ${err.message}`);
+    toast(t("replay_refused", { reason: err.message }));
     return showList();
   }
   app.replaceChildren(header(t("replay"), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
   const opened = await call("replay_open", text);
   if (!opened.ok) {
-    toast(`${t("replay")}: ${opened.error}`);
+    toast(t("replay_refused", { reason: opened.error }));
     return showList();
   }
   const slug = opened.game;

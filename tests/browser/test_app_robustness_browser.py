@@ -4,6 +4,7 @@ in a clear state after one retry; two tabs on one game never lose a move; links 
 save name, a date that does not exist or options that are not an object are refused with a message.
 Every wait is on the page's or the engine's answer."""
 import json
+from urllib.parse import quote
 
 from tabletop import get_game
 
@@ -172,4 +173,84 @@ def test_links_that_cannot_be_used_are_refused_with_a_message(page, server):
     page.goto(f"{server}/?game=ribs&lang=en&seed=5&players=3")
     page.wait_for_selector("#toast.show", timeout=120_000)
     assert "player count" in page.locator("#toast").inner_text()
+    assert not page.errors
+
+
+DEEP = "[" * 5000 + "]" * 5000  # JSON nested 5,000 deep (Pyodide's decoder used to die of it for the whole tab)
+
+
+def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
+    """A replay link, an ?options= value and a save nested 5,000 deep: each refused with a message
+    in the player's language, nothing started or kept from them, and the engine still answers."""
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    log = '{"game":"mate","players":2,"options":{},"seed":1,"actions":[[0,%s]]}' % DEEP
+    page.goto(f"{server}/?lang=ja&replay={quote(log)}")
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    assert "このリプレイは開けません" in page.locator("#toast").inner_text()
+    page.wait_for_selector("ul.games", timeout=60_000)
+
+    options = quote('{"rounds":%s}' % DEEP)
+    page.goto(f"{server}/?game=mate&lang=ja&seed=5&options={options}")
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    assert "このリンクは使えません" in page.locator("#toast").inner_text()
+    page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
+    assert stored(page, "tabletop:save:mate") is None
+
+    nested = '{"v":1,"mode":"bot","level":"normal","log":{"game":"mate","players":2,"options":{},"seed":3,"actions":%s}}' % DEEP
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tabletop:save:mate", nested])
+    page.goto(f"{server}/?game=mate&lang=ja&botdelay=0")
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    assert "別に保管" in page.locator("#toast").inner_text()
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    aside = [k for k in broken_keys(page) if k.startswith("tabletop:broken:save:mate:")]
+    assert len(aside) == 1 and page.evaluate("k => localStorage.getItem(k)", aside[0]) == nested
+    fresh = page.evaluate("localStorage.getItem('tabletop:save:mate')")
+    assert fresh != nested and not any(seat == 0 for seat, _ in json.loads(fresh)["log"]["actions"])  # a fresh table
+    assert page.evaluate("tabletop.call('view', 0)")["ok"] is True  # Python still answers
+    assert not page.errors
+
+
+def kill_engine(page):
+    """Stops the engine's worker for good, as a crashed or hung runtime would be: calls sent to it
+    are never answered."""
+    page.evaluate("document.querySelector('script[type=\"py\"][worker]').xworker.terminate()")
+
+
+def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
+    """A tap the engine never answers: after ?stall= ms a notice in the player's language says so
+    and that the game is saved; Reload resumes the saved game; 'set aside' keeps the save for a bug
+    report and starts afresh."""
+    url = f"{server}/?game={SOLO}&lang=ja&seed=96&stall=3000"
+    page.goto(url)
+    page.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
+    line = winning_line(96)
+    tap(page, line[0])
+    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=KEY, timeout=30_000)
+    assert page.locator("section.engine-stalled").count() == 0
+    before = stored(page, KEY)
+
+    kill_engine(page)
+    tap(page, line[1])
+    page.wait_for_selector("section.engine-stalled", timeout=30_000)
+    notice = page.locator("section.engine-stalled").inner_text()
+    assert "ゲームエンジンが3秒以上応答していません" in notice and "保存されています" in notice
+    assert page.evaluate("document.body.dataset.engineStalled") == "act"
+    assert stored(page, KEY)["log"] == before["log"]  # the unanswered move is not saved as made
+    page.click("section.engine-stalled button.reload")
+    page.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
+    assert page.locator("section.engine-stalled").count() == 0
+    assert stored(page, KEY)["log"]["actions"] == before["log"]["actions"]
+    tap(page, line[1])  # the game goes on from the save
+    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=KEY, timeout=30_000)
+
+    kill_engine(page)
+    tap(page, line[2])
+    page.wait_for_selector("section.engine-stalled button.set-aside", timeout=30_000)
+    kept = page.evaluate("k => localStorage.getItem(k)", KEY)
+    page.click("section.engine-stalled button.set-aside")
+    page.wait_for_selector("body[data-screen=setup]", timeout=120_000)  # a new game to set up
+    aside = [k for k in broken_keys(page) if k.startswith(f"tabletop:broken:save:{SOLO}:")]
+    assert len(aside) == 1 and page.evaluate("k => localStorage.getItem(k)", aside[0]) == kept
+    assert stored(page, KEY) is None
     assert not page.errors
