@@ -94,6 +94,24 @@ function sameDeal(info, a, b) {
     && JSON.stringify(dealOptions(info, a.options)) === JSON.stringify(dealOptions(info, b.options));
 }
 
+// An option in a link that the game does not have or does not allow, worded in the player's
+// language with the game's own label (the engine stays the judge of what passes here, e.g. a
+// default that depends on the player count): null when every option is one the setup could set.
+async function wrongOption(slug, info, options) {
+  const module = await import(`../views/${slug}.js`);
+  await loadGame(slug, module);
+  const w = words(slug);
+  for (const [key, value] of Object.entries(options)) {
+    const opt = info.options.find((o) => o.key === key);
+    if (!opt) return t("link_option_unknown", { key: key.slice(0, 40) });
+    const fits = opt.kind === "int" ? (value === null && opt.default === null) || (Number.isInteger(value) && !(value < opt.min) && !(value > opt.max))
+      : opt.kind === "bool" ? typeof value === "boolean"
+        : (opt.choices || []).some((c) => c === value);
+    if (!fits) return t("link_option_bad", { option: w.t(`option_${key}`), value: String(JSON.stringify(value)).slice(0, 40) });
+  }
+  return null;
+}
+
 // The deal the link asks for: null (none), {log, deal} or {error} (the message to show).
 async function requestedDeal(slug, query) {
   const info = current.catalog[slug];
@@ -112,9 +130,11 @@ async function requestedDeal(slug, query) {
     try {
       options = JSON.parse(query.get("options"));
     } catch {
-      return { error: t("link_refused", { reason: "options" }) };
+      return { error: t("link_refused", { reason: t("link_options_unreadable") }) };
     }
-    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: t("link_refused", { reason: "options" }) };
+    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: t("link_refused", { reason: t("link_options_unreadable") }) };
+    const wrong = await wrongOption(slug, info, options);
+    if (wrong) return { error: t("link_refused", { reason: wrong }) };
   }
   if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: t("link_refused", { reason: `seed=${seedText}` }) };
   let players = info.default_players;
@@ -304,7 +324,11 @@ async function loadReplayLog(value) {
     if (!res.ok) throw new Error(t("replay_missing", { name: value }));
     return res.text();
   }
-  JSON.parse(value); // a malformed inline log is refused here, with the parser's reason
+  try {
+    JSON.parse(value); // a malformed inline log is refused here
+  } catch {
+    throw new Error(t("replay_not_json"));
+  }
   return value;
 }
 

@@ -169,6 +169,15 @@ def test_links_that_cannot_be_used_are_refused_with_a_message(page, server):
         assert "link" in page.locator("#toast").inner_text()
         page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
         assert stored(page, "tabletop:save:mate") is None
+    # An option the game does not have, or a value it does not allow: said in the player's
+    # language with the game's own label, before the engine is asked.
+    for bad, said in (('{"x":1}', "このゲームに「x」という設定はありません"), ('{"rounds":5}', "ラウンド数"), ('{"rounds":"2"}', '"2" は使えません')):
+        page.goto(f"{server}/?game=mate&lang=ja&seed=5&options={quote(bad)}")
+        page.wait_for_selector("#toast.show", timeout=120_000)
+        toast = page.locator("#toast").inner_text()
+        assert "このリンクは使えません" in toast and said in toast, toast
+        page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
+        assert stored(page, "tabletop:save:mate") is None
     # A player count the game does not have.
     page.goto(f"{server}/?game=ribs&lang=en&seed=5&players=3")
     page.wait_for_selector("#toast.show", timeout=120_000)
@@ -189,6 +198,9 @@ def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
     page.wait_for_selector("#toast.show", timeout=120_000)
     assert "このリプレイは開けません" in page.locator("#toast").inner_text()
     page.wait_for_selector("ul.games", timeout=60_000)
+    page.goto(f"{server}/?lang=ja&replay=%7Bbad")  # not JSON: said without the parser's English
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    assert "リンクにゲームの記録が入っていません" in page.locator("#toast").inner_text()
 
     options = quote('{"rounds":%s}' % DEEP)
     page.goto(f"{server}/?game=mate&lang=ja&seed=5&options={options}")
