@@ -191,7 +191,7 @@ export async function openGame(slug) {
   let setAsideReason = null;
   if (saved && saved.broken) {
     setSaveAside(slug, saved.text);
-    setAsideReason = saved.broken;
+    setAsideReason = t("save_unreadable"); // not JSON, or not a save of this app (the parser's English stays out)
     saved = null;
   }
   const wanted = await requestedDeal(slug, new URLSearchParams(location.search));
