@@ -26,8 +26,9 @@ export function engine() {
 
 // A call the worker has not answered after STALL_MS (a hung or dead worker: a loop in Python, a
 // runtime that crashed or ran out of memory) is reported through watch.stalled, so the page can
-// say so and offer a way out; a late answer calls watch.answered. The clock starts when the call
-// reaches a booted engine, so a slow first boot is not a stall. ?stall=N (ms) for tests.
+// say so and offer a way out (again every STALL_MS while it is unanswered); a late answer calls
+// watch.answered. The clock starts when the call reaches a booted engine, so a slow first boot is
+// not a stall. ?stall=N (ms) for tests.
 const STALL_MS = (() => {
   const n = Number(new URLSearchParams(location.search).get("stall"));
   return Number.isInteger(n) && n >= 100 && n <= 600000 ? n : 20000;
@@ -39,11 +40,12 @@ export function call(name, ...args) {
   const run = queue.then(async () => {
     const sync = await engine();
     let stalled = false;
-    const timer = setTimeout(() => { stalled = true; watch.stalled?.(name); }, STALL_MS);
+    // Every STALL_MS while unanswered: a notice the player dismissed ("keep waiting") comes back.
+    const timer = setInterval(() => { stalled = true; watch.stalled?.(name); }, STALL_MS);
     try {
       return JSON.parse(await sync[name](...args));
     } finally {
-      clearTimeout(timer);
+      clearInterval(timer);
       if (stalled) watch.answered?.(name);
     }
   });

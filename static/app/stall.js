@@ -20,7 +20,7 @@ function remove() {
 }
 
 function show(name) {
-  remove();
+  if (document.querySelector("section.engine-stalled")) return; // already on show: left as it is
   const slug = gameOnShow();
   const key = slug ? saveKey(slug) : null;
   const saved = key ? store.getItem(key) : null;

@@ -231,8 +231,8 @@ def kill_engine(page):
 
 def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
     """A tap the engine never answers: after ?stall= ms a notice in the player's language says so
-    and that the game is saved; Reload resumes the saved game; 'set aside' keeps the save for a bug
-    report and starts afresh."""
+    and that the game is saved; Reload resumes the saved game; 'keep waiting' hides it until the
+    next period; 'set aside' keeps the save for a bug report and starts afresh."""
     url = f"{server}/?game={SOLO}&lang=ja&seed=96&stall=3000"
     page.goto(url)
     page.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
@@ -260,6 +260,9 @@ def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
     tap(page, line[2])
     page.wait_for_selector("section.engine-stalled button.set-aside", timeout=30_000)
     kept = page.evaluate("k => localStorage.getItem(k)", KEY)
+    page.click("section.engine-stalled button.wait")  # dismissed, it comes back while unanswered
+    assert page.locator("section.engine-stalled").count() == 0
+    page.wait_for_selector("section.engine-stalled button.set-aside", timeout=30_000)
     page.click("section.engine-stalled button.set-aside")
     page.wait_for_selector("body[data-screen=setup]", timeout=120_000)  # a new game to set up
     aside = [k for k in broken_keys(page) if k.startswith(f"tabletop:broken:save:{SOLO}:")]
