@@ -6,12 +6,14 @@
 //   play.js     the table loop: taps, paced computer moves, pass-and-play, result sheet, Suggest
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
 import { h } from "./kit/dom.js";
-import { chooseLanguage, loadCommon, SLUGS, t } from "./kit/words.js";
+import { chooseLanguage, gameTitle, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
 import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
-import { params, saveKey, settings, store, storageBlocked } from "./app/store.js";
+import { watchEngine } from "./app/stall.js";
+import { showStats, showStatsOverview } from "./app/statsview.js";
+import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -36,12 +38,30 @@ function noteStorageBlocked() {
 }
 // ---- end storage blocked ----
 
+// A link whose ?id= is not a valid save name is refused: using the shared save slot instead would
+// mix two games (or two articles' games) silently.
+function showBadId(id) {
+  const slug = new URLSearchParams(location.search).get("game");
+  const url = new URL(location.href);
+  url.searchParams.delete("id");
+  app.replaceChildren(h("section", { class: "refused-link" },
+    h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
+    h("p", { role: "alert" }, t("bad_id", { id: id.slice(0, 60) })),
+    h("a", { class: "button primary open-without-id", href: url.href }, t("open_without_id"))));
+  document.body.dataset.screen = "refused";
+}
+
 async function route() {
   const query = new URLSearchParams(location.search);
   noteStorageBlocked();
+  if (badSaveId() !== null) return showBadId(badSaveId());
   const slug = query.get("game");
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();
+  if (query.get("page") === "stats") {
+    if (slug !== null && current.catalog[slug]?.available) return showStats(slug);
+    return showStatsOverview();
+  }
   if (query.get("replay") !== null) return showReplay(query.get("replay"));
   if (slug === null) return showList();
   if (!SLUGS.includes(slug)) {
@@ -96,5 +116,6 @@ if (EMBED && window.parent !== window) {
 
 // ---------------------------------------------------------------- start
 window.tabletop = { call, engine, saveKey, events }; // for tests and the console
+watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
 loadCommon().then(route).catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
 engine().then(() => { current.engineBooted = true; performance.mark("engine-ready"); document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));

@@ -12,7 +12,7 @@ import { params, settings, store } from "./store.js";
 
 export const EMBED = params.get("embed") === "1";
 export const app = document.getElementById("app");
-export const hooks = { rerender: () => {}, speedChanged: () => {} };
+export const hooks = { rerender: () => {}, speedChanged: () => {}, showStats: null };
 
 let openMenu = null;
 function closeMenu() {
@@ -34,6 +34,7 @@ function menuPanel(slug, onNew) {
   return h("div", { class: "menu-panel", id: "menu-panel" },
     slug ? item("rules-button", t("rules_link"), () => showRules(slug)) : null,
     onNew ? item("new", t("new_game"), onNew) : null,
+    slug && hooks.showStats ? item("stats-button", t("stats"), () => hooks.showStats(slug)) : null,
     h("button", { type: "button", class: "menu-item lang", lang: other, onclick: () => { closeMenu(); setLanguage(other, store); hooks.rerender(); } }, t("language")),
     h("div", { class: "settings", role: "group", "aria-label": t("settings") },
       h("label", { class: "setting" }, h("input", { type: "checkbox", name: "four-colour", checked: settings.fourColour,

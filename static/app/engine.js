@@ -24,9 +24,31 @@ export function engine() {
   return ready;
 }
 
+// A call the worker has not answered after STALL_MS (a hung or dead worker: a loop in Python, a
+// runtime that crashed or ran out of memory) is reported through watch.stalled, so the page can
+// say so and offer a way out (again every STALL_MS while it is unanswered); a late answer calls
+// watch.answered. The clock starts when the call reaches a booted engine, so a slow first boot is
+// not a stall. ?stall=N (ms) for tests.
+const STALL_MS = (() => {
+  const n = Number(new URLSearchParams(location.search).get("stall"));
+  return Number.isInteger(n) && n >= 100 && n <= 600000 ? n : 20000;
+})();
+export const watch = { stalled: null, answered: null, ms: STALL_MS };
+
 let queue = Promise.resolve();
 export function call(name, ...args) {
-  const run = queue.then(async () => JSON.parse(await (await engine())[name](...args)));
+  const run = queue.then(async () => {
+    const sync = await engine();
+    let stalled = false;
+    // Every STALL_MS while unanswered: a notice the player dismissed ("keep waiting") comes back.
+    const timer = setInterval(() => { stalled = true; watch.stalled?.(name); }, STALL_MS);
+    try {
+      return JSON.parse(await sync[name](...args));
+    } finally {
+      clearInterval(timer);
+      if (stalled) watch.answered?.(name);
+    }
+  });
   queue = run.catch(() => {});
   return run;
 }

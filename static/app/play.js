@@ -13,7 +13,8 @@ import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, dismissToast, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
-import { params, saveKey, settings, store, writeSave } from "./store.js";
+import { afterGame, engineCall, gameAbandoned, gameEnded, newGameId, replayPending } from "./records.js";
+import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
 const BOT_DELAY = (() => {
@@ -24,7 +25,8 @@ const BOT_DELAY = (() => {
 let pace = makePace(settings.speed, BOT_DELAY);
 hooks.speedChanged = () => { pace = makePace(settings.speed, BOT_DELAY); };
 
-// What happened when, for tests and the console: {kind: "bot"|"human", seat, action, at}.
+// What happened when, for tests and the console: {kind: "bot"|"human"|"bot-failed", seat, action
+// (for a failure: its reason), at}.
 export const events = [];
 const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
 
@@ -55,22 +57,33 @@ function makeSession(slug, module, log, mode, level, extra, players) {
     legacySelection: new Set(), pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
     redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
     reason: null, holdUntil: 0, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
+    gid: extra.gid || newGameId(), saveToken: extra.token, botStalled: null,
   };
 }
 
-function take(s, res, viewer) {
+// The engine's answer becomes the session's state and is saved. False when another tab has
+// written this game since (nothing is saved then, and this tab takes the other tab's game up).
+// A game that ends here is counted in the player's statistics (records.js), once.
+function take(s, res, viewer, kind = "sync") {
+  const wasOver = s.status ? s.status.over : null;
   if (res.log) s.log = res.log;
   s.status = { over: res.over, to_move: res.to_move, players: res.players ?? s.players, moves: res.moves };
   s.view = res.view;
   s.viewSeat = viewer;
-  writeSave(s);
+  if (!writeSave(s)) {
+    followOtherTab(s, kind);
+    return false;
+  }
+  if (wasOver === false && s.status.over) gameEnded(s, res.view, () => render(s));
+  return true;
 }
 
 export async function startSession(slug, log, mode, level, extra = {}) {
-  app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
+  app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t(replayPending() ? "loading_after_replay" : "loading")));
   const modulePromise = import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug, m); return m; });
   const viewer = 0;
-  const loading = game.load(log, viewer);
+  // A log the engine cannot even read (an exception instead of a refusal) is a refusal too.
+  const loading = game.load(log, viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
   // A return visit against the computer: the table the player left is drawn at once from the
   // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
   // waits in the call queue behind the load; the engine's own view replaces this one when ready.
@@ -158,7 +171,7 @@ export function makeUi(s, view, { replay = false } = {}) {
     seatShort: (seat) => (s.mode === "bot" && seat === s.humans[0] ? t("you") : String(s.mode === "bot" ? seat : seat + 1)),
     face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
     act: replay ? () => {} : (action) => humanAct(s, action),
-    call, rerender: () => render(s), selection: s.legacySelection,
+    call: (name, ...args) => engineCall(s, name, ...args), rerender: () => render(s), selection: s.legacySelection,
     query: (name, ...args) => queries.get(name, args),
     replayHref: (actions) => replayHref(s, actions),
     hold: (key) => {
@@ -205,7 +218,7 @@ export async function drawTable(before = null) {
   }
   if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional) {
     s.shown = { moves: s.log.actions.length, code: current.catalog[s.slug]?.code, view: s.view };
-    writeSave(s);
+    if (!writeSave(s)) return followOtherTab(s, "sync");
   }
   render(s, before);
   scheduleBot();
@@ -231,7 +244,12 @@ function render(s, before = null) {
     dock = ui.dockEl ? null : h("div", { class: "dock" });
     (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   }
-  const onNew = () => { endSession(); store.removeItem(saveKey(s.slug)); current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug])); };
+  const onNew = () => {
+    endSession();
+    if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
+    store.removeItem(saveKey(s.slug));
+    current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
+  };
   // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
@@ -239,7 +257,7 @@ function render(s, before = null) {
     head = header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
     head.dataset.key = headKey;
   }
-  const nodes = [head,
+  const nodes = [head, botStalledNotice(s),
     s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
   if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...resultSheet(s, view, ui, onNew));
   app.replaceChildren(...nodes.filter(Boolean));
@@ -266,6 +284,7 @@ function resultSheet(s, view, ui, onNew) {
   const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
     h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
     s.module.renderResult(view, ui),
+    afterGame(s, view, current.catalog[s.slug], () => render(s)),
     h("div", { class: "sheet-actions" },
       h("button", { type: "button", class: "primary again", onclick: again }, t("play_again")),
       h("button", { type: "button", class: "new", onclick: onNew }, t("new_game"))));
@@ -296,6 +315,7 @@ function humanAct(s, action, probeToken = null) {
 
 async function playHuman(s, action, probeToken) {
   if (s !== current.session || s.status.over) return;
+  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
   s.busy++;
   const before = snapshot(app);
   const res = await game.act(s.viewer, action, s.viewer);
@@ -315,7 +335,7 @@ async function playHuman(s, action, probeToken) {
   const actor = s.viewer;
   s.pick = [];
   s.legacySelection.clear();
-  take(s, res, s.viewer);
+  if (!take(s, res, s.viewer, "move")) return;
   s.reason = null;
   dismissToast();
   record("human", actor, action);
@@ -360,25 +380,91 @@ async function runBot(s, seat) {
   s.botRunning = false;
   if (s !== current.session) return;
   if (!res.ok) {
-    // Still this seat's turn? Then a real failure: say so and try once more, never forever.
-    s.botFailures++;
-    if (s.botFailures >= 2) {
-      s.botStalled = true;
-      toast(t("computer_failed", { reason: res.error || res.code }));
-    }
-    const got = await game.view(s.viewer);
-    if (got.ok && s === current.session) {
-      s.view = got.view;
-      if (Array.isArray(got.view.to_move)) s.status.to_move = got.view.to_move;
-    }
-    return drawTable();
+    record("bot-failed", seat, res.error || res.code || "?");
+    return botFailed(s, res);
   }
   s.botFailures = 0;
   s.redo = [];
-  take(s, res, s.viewer);
+  if (!take(s, res, s.viewer)) return;
   record("bot", seat, res.action);
   await drawTable(before);
 }
+
+// A computer move that failed (a refusal, an unknown level, a move made outside this loop): the
+// log this tab holds is loaded into the engine again, so the table, the save and the engine agree
+// (a move applied from elsewhere is dropped), and the loop goes on from the engine's status. A
+// second failure in a row stops the loop in a clear state: a notice on the table says why, with
+// a button to try again (and, for a computer strength this version does not know, one to play on
+// at the game's default strength). Never retried by itself more than once.
+async function botFailed(s, res) {
+  s.botFailures++;
+  const reason = res.error || res.code || "?";
+  const again = await game.load(s.log, s.viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
+  if (s !== current.session) return;
+  if (again.ok && !take(s, again, s.viewer)) return;
+  if (!again.ok || s.botFailures >= 2) {
+    s.botStalled = { reason: again.ok ? reason : again.error }; // said by the notice on the table
+    document.body.dataset.botStalled = "1";
+  }
+  return drawTable();
+}
+
+function botStalledNotice(s) {
+  if (!s.botStalled || s.status.over) return null;
+  const info = current.catalog[s.slug] || {};
+  const known = (info.levels || []).includes(s.level);
+  const retry = (level) => {
+    if (level) { s.level = level; writeSave(s); }
+    s.botStalled = null;
+    s.botFailures = 0;
+    delete document.body.dataset.botStalled;
+    render(s);
+    scheduleBot();
+  };
+  return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: s.botStalled.reason } },
+    h("p", {}, known ? t("computer_stalled", { reason: s.botStalled.reason }) : t("computer_level_unknown", { level: s.level })),
+    h("p", {}, t("computer_stalled_safe")),
+    h("div", { class: "actions" },
+      known || !info.default_level ? null
+        : h("button", { type: "button", class: "primary use-level", onclick: () => retry(info.default_level) }, t("computer_use_level", { level: t(`level_${info.default_level}`) })),
+      h("button", { type: "button", class: "retry-bot", onclick: () => retry(null) }, t("computer_retry"))));
+}
+
+// ---------------------------------------------------------------- two tabs on one game
+// Each tab holds its own engine; the save is the one truth. When another tab writes this game's
+// save (the `storage` event), this tab takes that game up and says so; a move made here after the
+// other tab wrote (a stale tab) is refused, said, and never overwrites the newer game (writeSave
+// checks the token of the last write). A game ended in the other tab (its save removed) ends here.
+export async function followOtherTab(s, kind = "sync") {
+  if (s !== current.session) return;
+  endSession();
+  const saved = readSave(s.slug);
+  if (saved === null) {
+    toast(t("tab_ended"), "info");
+    return current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
+  }
+  if (saved.broken) return current.route();
+  const info = current.catalog[s.slug];
+  const ok = await startSession(s.slug, saved.log, saved.mode, saved.level || info.default_level || "random",
+    { redo: saved.redo, deal: saved.deal, gid: saved.gid, token: saved.w });
+  if (!ok) return current.route();
+  toast(t(kind === "move" ? "tab_move_refused" : "tab_updated"), kind === "move" ? "error" : "info");
+  document.body.dataset.followed = String(Number(document.body.dataset.followed || 0) + 1);
+  if (current.session) takeUpIfNewer(current.session); // written again meanwhile
+}
+
+// The save was written by another tab: take its game up, unless it is this very game and
+// position written again (e.g. with its table on show), which needs nothing.
+function takeUpIfNewer(s) {
+  if (!saveMovedOn(s) || sameGameStored(s)) return; // this tab's own write seen late, or this very position
+  followOtherTab(s, "sync");
+}
+
+window.addEventListener("storage", (e) => {
+  const s = current.session;
+  if (!s || s.provisional || e.key !== saveKey(s.slug)) return;
+  takeUpIfNewer(s);
+});
 
 // ---------------------------------------------------------------- Suggest
 // The computer player's own choice for the human's seat, from that seat's view only (the same
@@ -434,13 +520,14 @@ function solitaireBar(s) {
 async function undoMove() {
   const s = current.session;
   if (!s || s.busy || !s.log.actions.length) return;
+  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move");
   s.busy++;
   const res = await game.undo(s.viewer);
   s.busy--;
   if (s !== current.session) return;
   if (!res.ok) return toast(res.error);
   s.redo.push(res.undone);
-  take(s, res, s.viewer);
+  if (!take(s, res, s.viewer, "move")) return;
   await drawTable();
 }
 

@@ -4,8 +4,11 @@ import { h } from "../kit/dom.js";
 import { face } from "../kit/faces.js";
 import { currentLanguage, gameTitle, loadGame, SLUGS, t, words } from "../kit/words.js";
 import { app, EMBED, header, hooks, toast } from "./chrome.js";
+import { DATE_TEXT, localDate } from "./daily.js";
 import { call } from "./engine.js";
 import { current, endSession, makeUi, setupFromLog, startSession, loadError, randomSeed } from "./play.js";
+import { gameAbandoned } from "./records.js";
+import { setAside } from "./stats.js";
 import { params, readSave, saveKey, store } from "./store.js";
 
 export function navigate(query) {
@@ -33,7 +36,9 @@ export function showList() {
       : h("div", { class: "game coming", dataset: { slug } }, h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "tag" }, t("coming"))));
   });
   app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items),
-    h("p", { class: "footer-links" }, h("a", { href: "?page=embed", onclick: (e) => { e.preventDefault(); navigate({ page: "embed" }); } }, t("embed_page"))));
+    h("p", { class: "footer-links" },
+      h("a", { class: "stats-overview-link", href: "?page=stats", onclick: (e) => { e.preventDefault(); navigate({ page: "stats" }); } }, t("stats")),
+      h("a", { href: "?page=embed", onclick: (e) => { e.preventDefault(); navigate({ page: "embed" }); } }, t("embed_page"))));
   document.body.dataset.screen = "list";
 }
 
@@ -73,43 +78,103 @@ export function showEmbedPage() {
 }
 
 // ---------------------------------------------------------------- deals named by a link
-// A deal can be named by its seed: a shared link (?seed=N, with ?options={...} when not the
-// defaults) or the daily deal (?daily=1 for today, ?daily=YYYY-MM-DD for a date), the same for
-// everyone on that date: its seed is the date's digits (2026-11-21 -> 20261121).
+// A deal can be named by a link: a shared deal (?seed=N, with &players=P when not the default and
+// &options={...} when not the defaults) or the daily deal (?daily=1 for today, the device's local
+// date, or ?daily=YYYY-MM-DD), the engine's session.daily_log: the same for everyone on a date.
 const MAX_SEED = 0x7fffffff;
-function localDate(d = new Date()) {
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-const dailySeed = (date) => Number(date.replaceAll("-", ""));
 
-// The deal the link asks for: null (none), {seed, options, deal} or {error}.
-function requestedDeal(query) {
+// Options as a log keeps them: only those that are not the defaults, in key order.
+function dealOptions(info, options) {
+  const defaults = Object.fromEntries(info.options.map((o) => [o.key, o.default]));
+  return Object.fromEntries(Object.keys(options || {}).sort().filter((k) => options[k] !== defaults[k]).map((k) => [k, options[k]]));
+}
+
+function sameDeal(info, a, b) {
+  return a.seed === b.seed && (a.players ?? info.default_players) === (b.players ?? info.default_players)
+    && JSON.stringify(dealOptions(info, a.options)) === JSON.stringify(dealOptions(info, b.options));
+}
+
+// An option in a link that the game does not have or does not allow, worded in the player's
+// language with the game's own label (the engine stays the judge of what passes here, e.g. a
+// default that depends on the player count): null when every option is one the setup could set.
+async function wrongOption(slug, info, options) {
+  const module = await import(`../views/${slug}.js`);
+  await loadGame(slug, module);
+  const w = words(slug);
+  for (const [key, value] of Object.entries(options)) {
+    const opt = info.options.find((o) => o.key === key);
+    if (!opt) return t("link_option_unknown", { key: key.slice(0, 40) });
+    const fits = opt.kind === "int" ? (value === null && opt.default === null) || (Number.isInteger(value) && !(value < opt.min) && !(value > opt.max))
+      : opt.kind === "bool" ? typeof value === "boolean"
+        : (opt.choices || []).some((c) => c === value);
+    if (!fits) return t("link_option_bad", { option: w.t(`option_${key}`), value: String(JSON.stringify(value)).slice(0, 40) });
+  }
+  return null;
+}
+
+// The deal the link asks for: null (none), {log, deal} or {error} (the message to show).
+async function requestedDeal(slug, query) {
+  const info = current.catalog[slug];
   const seedText = query.get("seed");
   const daily = query.get("daily");
   if (seedText === null && daily === null) return null;
+  if (daily !== null) {
+    const date = daily === "1" ? localDate() : daily;
+    if (!DATE_TEXT.test(date)) return { error: t("daily_bad", { date: daily }) };
+    const got = await call("daily_log", slug, date).catch((err) => ({ ok: false, error: String(err) }));
+    if (!got.ok) return { error: t("daily_bad", { date: daily }) }; // e.g. 2026-02-31: not a real date
+    return { log: got.log, deal: `daily:${date}` };
+  }
   let options = {};
   if (query.get("options") !== null) {
     try {
       options = JSON.parse(query.get("options"));
     } catch {
-      return { error: "options" };
+      return { error: t("link_refused", { reason: t("link_options_unreadable") }) };
     }
-    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: "options" };
+    if (!options || typeof options !== "object" || Array.isArray(options)) return { error: t("link_refused", { reason: t("link_options_unreadable") }) };
+    const wrong = await wrongOption(slug, info, options);
+    if (wrong) return { error: t("link_refused", { reason: wrong }) };
   }
-  if (daily !== null) {
-    const date = daily === "1" ? localDate() : daily;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) return { error: `daily=${daily}` };
-    return { seed: dailySeed(date), options, deal: `daily:${date}` };
+  if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: t("link_refused", { reason: `seed=${seedText}` }) };
+  let players = info.default_players;
+  const asked = query.get("players");
+  if (asked !== null) {
+    if (!/^\d{1,2}$/.test(asked) || Number(asked) < info.min_players || Number(asked) > info.max_players) return { error: t("bad_players", { players: asked }) };
+    players = Number(asked);
   }
-  if (!/^\d{1,10}$/.test(seedText) || Number(seedText) > MAX_SEED) return { error: `seed=${seedText}` };
-  return { seed: Number(seedText), options, deal: null };
+  return { log: { game: slug, players, options: dealOptions(info, options), seed: Number(seedText), actions: [] }, deal: null };
+}
+
+// A daily deal is played against the computer at the normal level (the patience games alone).
+const dealLevel = (info, wanted) => (wanted.deal && info.levels?.includes("normal") ? "normal" : info.default_level || "random");
+
+async function startDeal(slug, wanted) {
+  const info = current.catalog[slug];
+  const ok = await startSession(slug, wanted.log, "bot", dealLevel(info, wanted), { deal: wanted.deal });
+  if (!ok) {
+    toast(t("link_refused", { reason: loadError() })); // the engine's reason, inside the player's language
+    showSetup(slug, defaultSetup(info));
+  }
+}
+
+export async function playDaily(slug, date = localDate()) {
+  const got = await call("daily_log", slug, date).catch((err) => ({ ok: false, error: String(err) }));
+  if (!got.ok) return toast(t("daily_bad", { date }));
+  return startDeal(slug, { log: got.log, deal: `daily:${date}` });
+}
+
+// A save that cannot be restored is kept aside (tabletop:broken:save:<slug>:<time>) for a bug
+// report, never deleted silently; the slot is then free for a fresh table.
+function setSaveAside(slug, text) {
+  if (text) setAside(store, saveKey(slug).slice("tabletop:".length), text);
+  store.removeItem(saveKey(slug));
 }
 
 // Drop the deal from the address once it is chosen, so a reload resumes the saved game.
 function forgetRequestedDeal() {
   const url = new URL(location.href);
-  for (const k of ["seed", "daily", "options", "start"]) url.searchParams.delete(k);
+  for (const k of ["seed", "daily", "options", "players", "start"]) url.searchParams.delete(k);
   history.replaceState(null, "", url);
 }
 
@@ -122,37 +187,44 @@ export async function openGame(slug) {
     return showList();
   }
   document.title = `${gameTitle(slug)} — ${t("app_title")}`;
-  const saved = readSave(slug);
-  const wanted = requestedDeal(new URLSearchParams(location.search));
+  let saved = readSave(slug);
+  let setAsideReason = null;
+  if (saved && saved.broken) {
+    setSaveAside(slug, saved.text);
+    setAsideReason = t("save_unreadable"); // not JSON, or not a save of this app (the parser's English stays out)
+    saved = null;
+  }
+  const wanted = await requestedDeal(slug, new URLSearchParams(location.search));
   if (wanted && wanted.error) {
-    toast(t("settings_broken", { reason: wanted.error }));
+    toast(wanted.error);
     forgetRequestedDeal();
   } else if (wanted) {
-    const sameDeal = saved && !saved.broken && saved.log.seed === wanted.seed
-      && JSON.stringify(saved.log.options || {}) === JSON.stringify(wanted.options);
-    if (!sameDeal) {
-      if (saved && !saved.broken && saved.log.actions.length) return showDealChoice(slug, saved, wanted);
+    if (!saved || !sameDeal(info, saved.log, wanted.log)) {
+      if (saved && saved.log.actions.length && !saved.over) return showDealChoice(slug, saved, wanted);
       forgetRequestedDeal();
-      return newGame(slug, { ...defaultSetup(info), options: { ...defaultSetup(info).options, ...wanted.options } }, wanted);
+      await startDeal(slug, wanted);
+      if (setAsideReason) toast(t("save_set_aside", { reason: setAsideReason }));
+      return;
     }
     forgetRequestedDeal();
   }
-  if (saved && !saved.broken) {
-    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random", { redo: saved.redo, deal: saved.deal, shown: saved.shown });
+  if (saved) {
+    const text = store.getItem(saveKey(slug));
+    const loaded = await startSession(slug, saved.log, saved.mode, saved.level || info.default_level || "random",
+      { redo: saved.redo, deal: saved.deal, shown: saved.shown, gid: saved.gid, token: saved.w });
     if (loaded) return;
-    store.removeItem(saveKey(slug));
-    const reason = loadError();
+    setSaveAside(slug, text);
+    setAsideReason = loadError();
     await newGame(slug, setupFromLog(saved.log, info));
-    return toast(t("save_broken", { reason }));
+    return toast(t("save_set_aside", { reason: setAsideReason }));
   }
-  if (!saved && (new URLSearchParams(location.search).get("start") === "1" || EMBED)) {
+  if (setAsideReason) {
+    await newGame(slug, defaultSetup(info));
+    return toast(t("save_set_aside", { reason: setAsideReason }));
+  }
+  if (new URLSearchParams(location.search).get("start") === "1" || EMBED) {
     // A link or an embed that asks to play at once: the article's reader taps nothing to begin.
     return newGame(slug, defaultSetup(info), null, true);
-  }
-  if (saved && saved.broken) {
-    store.removeItem(saveKey(slug));
-    await newGame(slug, defaultSetup(info));
-    return toast(t("save_broken", { reason: saved.broken }));
   }
   showSetup(slug, defaultSetup(info));
 }
@@ -161,13 +233,13 @@ export async function openGame(slug) {
 function showDealChoice(slug, saved, wanted) {
   endSession();
   hooks.rerender = () => showDealChoice(slug, saved, wanted);
-  const info = current.catalog[slug];
   app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }), h("section", { class: "deal-choice" },
-    h("p", {}, wanted.deal ? t("daily_deal_is", { date: wanted.deal.slice(6) }) : t("shared_deal_is", { seed: wanted.seed })),
+    h("p", {}, wanted.deal ? t("daily_deal_is", { date: wanted.deal.slice(6) }) : t("shared_deal_is", { seed: wanted.log.seed })),
     h("p", {}, t("deal_choice_help")),
     h("button", { type: "button", class: "primary play-shared", onclick: () => {
       forgetRequestedDeal();
-      newGame(slug, { ...defaultSetup(info), options: { ...defaultSetup(info).options, ...wanted.options } }, wanted);
+      gameAbandoned({ slug, ...saved }); // the game in progress is given up (records.js)
+      startDeal(slug, wanted);
     } }, t("play_that_deal")),
     h("button", { type: "button", class: "keep-saved", onclick: () => { forgetRequestedDeal(); openGame(slug); } }, t("continue_mine"))));
   document.body.dataset.screen = "deal-choice";
@@ -219,11 +291,11 @@ export async function showSetup(slug, setup) {
       levels.map((l) => h("option", { value: l, selected: l === setup.level }, t(`level_${l}`))))));
   }
   form.append(h("button", { type: "submit", class: "primary start" }, t(solitaire ? "new_deal" : "start")));
-  if (solitaire) {
-    const date = localDate();
-    form.append(h("button", { type: "button", class: "daily", onclick: () => newGame(slug, setup, { seed: dailySeed(date), deal: `daily:${date}` }) },
-      t("daily_deal", { date })));
-  }
+  // The day's deal of every game: the same for everyone today, against the normal computer.
+  const date = localDate();
+  form.append(h("button", { type: "button", class: "daily", onclick: () => playDaily(slug, date) }, t("daily_deal", { date })));
+  if (!solitaire) form.append(h("p", { class: "daily-note" }, t("daily_note")));
+  form.append(h("button", { type: "button", class: "stats-button", onclick: () => navigate({ game: slug, page: "stats" }) }, t("stats")));
   app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }), form);
   document.body.dataset.screen = "setup";
 }
@@ -272,7 +344,11 @@ async function loadReplayLog(value) {
     if (!res.ok) throw new Error(t("replay_missing", { name: value }));
     return res.text();
   }
-  JSON.parse(value); // a malformed inline log is refused here, with the parser's reason
+  try {
+    JSON.parse(value); // a malformed inline log is refused here
+  } catch {
+    throw new Error(t("replay_not_json"));
+  }
   return value;
 }
 
@@ -282,13 +358,13 @@ export async function showReplay(value) {
   try {
     text = await loadReplayLog(value);
   } catch (err) {
-    toast(`${t("replay")}: ${err.message}`);
+    toast(t("replay_refused", { reason: err.message }));
     return showList();
   }
   app.replaceChildren(header(t("replay"), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
   const opened = await call("replay_open", text);
   if (!opened.ok) {
-    toast(`${t("replay")}: ${opened.error}`);
+    toast(t("replay_refused", { reason: opened.error }));
     return showList();
   }
   const slug = opened.game;

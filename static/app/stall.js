@@ -1,0 +1,46 @@
+// The notice shown when the engine stops answering (engine.js's watch): what happened, that the
+// game is saved up to the last accepted move, and a way out: keep waiting, reload the page, or
+// (when a save of this game is stored, since a save the engine cannot get through would stall
+// every visit) set that save aside for a bug report and start afresh. A late answer removes it.
+import { h } from "../kit/dom.js";
+import { SLUGS, t } from "../kit/words.js";
+import { watch } from "./engine.js";
+import { current } from "./play.js";
+import { setAside } from "./stats.js";
+import { params, saveKey, store } from "./store.js";
+
+function gameOnShow() {
+  const slug = current.session?.slug ?? params.get("game");
+  return slug && SLUGS.includes(slug) ? slug : null;
+}
+
+function remove() {
+  document.querySelector("section.engine-stalled")?.remove();
+  delete document.body.dataset.engineStalled;
+}
+
+function show(name) {
+  if (document.querySelector("section.engine-stalled")) return; // already on show: left as it is
+  const slug = gameOnShow();
+  const key = slug ? saveKey(slug) : null;
+  const saved = key ? store.getItem(key) : null;
+  const setSaveAside = () => {
+    setAside(store, key.slice("tabletop:".length), saved);
+    store.removeItem(key);
+    location.reload();
+  };
+  const box = h("section", { class: "engine-stalled", role: "alert", dataset: { call: name } },
+    h("p", {}, t("engine_stalled", { n: Math.round(watch.ms / 1000) })),
+    h("p", {}, t("engine_stalled_saved")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary reload", onclick: () => location.reload() }, t("engine_reload")),
+      saved !== null ? h("button", { type: "button", class: "set-aside", onclick: setSaveAside }, t("engine_set_aside")) : null,
+      h("button", { type: "button", class: "wait", onclick: remove }, t("engine_wait"))));
+  document.body.append(box);
+  document.body.dataset.engineStalled = name;
+}
+
+export function watchEngine() {
+  watch.stalled = show;
+  watch.answered = remove;
+}

@@ -1,0 +1,85 @@
+"""The statistics record and the share line without a browser (Node runs tests/js/stats_check.mjs
+on the ES modules the page loads): a game counted once per id, wins, draws, streaks, places and
+scores (lower is better where the game counts penalties), abandoned games, patience deals and
+their truth, daily results once per date with the days in a row, a damaged record kept aside and
+replaced without touching a save, and the share line in both languages."""
+import json
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def r():
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node.js is needed (the build needs it too)")
+    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs")],
+                         capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(run.stdout)
+
+
+def test_a_game_is_counted_once_per_id(r):
+    assert r["first"] is True and r["again"] is False
+    assert r["abandoned"] is True and r["abandonedAgain"] is False
+
+
+def test_wins_draws_streaks_places_and_scores(r):
+    b = r["bucket"]
+    # won a, b; lost c; won d; gave up e; drew f
+    assert (b["played"], b["won"], b["drawn"], b["abandoned"]) == (6, 3, 1, 1)
+    assert b["places"] == {"1": 4, "2": 1}  # a draw shares first place; a game given up has none
+    assert b["bestStreak"] == 2 and b["streak"] == 0  # the give-up and the draw end a streak
+    assert b["scores"] == {"2|{}": {"players": 2, "options": {}, "order": "high", "n": 5, "sum": 21, "best": 7}}
+
+
+def test_lower_is_better_for_penalty_scores(r):
+    assert r["slob"]["4|{}"]["order"] == "low" and r["slob"]["4|{}"]["best"] == 0
+    penalty = r["mexican"]['3|{"scoring":"penalty"}']
+    assert penalty["order"] == "low" and penalty["best"] == 12 and penalty["n"] == 2
+    # Another scoring is another scale, kept apart.
+    assert r["mexican"]["3|{}"] == {"players": 3, "options": {}, "order": "high", "n": 1, "sum": 90, "best": 90}
+
+
+def test_a_damaged_record_is_kept_aside_and_replaced_and_the_saves_stay(r):
+    c = r["corrupt"]
+    assert c["problem"] == "corrupt" and c["aside"] == 1 and c["asideText"] == "{not json"
+    assert c["saves"] == ['{"v":1}', "x"] and c["fresh"] == {}
+    assert r["wrongShape"] == "corrupt" and r["version"] == "version"
+    assert r["brokenKept"] == 6  # older copies go: storage never fills up with them
+
+
+def test_patience_deals_and_winnable_deals(r):
+    # l1 checked once (the second time is refused), l2 not winnable, l3 undecided, zz never counted
+    assert r["truth"] == [True, False, True, True, False]
+    d = r["deals"]
+    assert (d["played"], d["won"]) == (4, 1)
+    assert d["deals"] == {"winnable": 2, "winnableWon": 1, "notWinnable": 1, "undecided": 1}
+
+
+def test_daily_results_once_per_date_and_days_in_a_row(r):
+    daily = r["daily"]
+    assert daily["2026-11-23"]["id"] == "b"  # the first result of a date stays
+    assert daily["2026-11-24"]["computer"] == {"place": 2, "value": 0, "score": 3}
+    assert r["dailyComputer"] == [True, False, False]  # once; only for the game recorded that day
+    assert daily["2026-11-10"]["onTime"] is False
+    assert r["streakToday"] == {"current": 3, "best": 3, "played": 4}
+    assert r["streakTomorrow"]["current"] == 3  # today's deal not played yet: the run still stands
+    assert r["streakLater"]["current"] == 0
+    assert r["reset"]["levels"] == {} and r["reset"]["daily"] == {}
+
+
+def test_the_share_line(r):
+    assert r["shareJa"] == "Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)"
+    assert r["shareEn"] == "Tabletop Más-Menos 11/24 ● 3 pts, won (Computer: 2 pts, lost)"
+    assert r["shareSlob"] == "Tabletop Slobberhannes #77 ● 1 penalty pt, 2nd of 4"
+    assert r["shareSlobJa"] == "Tabletop スロバーハンネス 1/5 ● 失点2 3位/4 (コンピュータ: 失点0 1位/4)"
+    assert r["shareSolo"] == "Tabletop 4 Thrones 11/24 ● won"
+    assert r["shareDraw"] == "Tabletop Mate 11/24 ● 10 pts, draw"
+    assert r["dealNames"] == ["1/5", "#123"]
+    assert r["links"] == ["https://example.org/tt/?game=mate&daily=2026-11-24&lang=ja",
+                          "https://example.org/tt/?game=ribs&seed=42&players=6&options=%7B%22deals%22%3A2%7D&lang=en"]
