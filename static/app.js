@@ -11,6 +11,7 @@ import { app, EMBED, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
 import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
+import { openLesson } from "./app/lesson.js";
 import { params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
 chooseLanguage(params, store);
@@ -50,6 +51,7 @@ async function route() {
     toast(t("settings_broken", { reason: `game=${slug}` }));
     return showList();
   }
+  if (query.get("learn") === "1") return openLesson(slug); // a guided first deal (lesson.js)
   return openGame(slug);
 }
 current.route = route;

@@ -7,7 +7,7 @@
 // and the refusal is said in words next to the hand.
 import { h } from "../kit/dom.js";
 import { face } from "../kit/faces.js";
-import { makePace, snapshot, travel } from "../kit/pace.js";
+import { makePace, snapshot, SPEEDS, travel } from "../kit/pace.js";
 import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
@@ -48,7 +48,7 @@ export const loadError = () => lastLoadError;
 
 let sessions = 0;
 function makeSession(slug, module, log, mode, level, extra, players) {
-  const humans = mode === "hotseat" ? [...Array(players).keys()] : [0];
+  const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
   return {
     id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
     status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
@@ -63,7 +63,8 @@ function take(s, res, viewer) {
   s.status = { over: res.over, to_move: res.to_move, players: res.players ?? s.players, moves: res.moves };
   s.view = res.view;
   s.viewSeat = viewer;
-  writeSave(s);
+  if (s.lesson) s.lesson.persist(s); // a lesson keeps its own progress, never the game's save
+  else writeSave(s);
 }
 
 export async function startSession(slug, log, mode, level, extra = {}) {
@@ -113,6 +114,35 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   hooks.rerender = () => drawTable();
   await drawTable();
   return true;
+}
+
+// A lesson (static/app/lesson.js) plays on this same table loop: `director` chooses the other
+// seats' moves (its script, never a bot), lets through only the reader's asked move (anything the
+// engine refuses is still asked of the engine, which says why), adds its words to each drawing,
+// and keeps its own progress instead of the game's save.
+export async function startDirected(slug, module, log, director) {
+  const loaded = await game.load(log, director.human);
+  if (!loaded.ok) {
+    lastLoadError = loaded.error;
+    return false;
+  }
+  const s = makeSession(slug, module, log, "bot", "random", { human: director.human }, loaded.players);
+  s.lesson = director;
+  take(s, loaded, director.human);
+  current.session = s;
+  hooks.rerender = () => drawTable();
+  await drawTable();
+  return true;
+}
+
+// The computer's next move is due now (a lesson's "continue"): no more waiting.
+export function wakeComputer() {
+  const s = current.session;
+  if (!s) return;
+  clearTimeout(s.botTimer);
+  s.botTimer = null;
+  s.holdUntil = 0;
+  scheduleBot();
 }
 
 // ---------------------------------------------------------------- names
@@ -200,7 +230,7 @@ export async function drawTable(before = null) {
     s.view = got.view;
     s.viewSeat = s.viewer;
   }
-  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional) {
+  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional && !s.lesson) {
     s.shown = { moves: s.log.actions.length, code: current.catalog[s.slug]?.code, view: s.view };
     writeSave(s);
   }
@@ -217,29 +247,31 @@ function render(s, before = null) {
     : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
   const table = s.module.render(view, ui);
   const kit = !s.module.STRINGS;
-  const assist = s.solitaire ? null : assistBar(s, view, ui);
+  const assist = s.solitaire || s.lesson ? null : assistBar(s, view, ui);
   let dock = null;
   if (kit) {
     // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
     // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
     const bar = ui.picker.bars.length ? null : ui.picker.bar();
     ui.picker.finish();
-    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status" }, s.reason ? s.reason.text : ""), bar, assist];
+    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
     dock = ui.dockEl ? null : h("div", { class: "dock" });
     (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   }
-  const onNew = () => { endSession(); store.removeItem(saveKey(s.slug)); current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug])); };
+  const onNew = s.lesson ? () => s.lesson.playReal()
+    : () => { endSession(); store.removeItem(saveKey(s.slug)); current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug])); };
   // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
   if (!head || head.dataset.key !== headKey) {
-    head = header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
+    head = header(s.lesson ? s.lesson.title() : gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
     head.dataset.key = headKey;
   }
   const nodes = [head,
     s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
-  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...resultSheet(s, view, ui, onNew));
+  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...(s.lesson ? s.lesson.resultSheet(s, view, ui) : resultSheet(s, view, ui, onNew)));
   app.replaceChildren(...nodes.filter(Boolean));
+  if (s.lesson) s.lesson.decorate(s, ui, view);
   markSuggestion(s);
   if (s.reason && s.reason.token) {
     for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`)) el.classList.add("refused");
@@ -293,6 +325,7 @@ function humanAct(s, action, probeToken = null) {
 
 async function playHuman(s, action, probeToken) {
   if (s !== current.session || s.status.over) return;
+  if (s.lesson && !s.lesson.allows(s, action)) return render(s); // a legal move the lesson does not ask for: it says so
   s.busy++;
   const before = snapshot(app);
   const res = await game.act(s.viewer, action, s.viewer);
@@ -302,7 +335,7 @@ async function playHuman(s, action, probeToken) {
   if (!res.ok) {
     if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
     if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
-    else s.reason = { text: refusalText(w, res), token: probeToken };
+    else s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
     render(s);
     return;
   }
@@ -339,11 +372,13 @@ function explain(s, w, token, own, action) {
 function scheduleBot() {
   const s = current.session;
   if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled) return;
-  const seat = s.status.to_move.find((x) => !s.humans.includes(x));
+  const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
   if (seat === undefined) return;
-  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose).
-  const factor = s.module.botDelayFactor ? s.module.botDelayFactor(s.view) : 1;
-  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now());
+  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
+  // a lesson's pause is the time to read its words, at the player's speed.
+  const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
+  const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
+  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
   s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
 }
 
@@ -353,7 +388,7 @@ async function runBot(s, seat) {
   if (performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
   s.botRunning = true;
   const before = snapshot(app);
-  const res = await game.botMove(seat, s.level, randomSeed(), s.viewer);
+  const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, s.level, randomSeed(), s.viewer);
   s.botRunning = false;
   if (s !== current.session) return;
   if (!res.ok) {
