@@ -295,12 +295,13 @@ function makeDirector(slug, lesson, module, progress) {
     d.check(s);
     const box = caption(s, ui);
     const table = app.querySelector(".table");
-    table?.classList.add("in-lesson"); // the caption says what the view's own prompt would
+    table?.classList.add("in-lesson");
     const anchor = table && (table.querySelector(".my-seat") || table.querySelector(".hand"));
     if (anchor) anchor.before(box);
     else if (table) table.after(box);
     else app.append(box);
     markAsked(s);
+    fitCaption(box);
   };
 
   // The end: the last move's words, the outro, the game's own result, the rules learnt, and a
@@ -325,6 +326,22 @@ function makeDirector(slug, lesson, module, progress) {
   };
 
   return d;
+}
+
+// On a phone the caption gives up height (its words then scroll inside it) until the asked move,
+// the buttons by the hand and the hand itself (unless the move asked is elsewhere, e.g. a
+// declaration's button) are on the first screen with it; never below a few lines.
+const CAPTION_MIN_PX = 92;
+function fitCaption(box) {
+  box.style.maxHeight = "";
+  const shown = (el) => el.offsetParent !== null;
+  const asked = app.querySelectorAll(".lesson-ask").length;
+  const handNeeded = !asked || app.querySelector(".table .hand .lesson-ask");
+  const bottoms = [...app.querySelectorAll(`.lesson-ask, .dock button, .dock .reason.shown${handNeeded ? ", .table .hand" : ""}`)].filter(shown)
+    .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  if (!bottoms.length) return;
+  const over = Math.max(...bottoms) + 6 - window.innerHeight;
+  if (over > 0) box.style.maxHeight = `${Math.max(CAPTION_MIN_PX, box.getBoundingClientRect().height - over)}px`;
 }
 
 // ---------------------------------------------------------------- opening a lesson
