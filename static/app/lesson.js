@@ -183,7 +183,7 @@ function makeDirector(slug, lesson, module, progress) {
   // Time to read the caption on screen before the next scripted move (at the normal speed).
   d.readingMs = () => {
     if (d.skip) return 0;
-    const perChar = currentLanguage() === "ja" ? 100 : 50;
+    const perChar = currentLanguage() === "ja" ? 80 : 45; // about 12 and 22 characters a second
     return d.shownText.length * perChar;
   };
 

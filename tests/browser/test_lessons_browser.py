@@ -275,3 +275,73 @@ def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     shoot(page, "lesson-embed-en")
     tap_asked(page, lesson, first)
     assert not page.errors, page.errors
+
+
+def test_the_computer_waits_while_the_reader_reads_and_continue_moves_on(page, server):
+    """At a fixed pace of 750 ms a move (the normal speed, without its jitter), a scripted move
+    waits until its words can be read; Continue plays the next one at once. Measured with the
+    page's own timestamps of each move."""
+    lesson = load_lesson(ROOT / "static" / "lessons" / f"{SLOB}.json")
+    open_lesson(page, server, SLOB, botdelay=750)
+    page.click(".lesson-start")
+    wait_for_step(page, 0)
+    tap_asked(page, lesson, 0)
+    # Step 2's words (a rule, about 60 characters) are read before step 3 is played.
+    wait_for_step(page, 3, kind="computer")
+    bots = [e for e in page.evaluate("window.tabletop.events") if e["kind"] == "bot"]
+    assert [b["action"] for b in bots] == ["play 8H", "play 9H"]
+    gap = (bots[1]["at"] - bots[0]["at"]) / 1000
+    assert gap >= 3, f"{gap:.1f} s to read a rule of about 60 characters (a move alone waits 0.75 s)"
+    # Step 4 comes with the first trick's score: a long read. Continue plays step 5 at once.
+    wait_for_step(page, 4, kind="computer")
+    assert page.locator(".lesson-caption .lesson-after").count() == 1
+    reading = 0.08 * len(page.locator(".lesson-caption").inner_text())
+    assert reading > 6, reading
+    clicked = page.evaluate("performance.now()")
+    page.click(".lesson-caption .lesson-next")
+    wait_for_step(page, 5)
+    played = [e for e in page.evaluate("window.tabletop.events") if e["kind"] == "bot"][-1]
+    assert played["action"] == "play 8S"
+    assert (played["at"] - clicked) / 1000 < 3, "Continue did not cut the reading pause short"
+    assert not page.errors, page.errors
+
+
+def test_a_lesson_that_disagrees_with_the_engine_says_so_and_offers_the_real_game(page, server):
+    """A lesson whose scripted move the engine refuses, or whose asked move is not legal, stops
+    with plain words and the real game; nothing is forced."""
+    lesson = load_lesson(ROOT / "static" / "lessons" / f"{SLOB}.json")
+    broken = json.loads(json.dumps(lesson))
+    broken["steps"][1]["action"] = "play KH"  # seat 1 holds hearts but not the king: refused
+    page.route("**/static/lessons/slobberhannes.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(broken)))
+    open_lesson(page, server, SLOB)
+    page.click(".lesson-start")
+    wait_for_step(page, 0)
+    tap_asked(page, lesson, 0)
+    page.wait_for_selector(".lesson-caption[data-kind=broken]", timeout=30_000)
+    words = page.locator(".lesson-caption .lesson-broken").inner_text()
+    assert "2手目" in words and "ハートのK" in words, words
+    no_latin(words, "the lesson's stop")
+    view = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert len(view["trick"]) == 1, "the refused move was not forced"
+    shoot(page, "lesson-broken")
+    # Nothing more is played, and the real game is offered.
+    page.locator(".hand button.card").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown")
+    assert page.evaluate("tabletop.call('view', 0)")["view"] == view
+    page.click(".lesson-caption button.real-game")
+    page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
+    # A lesson asking the reader for a move the engine does not allow stops before it.
+    broken = json.loads(json.dumps(lesson))
+    broken["steps"][0]["action"] = "play AS"  # not in the reader's hand
+    page.unroute("**/static/lessons/slobberhannes.json")
+    # (The service worker the first visit registered would answer from its cache: it goes.)
+    page.evaluate("navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))")
+    page.route("**/static/lessons/slobberhannes.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(broken)))
+    page.evaluate("localStorage.removeItem('tabletop:lesson:slobberhannes')")
+    page.goto(game_url(server, SLOB, "ja", learn=1, nosw=1))
+    page.wait_for_selector(".lesson-caption[data-kind=broken]", timeout=120_000)
+    assert "スペードのA" in page.locator(".lesson-caption .lesson-broken").inner_text()
+    assert page.locator(".lesson-ask").count() == 0
+    assert not page.errors, page.errors
