@@ -88,11 +88,9 @@ export function learnButton(slug, { compact = false } = {}) {
   if (known === false) return slot;
   fetchLesson(slug).then((lesson) => {
     if (!lesson) return;
-    slot.replaceChildren(h("button", {
-      type: "button", class: "learn", dataset: { slug },
-      "aria-label": compact ? t("learn_game", { game: gameTitle(slug) }) : null,
-      onclick: () => learnHref(slug),
-    }, compact ? t("learn") : t("learn_long")));
+    // On a game's card the button's name also says which game (its visible words come first).
+    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { slug }, onclick: () => learnHref(slug) },
+      compact ? [t("learn"), h("span", { class: "sr-only" }, ` — ${gameTitle(slug)}`), h("span", { "aria-hidden": "true" }, " ▸")] : t("learn_long")));
   });
   return slot;
 }
@@ -225,7 +223,9 @@ function makeDirector(slug, lesson, module, progress) {
     const n = s.log.actions.length;
     const step = steps[n];
     const prev = steps[n - 1];
-    const box = h("section", { class: "lesson-caption", role: "region", "aria-label": t("lesson"), "aria-live": "polite", dataset: { step: n, steps: steps.length } });
+    // Focusable: on a phone its words may scroll inside it.
+    const box = h("section", { class: "lesson-caption", role: "region", "aria-label": t("lesson"), "aria-live": "polite", tabindex: "0",
+      dataset: { step: n, steps: steps.length } });
     const progress = h("p", { class: "lesson-progress" }, t("lesson_progress", { n: Math.min(n + 1, steps.length), total: steps.length }));
     if (d.broken) {
       box.dataset.kind = "broken";

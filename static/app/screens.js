@@ -306,7 +306,7 @@ export async function showReplay(value) {
         h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => faceOf(c))))));
     const table = module.render(view, ui);
     table.classList.add("in-replay"); // no live prompts: the view's prompt line is not shown
-    const caption = captions && captions[step] ? h("p", { class: "replay-caption", role: "status", dataset: { step } }, sayText(captions[step], ui)) : null;
+    const caption = captions && captions[step] ? h("p", { class: "replay-caption", role: "status", tabindex: "0", dataset: { step } }, sayText(captions[step], ui)) : null;
     const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`, { slug, onBack: current.leave }), controls, lastMove, hands, table, caption];
     if (view.phase === "over" && module.renderResult) nodes.push(h("section", { class: "result inline" }, module.renderResult(view, ui)));
     app.replaceChildren(...nodes.filter(Boolean));

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from helpers import game_url, latin_words, save_key, shoot, within_viewport
+from helpers import axe_violations, game_url, latin_words, save_key, shoot, within_viewport
 from tabletop import IllegalAction, get_game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -180,6 +180,7 @@ def test_lesson_completed_by_taps_on_a_phone_in_japanese(page, server, path):
                 shoot(page, f"lesson-{slug}-refused")
         if index == next(i for i, s in enumerate(steps) if s["seat"] == human):
             shoot(page, f"lesson-{slug}-first-move")
+            assert not axe_violations(page), axe_violations(page)
         tap_asked(page, lesson, index)
     assert answered, "the lesson never offered a legal move it does not ask for: the test could not check the answer"
     assert refused, "the lesson never showed an unplayable card: the test could not check a refusal"
@@ -252,6 +253,7 @@ def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     for path in LESSONS:
         assert page.locator(f"button.learn[data-slug={path.stem}]").count() == 1, f"no Learn on {path.stem}'s card"
     shoot(page, "lesson-list")
+    assert not axe_violations(page), axe_violations(page)
     page.click(f"button.learn[data-slug={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
     assert "learn=1" in page.url
