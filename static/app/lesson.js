@@ -78,7 +78,7 @@ export function fetchLesson(slug) {
   return lessons.get(slug);
 }
 
-const learnHref = (slug) => navigate({ game: slug, learn: "1" });
+const goLearn = (slug) => navigate({ game: slug, learn: "1" });
 
 // A "Learn" button for a game, shown once its lesson is found (nothing for a game without one).
 // (A catalog that says whether a game has a lesson, `lesson: true|false`, saves the look-up.)
@@ -89,7 +89,7 @@ export function learnButton(slug, { compact = false } = {}) {
   fetchLesson(slug).then((lesson) => {
     if (!lesson) return;
     // On a game's card the button's name also says which game (its visible words come first).
-    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { slug }, onclick: () => learnHref(slug) },
+    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { learn: slug }, onclick: () => goLearn(slug) },
       compact ? [t("learn"), h("span", { class: "sr-only" }, ` — ${gameTitle(slug)}`), h("span", { "aria-hidden": "true" }, " ▸")] : t("learn_long")));
   });
   return slot;
@@ -123,7 +123,6 @@ function makeDirector(slug, lesson, module, progress) {
     slug, human, started: progress.started, broken: null, skip: false, shownText: "",
   };
   const stepAt = (s) => steps[s.log.actions.length];
-  const nextIsReaders = (s) => stepAt(s)?.seat === human;
 
   d.title = () => sayText(lesson.title, PLAIN);
 
@@ -189,6 +188,7 @@ function makeDirector(slug, lesson, module, progress) {
     const n = s.log.actions.length;
     const step = steps[n];
     d.skip = false;
+    if (!step || step.seat !== seat) return { ok: false, error: `the lesson has no move for seat ${seat} now` };
     const res = await game.act(seat, step.action, s.viewer);
     if (!res.ok) {
       d.broken = { kind: "refused", at: n, seat, action: step.action, reason: res };

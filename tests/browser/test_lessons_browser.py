@@ -249,17 +249,17 @@ def test_a_lesson_keeps_away_from_the_game_in_progress_and_resumes_after_reload(
 
 def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     page.goto(f"{server}/?lang=ja")
-    page.wait_for_selector(f"button.learn[data-slug={SLOB}]", timeout=60_000)
+    page.wait_for_selector(f"button.learn[data-learn={SLOB}]", timeout=60_000)
     for path in LESSONS:
-        assert page.locator(f"button.learn[data-slug={path.stem}]").count() == 1, f"no Learn on {path.stem}'s card"
+        assert page.locator(f"button.learn[data-learn={path.stem}]").count() == 1, f"no Learn on {path.stem}'s card"
     shoot(page, "lesson-list")
     assert not axe_violations(page), axe_violations(page)
-    page.click(f"button.learn[data-slug={SLOB}]")
+    page.click(f"button.learn[data-learn={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
     assert "learn=1" in page.url
     page.goto(game_url(server, SLOB, "ja"))
-    page.wait_for_selector(f"body[data-screen=setup] button.learn[data-slug={SLOB}]", timeout=60_000)
-    page.click(f"button.learn[data-slug={SLOB}]")
+    page.wait_for_selector(f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000)
+    page.click(f"button.learn[data-learn={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
     # Embedded, as an article would link it, in English: the same lesson, table only.
     page.goto(game_url(server, SLOB, "en", learn=1, embed=1))
