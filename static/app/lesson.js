@@ -21,6 +21,8 @@
 //   sayText(text, ui)                          a lesson's or a replay's text in the reader's
 //                                              language, {card:XX} and {seat:N} worded as the table
 //   moveWords(ui, module, action)              a move in words (cards, places, the game's words)
+//   a view may export askMarks(action, root) -> elements to tap next for `action` (null: its
+//   tokens and buttons, as the picker draws them)
 //
 // Progress is kept under tabletop:lesson:<slug> (and :<id> like the game's save): the moves made
 // so far, so a reload resumes. The game's own save (tabletop:save:<slug>) is never read or written.
@@ -168,6 +170,7 @@ function makeDirector(slug, lesson, module, progress) {
       return true;
     }
     s.reason = { text: t("lesson_not_this", { move: moveWords(s.lessonUi, module, step.action) }), token: argsOf(action)[0], code: "lesson_not_this" };
+    s.pick.splice(0); // the cards chosen for it are put back: the asked move's are marked again
     return false;
   };
 
@@ -279,6 +282,9 @@ function makeDirector(slug, lesson, module, progress) {
     const tokens = argsOf(step.action);
     const pending = tokens.filter((tok) => !s.pick.includes(tok));
     const mark = (el) => { el.classList.add("lesson-ask"); el.dataset.ask = "1"; };
+    // A view whose moves take taps of its own (a ploy, then its cell) says what to tap next.
+    const own = module.askMarks ? module.askMarks(step.action, app) : null;
+    if (own) return own.forEach(mark);
     for (const tok of pending) {
       for (const el of app.querySelectorAll(`.table button[data-token="${CSS.escape(tok)}"]`)) mark(el);
     }
@@ -328,7 +334,7 @@ function makeDirector(slug, lesson, module, progress) {
   return d;
 }
 
-// On a phone the caption gives up height (its words then scroll inside it) until the asked move,
+// On a phone the caption gives up height (its words then scroll inside it) until it, the asked move,
 // the buttons by the hand and the hand itself (unless the move asked is elsewhere, e.g. a
 // declaration's button) are on the first screen with it; never below a few lines.
 const CAPTION_MIN_PX = 92;
@@ -337,7 +343,8 @@ function fitCaption(box) {
   const shown = (el) => el.offsetParent !== null;
   const asked = app.querySelectorAll(".lesson-ask").length;
   const handNeeded = !asked || app.querySelector(".table .hand .lesson-ask");
-  const bottoms = [...app.querySelectorAll(`.lesson-ask, .dock button, .dock .reason.shown${handNeeded ? ", .table .hand" : ""}`)].filter(shown)
+  // The caption itself too: its words end on the first screen (they scroll inside it).
+  const bottoms = [box, ...app.querySelectorAll(`.lesson-ask, .dock button, .dock .reason.shown${handNeeded ? ", .table .hand" : ""}`)].filter(shown)
     .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
   if (!bottoms.length) return;
   const over = Math.max(...bottoms) + 6 - window.innerHeight;

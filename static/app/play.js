@@ -267,8 +267,9 @@ function render(s, before = null) {
     head = header(s.lesson ? s.lesson.title() : gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
     head.dataset.key = headKey;
   }
+  // A lesson has no undo, redo or deal to share: its moves are the lesson's.
   const nodes = [head,
-    s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
+    s.solitaire && !s.lesson ? solitaireBar(s) : kit ? null : assist, table, dock];
   if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...(s.lesson ? s.lesson.resultSheet(s, view, ui) : resultSheet(s, view, ui, onNew)));
   app.replaceChildren(...nodes.filter(Boolean));
   if (s.lesson) s.lesson.decorate(s, ui, view);
@@ -333,6 +334,7 @@ async function playHuman(s, action, probeToken) {
   if (s !== current.session) return;
   const w = words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
   if (!res.ok) {
+    record("refused", s.viewer, action); // what was asked of the engine, and refused (tests, the console)
     if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
     if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
     else s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
@@ -357,7 +359,7 @@ async function playHuman(s, action, probeToken) {
 // question; it is refused with a code and nothing changes).
 function explain(s, w, token, own, action) {
   if (own && typeof own === "object") {
-    s.reason = { text: w.say(own), token };
+    s.reason = { text: w.say(own), token, code: own.code };
     return render(s);
   }
   const asked = typeof own === "string" ? own : action;
