@@ -68,7 +68,7 @@ export function moveWords(ui, module, action) {
     return w.has(a) ? w.t(a) : a;
   });
   if (!named.length) return w.verb(verb);
-  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join(" ")}` : `${w.verb(verb)} ${named.join(" ")}`;
+  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
 }
 
 // ---------------------------------------------------------------- finding lessons
@@ -310,7 +310,7 @@ function makeDirector(slug, lesson, module, progress) {
     fitCaption(box);
   };
 
-  // The end: the last move's words, the outro, the game's own result, the rules learnt, and a
+  // The end: the last move's words, the game's own result, the rules learnt, the outro, and a
   // real game to play.
   d.resultSheet = (s, view, ui) => {
     const last = steps[steps.length - 1];
@@ -319,11 +319,12 @@ function makeDirector(slug, lesson, module, progress) {
     const sheet = h("section", { class: "result lesson-end", role: "dialog", "aria-label": t("lesson_end"), hidden: s.resultClosed },
       h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
       last && last.after && s.log.actions.length === steps.length ? h("p", { class: "lesson-after" }, sayText(last.after, ui)) : null,
-      h("p", { class: "lesson-outro" }, sayText(lesson.outro, ui)),
       s.module.renderResult(view, ui),
       h("h3", {}, t("lesson_rules")),
       h("ul", { class: "lesson-rules" }, Object.entries(lesson.rules).map(([id, name]) => h("li", { class: done.has(id) ? "learnt" : "", dataset: { rule: id } },
         h("span", { class: "tick", "aria-hidden": "true" }, done.has(id) ? "✓" : "·"), " ", sayText(name, ui)))),
+      // What to do next, just above the button that does it.
+      h("p", { class: "lesson-outro" }, sayText(lesson.outro, ui)),
       h("div", { class: "sheet-actions" },
         h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),
         h("button", { type: "button", class: "lesson-again", onclick: d.restart }, t("lesson_again"))));

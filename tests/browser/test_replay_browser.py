@@ -42,7 +42,7 @@ def test_mas_menos_article_example_steps_to_the_final_score(page, server):
     page.click(".replay-controls .next")
     page.wait_for_selector(".replay-controls .step >> text=1 / 30")
     assert page.locator(".last-move").get_attribute("data-action") == "discard AS QS 7S"
-    assert page.locator(".last-move").inner_text() == "Player 1: discard ace of spades queen of spades 7 of spades"
+    assert page.locator(".last-move").inner_text() == "Player 1: discard ace of spades, queen of spades, 7 of spades"
     page.click(".replay-controls .prev")
     page.wait_for_selector(".replay-controls .step >> text=0 / 30")
     page.click(".replay-controls .last")
@@ -97,7 +97,7 @@ def test_worked_example_from_the_setup_captioned_in_japanese_without_live_prompt
         assert page.locator(".table .prompt").evaluate_all("els => els.every(e => e.offsetParent === null)")
         assert within_viewport(page, ".replay-caption"), "the caption is on screen (pinned like subtitles)"
         if k == 2:
-            assert page.locator(".last-move").inner_text() == "プレイヤー1: 宣言：メノス"
+            assert page.locator(".last-move").inner_text() == "プレイヤー1 — 宣言：メノス"
             shoot(page, "replay-captioned-ja")
             assert not axe_violations(page), axe_violations(page)
     assert page.locator(".result").count() == 1
