@@ -287,8 +287,17 @@ def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     assert "learn=1" in page.url
     page.goto(game_url(server, SLOB, "ja"))
     page.wait_for_selector(f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000)
+    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["ja"]["learn_long"]
+    shoot(page, "lesson-setup")
     page.click(f"button.learn[data-learn={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
+    # In English too: on the list and on the setup.
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector(f"button.learn[data-learn={SLOB}]", timeout=60_000)
+    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text().startswith(COMMON["en"]["learn"])
+    page.goto(game_url(server, SLOB, "en"))
+    page.wait_for_selector(f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000)
+    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["en"]["learn_long"]
     # Embedded, as an article would link it, in English: the same lesson, table only.
     page.goto(game_url(server, SLOB, "en", learn=1, embed=1))
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
