@@ -278,6 +278,7 @@ function makeDirector(slug, lesson, module, progress) {
   function markAsked(s) {
     const step = stepAt(s);
     if (!step || step.seat !== human || d.broken || s.viewSeat !== human) return;
+    if (!d.started) return; // the intro first: "Start" is the one thing to do
     const want = canon(step.action);
     const tokens = argsOf(step.action);
     const pending = tokens.filter((tok) => !s.pick.includes(tok));

@@ -187,6 +187,7 @@ def test_lesson_completed_by_taps_on_a_phone_in_japanese(page, server, path):
     slug, human, steps = lesson["game"], lesson["human"], lesson["steps"]
     open_lesson(page, server, slug)
     assert caption(page)["kind"] == "intro"
+    assert page.locator(".lesson-ask").count() == 0, "nothing is asked before the lesson starts"
     no_latin(app_text(page), "the intro")
     shoot(page, f"lesson-{slug}-intro")
     kept = page.evaluate(KEPT)
