@@ -351,6 +351,8 @@ function fitCaption(box) {
   if (!bottoms.length) return;
   const over = Math.max(...bottoms) + 6 - window.innerHeight;
   if (over > 0) box.style.maxHeight = `${Math.max(CAPTION_MIN_PX, box.getBoundingClientRect().height - over)}px`;
+  // Phones hide scroll bars: words cut off say so (lesson.css draws a "more" edge).
+  box.classList.toggle("scrolls", box.scrollHeight > box.clientHeight + 2);
 }
 
 // ---------------------------------------------------------------- opening a lesson
