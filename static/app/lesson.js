@@ -339,7 +339,7 @@ function makeDirector(slug, lesson, module, progress) {
 // On a phone the caption gives up height (its words then scroll inside it) until it, the asked move,
 // the buttons by the hand and the hand itself (unless the move asked is elsewhere, e.g. a
 // declaration's button) are on the first screen with it; never below a few lines.
-const CAPTION_MIN_PX = 92;
+const CAPTION_MIN_PX = 76; // the progress line, a line of words and the move asked
 function fitCaption(box) {
   box.style.maxHeight = "";
   const shown = (el) => el.offsetParent !== null;
