@@ -14,6 +14,7 @@ import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js"
 import { watchEngine } from "./app/stall.js";
 import { showStats, showStatsOverview } from "./app/statsview.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
+import { openLesson } from "./app/lesson.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -68,6 +69,7 @@ async function route() {
     toast(t("settings_broken", { reason: `game=${slug}` }));
     return showList();
   }
+  if (query.get("learn") === "1") return openLesson(slug); // a guided first deal (lesson.js)
   return openGame(slug);
 }
 current.route = route;

@@ -7,7 +7,7 @@
 // and the refusal is said in words next to the hand.
 import { h } from "../kit/dom.js";
 import { face } from "../kit/faces.js";
-import { makePace, snapshot, travel } from "../kit/pace.js";
+import { makePace, snapshot, SPEEDS, travel } from "../kit/pace.js";
 import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
@@ -50,7 +50,7 @@ export const loadError = () => lastLoadError;
 
 let sessions = 0;
 function makeSession(slug, module, log, mode, level, extra, players) {
-  const humans = mode === "hotseat" ? [...Array(players).keys()] : [0];
+  const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
   return {
     id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
     status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
@@ -70,6 +70,7 @@ function take(s, res, viewer, kind = "sync") {
   s.status = { over: res.over, to_move: res.to_move, players: res.players ?? s.players, moves: res.moves };
   s.view = res.view;
   s.viewSeat = viewer;
+  if (s.lesson) { s.lesson.persist(s); return true; } // a lesson: its own progress only, never the save nor the statistics
   if (!writeSave(s)) {
     followOtherTab(s, kind);
     return false;
@@ -127,6 +128,35 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   hooks.rerender = () => drawTable();
   await drawTable();
   return true;
+}
+
+// A lesson (static/app/lesson.js) plays on this same table loop: `director` chooses the other
+// seats' moves (its script, never a bot), lets through only the reader's asked move (anything the
+// engine refuses is still asked of the engine, which says why), adds its words to each drawing,
+// and keeps its own progress instead of the game's save.
+export async function startDirected(slug, module, log, director) {
+  const loaded = await game.load(log, director.human);
+  if (!loaded.ok) {
+    lastLoadError = loaded.error;
+    return false;
+  }
+  const s = makeSession(slug, module, log, "bot", "random", { human: director.human }, loaded.players);
+  s.lesson = director;
+  take(s, loaded, director.human);
+  current.session = s;
+  hooks.rerender = () => drawTable();
+  await drawTable();
+  return true;
+}
+
+// The computer's next move is due now (a lesson's "continue"): no more waiting.
+export function wakeComputer() {
+  const s = current.session;
+  if (!s) return;
+  clearTimeout(s.botTimer);
+  s.botTimer = null;
+  s.holdUntil = 0;
+  scheduleBot();
 }
 
 // ---------------------------------------------------------------- names
@@ -216,7 +246,7 @@ export async function drawTable(before = null) {
     s.view = got.view;
     s.viewSeat = s.viewer;
   }
-  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional) {
+  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional && !s.lesson) {
     s.shown = { moves: s.log.actions.length, code: current.catalog[s.slug]?.code, view: s.view };
     if (!writeSave(s)) return followOtherTab(s, "sync");
   }
@@ -233,18 +263,18 @@ function render(s, before = null) {
     : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
   const table = s.module.render(view, ui);
   const kit = !s.module.STRINGS;
-  const assist = s.solitaire ? null : assistBar(s, view, ui);
+  const assist = s.solitaire || s.lesson ? null : assistBar(s, view, ui);
   let dock = null;
   if (kit) {
     // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
     // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
     const bar = ui.picker.bars.length ? null : ui.picker.bar();
     ui.picker.finish();
-    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status" }, s.reason ? s.reason.text : ""), bar, assist];
+    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
     dock = ui.dockEl ? null : h("div", { class: "dock" });
     (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   }
-  const onNew = () => {
+  const onNew = s.lesson ? () => s.lesson.playReal() : () => {
     endSession();
     if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
     store.removeItem(saveKey(s.slug));
@@ -254,13 +284,15 @@ function render(s, before = null) {
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
   if (!head || head.dataset.key !== headKey) {
-    head = header(gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
+    head = header(s.lesson ? s.lesson.title() : gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
     head.dataset.key = headKey;
   }
+  // A lesson has no undo, redo or deal to share: its moves are the lesson's.
   const nodes = [head, botStalledNotice(s),
-    s.solitaire ? solitaireBar(s) : kit ? null : assist, table, dock];
-  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...resultSheet(s, view, ui, onNew));
+    s.solitaire && !s.lesson ? solitaireBar(s) : kit ? null : assist, table, dock];
+  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...(s.lesson ? s.lesson.resultSheet(s, view, ui) : resultSheet(s, view, ui, onNew)));
   app.replaceChildren(...nodes.filter(Boolean));
+  if (s.lesson) s.lesson.decorate(s, ui, view);
   markSuggestion(s);
   if (s.reason && s.reason.token) {
     for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`)) el.classList.add("refused");
@@ -315,7 +347,8 @@ function humanAct(s, action, probeToken = null) {
 
 async function playHuman(s, action, probeToken) {
   if (s !== current.session || s.status.over) return;
-  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
+  if (s.lesson && !s.lesson.allows(s, action)) return render(s); // a legal move the lesson does not ask for: it says so
+  if (!s.lesson && saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
   s.busy++;
   const before = snapshot(app);
   const res = await game.act(s.viewer, action, s.viewer);
@@ -323,9 +356,10 @@ async function playHuman(s, action, probeToken) {
   if (s !== current.session) return;
   const w = words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
   if (!res.ok) {
+    record("refused", s.viewer, action); // what was asked of the engine, and refused (tests, the console)
     if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
     if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
-    else s.reason = { text: refusalText(w, res), token: probeToken };
+    else s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
     render(s);
     return;
   }
@@ -347,7 +381,7 @@ async function playHuman(s, action, probeToken) {
 // question; it is refused with a code and nothing changes).
 function explain(s, w, token, own, action) {
   if (own && typeof own === "object") {
-    s.reason = { text: w.say(own), token };
+    s.reason = { text: w.say(own), token, code: own.code };
     return render(s);
   }
   const asked = typeof own === "string" ? own : action;
@@ -362,11 +396,13 @@ function explain(s, w, token, own, action) {
 function scheduleBot() {
   const s = current.session;
   if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled) return;
-  const seat = s.status.to_move.find((x) => !s.humans.includes(x));
+  const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
   if (seat === undefined) return;
-  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose).
-  const factor = s.module.botDelayFactor ? s.module.botDelayFactor(s.view) : 1;
-  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now());
+  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
+  // a lesson's pause is the time to read its words, at the player's speed.
+  const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
+  const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
+  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
   s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
 }
 
@@ -376,7 +412,7 @@ async function runBot(s, seat) {
   if (performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
   s.botRunning = true;
   const before = snapshot(app);
-  const res = await game.botMove(seat, s.level, randomSeed(), s.viewer);
+  const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, s.level, randomSeed(), s.viewer);
   s.botRunning = false;
   if (s !== current.session) return;
   if (!res.ok) {
@@ -414,7 +450,7 @@ function botStalledNotice(s) {
   const info = current.catalog[s.slug] || {};
   const known = (info.levels || []).includes(s.level);
   const retry = (level) => {
-    if (level) { s.level = level; writeSave(s); }
+    if (level) { s.level = level; if (!s.lesson) writeSave(s); }
     s.botStalled = null;
     s.botFailures = 0;
     delete document.body.dataset.botStalled;
@@ -462,7 +498,7 @@ function takeUpIfNewer(s) {
 
 window.addEventListener("storage", (e) => {
   const s = current.session;
-  if (!s || s.provisional || e.key !== saveKey(s.slug)) return;
+  if (!s || s.provisional || s.lesson || e.key !== saveKey(s.slug)) return; // a lesson never follows the real game's save
   takeUpIfNewer(s);
 });
 

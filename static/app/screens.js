@@ -10,6 +10,7 @@ import { current, endSession, makeUi, setupFromLog, startSession, loadError, ran
 import { gameAbandoned } from "./records.js";
 import { setAside } from "./stats.js";
 import { params, readSave, saveKey, store } from "./store.js";
+import { learnButton, moveWords, sayText } from "./lesson.js";
 
 export function navigate(query) {
   const url = new URL(location.href);
@@ -31,8 +32,9 @@ export function showList() {
     const info = current.catalog[slug];
     const range = info && (info.min_players === info.max_players ? `${info.min_players}` : `${info.min_players}–${info.max_players}`);
     return h("li", {}, info && info.available
-      ? h("button", { type: "button", class: "game", dataset: { slug }, onclick: () => navigate({ game: slug }) },
-        h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "players" }, t("players_n", { n: range })))
+      ? [h("button", { type: "button", class: "game", dataset: { slug }, onclick: () => navigate({ game: slug }) },
+        h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "players" }, t("players_n", { n: range }))),
+      learnButton(slug, { compact: true })]
       : h("div", { class: "game coming", dataset: { slug } }, h("span", { class: "title" }, gameTitle(slug)), h("span", { class: "tag" }, t("coming"))));
   });
   app.replaceChildren(header(null), h("p", { class: "tagline" }, t("tagline")), h("ul", { class: "games" }, items),
@@ -296,7 +298,7 @@ export async function showSetup(slug, setup) {
   form.append(h("button", { type: "button", class: "daily", onclick: () => playDaily(slug, date) }, t("daily_deal", { date })));
   if (!solitaire) form.append(h("p", { class: "daily-note" }, t("daily_note")));
   form.append(h("button", { type: "button", class: "stats-button", onclick: () => navigate({ game: slug, page: "stats" }) }, t("stats")));
-  app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }), form);
+  app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }), learnButton(slug), form, examplesList(slug));
   document.body.dataset.screen = "setup";
 }
 current.showSetup = showSetup;
@@ -338,6 +340,9 @@ async function coldOpening(slug, setup, options) {
 // ---------------------------------------------------------------- replays
 // ?replay=<name> steps through static/replays/<name>.json; ?replay=<JSON log> (URL-encoded) steps
 // through that log. Every seat's cards are shown; the engine replays and checks every move.
+// A replay file may carry "captions": [{ja, en}, ...], one per step (0: before the first move),
+// with {card:XX} and {seat:N} as in lessons; they are shown under the table. The worked examples
+// of each game are listed in static/replays/index.json ({slug: [{name, title}]}).
 async function loadReplayLog(value) {
   if (/^[\w-]{1,80}$/.test(value)) {
     const res = await fetch(`static/replays/${value}.json`);
@@ -362,7 +367,8 @@ export async function showReplay(value) {
     return showList();
   }
   app.replaceChildren(header(t("replay"), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
-  const opened = await call("replay_open", text);
+  const { log, captions } = splitCaptions(text);
+  const opened = await call("replay_open", JSON.stringify(log));
   if (!opened.ok) {
     toast(t("replay_refused", { reason: opened.error }));
     return showList();
@@ -370,7 +376,6 @@ export async function showReplay(value) {
   const slug = opened.game;
   const module = await import(`../views/${slug}.js`);
   await loadGame(slug, module);
-  const log = JSON.parse(text);
   let step = 0;
   const draw = async () => {
     const got = await call("replay_step", step);
@@ -390,12 +395,15 @@ export async function showReplay(value) {
       h("span", { class: "step", dataset: { step, steps: got.steps } }, `${step} / ${got.steps}`),
       h("button", { type: "button", class: "next", "aria-label": t("replay_next"), onclick: () => go(step + 1), disabled: step === got.steps }, "▶"),
       h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "»"));
-    const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, `${ui.seatName(got.last[0])}: ${w.move(got.last[1])}`)
+    const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, t("move_by", { who: ui.seatName(got.last[0]), move: moveWords(ui, module, got.last[1]) }))
       : h("p", { class: "last-move" }, t("replay_start"));
     const hands = !got.views.some((v) => Array.isArray(v.hand)) ? null : h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, ui.seatName(seat)),
         h("span", { class: "cards" }, (Array.isArray(v.hand) ? v.hand : []).map((c) => faceOf(c))))));
-    const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`, { slug, onBack: current.leave }), controls, lastMove, hands, module.render(view, ui)];
+    const table = module.render(view, ui);
+    table.classList.add("in-replay"); // no live prompts: the view's prompt line is not shown
+    const caption = captions && captions[step] ? h("p", { class: "replay-caption", role: "status", tabindex: "0", dataset: { step } }, sayText(captions[step], ui)) : null;
+    const nodes = [header(`${gameTitle(slug)} — ${t("replay")}`, { slug, onBack: current.leave }), controls, lastMove, hands, table, caption];
     if (view.phase === "over" && module.renderResult) nodes.push(h("section", { class: "result inline" }, module.renderResult(view, ui)));
     app.replaceChildren(...nodes.filter(Boolean));
     document.body.dataset.screen = "replay";
@@ -407,4 +415,26 @@ export async function showReplay(value) {
     if (e.key === "ArrowLeft") app.querySelector(".replay-controls .prev")?.click();
   };
   await draw();
+}
+
+// A replay's text: the log for the engine, and its captions (the engine reads logs only).
+function splitCaptions(text) {
+  const { captions = null, ...log } = JSON.parse(text);
+  return { log, captions: Array.isArray(captions) ? captions : null };
+}
+
+// The game's worked examples (static/replays/index.json), as links to the replay viewer.
+let examplesIndex = null;
+export function examplesList(slug) {
+  const box = h("section", { class: "examples", hidden: true });
+  examplesIndex ||= fetch("static/replays/index.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  examplesIndex.then((index) => {
+    const list = Array.isArray(index[slug]) ? index[slug] : [];
+    if (!list.length) return;
+    box.replaceChildren(h("h2", {}, t("examples")), h("ul", {}, list.map((ex) => h("li", {},
+      h("a", { href: `?replay=${encodeURIComponent(ex.name)}&lang=${currentLanguage()}`, class: "example", dataset: { replay: ex.name },
+        onclick: (e) => { e.preventDefault(); navigate({ replay: ex.name }); } }, sayText(ex.title, { cardName: String, seatName: String }))))));
+    box.hidden = false;
+  });
+  return box;
 }

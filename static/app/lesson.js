@@ -1,0 +1,395 @@
+// The lesson player (issue #16): a guided first deal of a game, played on the game's real table
+// (its own view module and the table kit), so the reader learns the real screen.
+//
+// A lesson is data: static/lessons/<slug>.json (its format is checked by tests/test_lessons.py):
+// a fixed deal (`log`), the reader's seat (`human`), `title`/`intro`/`outro`, the main `rules`
+// it teaches, and `steps`, one per move of the game in order: {seat, action, say, after, rule}.
+// The engine stays the only judge. The deal is loaded like any game (`load`); every move goes
+// through `act`; the kit lights what the engine allows; a tap on anything unplayable is asked of
+// the engine, which refuses it with its own reason. The lesson only
+//   - asks for one of the legal moves at each of the reader's steps (marked "try this"; another
+//     legal move is answered "that is allowed, but in this lesson play …" and nothing is played),
+//   - plays the other seats' scripted moves at the table's pace (never a bot),
+//   - says its words in a caption by the hand: a step's `say` while it is awaited or as it is
+//     played, then its `after` once made.
+// If the lesson and the engine ever disagree (a scripted move refused, the asked move not legal,
+// the game over too soon), it says so plainly and offers the real game; it never forces a move.
+// Nothing here knows a game: it works with any view on the kit.
+//
+//   ?game=X&learn=1 (&embed=1, &lang=ja|en)   openLesson(X)
+//   learnButton(slug, {compact})               "Learn", once the game's lesson is known to exist
+//   sayText(text, ui)                          a lesson's or a replay's text in the reader's
+//                                              language, {card:XX} and {seat:N} worded as the table
+//   moveWords(ui, module, action)              a move in words (cards, places, the game's words)
+//   a view may export askMarks(action, root) -> elements to tap next for `action` (null: its
+//   tokens and buttons, as the picker draws them)
+//
+// Progress is kept under tabletop:lesson:<slug> (and :<id> like the game's save): the moves made
+// so far, so a reload resumes. The game's own save (tabletop:save:<slug>) is never read or written.
+import { h, useCss } from "../kit/dom.js";
+import { currentLanguage, gameTitle, loadGame, t } from "../kit/words.js";
+import { app, header, hooks, toast } from "./chrome.js";
+import { game } from "./engine.js";
+import { current, endSession, loadError, startDirected, wakeComputer } from "./play.js";
+import { navigate } from "./screens.js";
+import { params, store } from "./store.js";
+
+useCss(new URL("./lesson.css", import.meta.url));
+
+const canon = (action) => {
+  const [verb, ...args] = String(action).trim().split(/\s+/);
+  return [verb, ...args.sort()].join(" ");
+};
+const argsOf = (action) => String(action).trim().split(/\s+/).slice(1);
+const PLAIN = { cardName: String, seatName: String }; // for texts without placeholders (titles)
+
+// ---------------------------------------------------------------- words
+// A text {ja, en} in the reader's language; {card:XX} is the card's name as the table says it,
+// {seat:N} the seat's name.
+export function sayText(text, ui) {
+  if (!text) return "";
+  const words = typeof text === "string" ? text : text[currentLanguage()] ?? text.en ?? "";
+  return words.replace(/\{(card|seat):([^}]+)\}/g, (whole, kind, value) =>
+    (kind === "card" ? ui.cardName(value) : ui.seatName(Number(value))));
+}
+
+// A move in words: the verb, then each argument by the view's own words for places
+// (formatParam "arg"), the face spec for cards, else the game's string for that word
+// ("declare menos" -> "宣言：メノス"); never the raw notation when a word exists.
+export function moveWords(ui, module, action) {
+  const w = ui.words;
+  const [verb, ...args] = String(action).split(" ");
+  const named = args.map((a) => {
+    const own = module.formatParam ? module.formatParam("arg", a, ui) : undefined;
+    if (own !== undefined && own !== null) return String(own);
+    const card = w.cardName(a);
+    if (card !== a) return card;
+    if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
+    return w.has(a) ? w.t(a) : a;
+  });
+  if (!named.length) return w.verb(verb);
+  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
+}
+
+// ---------------------------------------------------------------- finding lessons
+const lessons = new Map(); // slug -> Promise<lesson | null>
+export function fetchLesson(slug) {
+  if (!lessons.has(slug)) {
+    lessons.set(slug, fetch(`static/lessons/${slug}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  return lessons.get(slug);
+}
+
+const goLearn = (slug) => navigate({ game: slug, learn: "1" });
+
+// A "Learn" button for a game, shown once its lesson is found (nothing for a game without one).
+// (A catalog that says whether a game has a lesson, `lesson: true|false`, saves the look-up.)
+export function learnButton(slug, { compact = false } = {}) {
+  const slot = h("span", { class: `learn-slot${compact ? " compact" : ""}` });
+  const known = current.catalog?.[slug]?.lesson;
+  if (known === false) return slot;
+  fetchLesson(slug).then((lesson) => {
+    if (!lesson) return;
+    // On a game's card the button's name also says which game (its visible words come first).
+    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { learn: slug }, onclick: () => goLearn(slug) },
+      compact ? [t("learn"), h("span", { class: "sr-only" }, ` — ${gameTitle(slug)}`), h("span", { "aria-hidden": "true" }, " ▸")] : t("learn_long")));
+  });
+  return slot;
+}
+
+// ---------------------------------------------------------------- progress
+function progressKey(slug) {
+  const id = params.get("id");
+  return `tabletop:lesson:${slug}` + (id && /^[\w-]{1,40}$/.test(id) ? `:${id}` : "");
+}
+
+// The moves made so far, if they are still the lesson's first steps (a changed lesson starts over).
+function readProgress(slug, steps) {
+  let data = null;
+  try {
+    data = JSON.parse(store.getItem(progressKey(slug)) || "null");
+  } catch { /* unreadable: start over */ }
+  if (!data || data.v !== 1 || !Array.isArray(data.actions)) return { started: false, actions: [] };
+  const ok = data.actions.length <= steps.length && data.actions.every((m, i) =>
+    Array.isArray(m) && m[0] === steps[i].seat && canon(m[1]) === canon(steps[i].action));
+  return ok ? { started: !!data.started, actions: data.actions } : { started: false, actions: [] };
+}
+
+// ---------------------------------------------------------------- the director
+// What play.js asks of a lesson (s.lesson): persist, allows, nextComputerSeat, readingMs,
+// computerMove, decorate, resultSheet, title, playReal.
+function makeDirector(slug, lesson, module, progress) {
+  const steps = lesson.steps;
+  const human = lesson.human;
+  const d = {
+    slug, human, started: progress.started, broken: null, skip: false, shownText: "",
+  };
+  const stepAt = (s) => steps[s.log.actions.length];
+
+  d.title = () => sayText(lesson.title, PLAIN);
+
+  d.persist = (s) => {
+    const done = s.log.actions;
+    const wrong = done.findIndex((m, i) => i >= steps.length || m[0] !== steps[i].seat || canon(m[1]) !== canon(steps[i].action));
+    if (wrong >= 0 && !d.broken) d.broken = { kind: "unscripted", at: wrong, seat: done[wrong][0], action: done[wrong][1] };
+    if (done.length) d.started = true;
+    store.setItem(progressKey(slug), JSON.stringify({ v: 1, started: d.started, actions: done }));
+  };
+
+  // The engine's view and the lesson must agree on what comes next; if not, the lesson stops.
+  d.check = (s) => {
+    if (d.broken) return;
+    const n = s.log.actions.length;
+    const step = steps[n];
+    if (s.status.over) {
+      if (n < steps.length) d.broken = { kind: "over_early", at: n };
+      return;
+    }
+    if (!step) return; // the lesson's steps are done: its end is shown
+    if (!s.status.to_move.includes(step.seat)) {
+      d.broken = { kind: "not_to_move", at: n, seat: step.seat, action: step.action };
+      return;
+    }
+    if (step.seat === human && s.viewSeat === human && !(s.view.legal_actions || []).some((a) => canon(a) === canon(step.action))) {
+      d.broken = { kind: "not_legal", at: n, seat: step.seat, action: step.action };
+    }
+  };
+
+  // The reader's move (from a tap): the asked move is played; another legal move is not, and the
+  // lesson says why; a move the engine does not allow goes to the engine, which refuses it.
+  d.allows = (s, action) => {
+    const legal = (s.view.legal_actions || []).map(canon);
+    if (!legal.includes(canon(action))) return true;
+    const step = stepAt(s);
+    if (d.broken || !step || step.seat !== human) {
+      s.reason = { text: t("lesson_stopped"), code: "lesson_stopped" };
+      return false;
+    }
+    if (canon(action) === canon(step.action)) {
+      d.started = true;
+      return true;
+    }
+    s.reason = { text: t("lesson_not_this", { move: moveWords(s.lessonUi, module, step.action) }), token: argsOf(action)[0], code: "lesson_not_this" };
+    s.pick.splice(0); // the cards chosen for it are put back: the asked move's are marked again
+    return false;
+  };
+
+  d.nextComputerSeat = (s) => {
+    const step = stepAt(s);
+    if (!d.started || d.broken || !step || step.seat === human || s.status.over) return undefined;
+    return step.seat;
+  };
+
+  // Time to read the caption on screen before the next scripted move (at the normal speed).
+  d.readingMs = () => {
+    if (d.skip) return 0;
+    const perChar = currentLanguage() === "ja" ? 80 : 45; // about 12 and 22 characters a second
+    return d.shownText.length * perChar;
+  };
+
+  d.computerMove = async (s, seat) => {
+    const n = s.log.actions.length;
+    const step = steps[n];
+    d.skip = false;
+    if (!step || step.seat !== seat) return { ok: false, error: `the lesson has no move for seat ${seat} now` };
+    const res = await game.act(seat, step.action, s.viewer);
+    if (!res.ok) {
+      d.broken = { kind: "refused", at: n, seat, action: step.action, reason: res };
+      return res;
+    }
+    return { ...res, action: step.action };
+  };
+
+  d.playReal = () => {
+    endSession();
+    navigate({ game: slug });
+  };
+
+  d.restart = () => {
+    store.removeItem(progressKey(slug));
+    endSession();
+    openLesson(slug);
+  };
+
+  const start = () => {
+    d.started = true;
+    if (current.session) d.persist(current.session);
+    hooks.rerender();
+  };
+  const goOn = () => {
+    d.skip = true;
+    wakeComputer();
+  };
+
+  // The words to show now: what the last move caused, and what is asked next.
+  function caption(s, ui) {
+    const n = s.log.actions.length;
+    const step = steps[n];
+    const prev = steps[n - 1];
+    // Focusable: on a phone its words may scroll inside it.
+    const box = h("section", { class: "lesson-caption", role: "region", "aria-label": t("lesson"), "aria-live": "polite", tabindex: "0",
+      dataset: { step: n, steps: steps.length } });
+    const progress = h("p", { class: "lesson-progress" }, t("lesson_progress", { n: Math.min(n + 1, steps.length), total: steps.length }));
+    if (d.broken) {
+      box.dataset.kind = "broken";
+      const b = d.broken;
+      const move = b.action ? moveWords(ui, module, b.action) : "";
+      const why = b.reason ? (b.reason.code && ui.words.has(b.reason.code) ? ui.say(b.reason) : b.reason.error || "") : "";
+      box.append(h("p", { class: "lesson-broken" }, t(`lesson_broken_${b.kind}`, { n: b.at + 1, move, seat: b.seat !== undefined ? ui.seatName(b.seat) : "", reason: why })),
+        h("div", { class: "lesson-buttons" },
+          h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),
+          h("button", { type: "button", class: "lesson-again", onclick: d.restart }, t("lesson_again"))));
+      d.shownText = "";
+      return box;
+    }
+    if (!d.started && n === 0) {
+      box.dataset.kind = "intro";
+      const intro = sayText(lesson.intro, ui);
+      box.append(h("p", { class: "lesson-say" }, intro),
+        h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "primary lesson-start", onclick: start }, t("lesson_start"))));
+      d.shownText = "";
+      return box;
+    }
+    const lines = [];
+    // What the last move caused: a scripted move's own words, then its `after`.
+    if (prev) {
+      const said = prev.seat !== human ? sayText(prev.say, ui) : "";
+      const after = sayText(prev.after, ui);
+      if (said) lines.push(h("p", { class: "lesson-said" }, said));
+      if (after) lines.push(h("p", { class: "lesson-after" }, after));
+    }
+    d.shownText = lines.map((p) => p.textContent).join("");
+    if (step && step.seat === human) {
+      box.dataset.kind = "yours";
+      lines.push(h("p", { class: "lesson-say" }, sayText(step.say, ui)),
+        h("p", { class: "lesson-try" }, h("span", { "aria-hidden": "true" }, "▶ "), t("lesson_try", { move: moveWords(ui, module, step.action) })));
+    } else if (step) {
+      box.dataset.kind = "computer";
+      if (d.shownText) lines.push(h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "lesson-next", onclick: goOn }, t("lesson_continue"))));
+    } else {
+      box.dataset.kind = "end";
+      d.shownText = "";
+    }
+    box.append(progress, ...lines);
+    return box;
+  }
+
+  // The asked move, marked on the table: its tokens not yet chosen, or its button.
+  function markAsked(s) {
+    const step = stepAt(s);
+    if (!step || step.seat !== human || d.broken || s.viewSeat !== human) return;
+    if (!d.started) return; // the intro first: "Start" is the one thing to do
+    const want = canon(step.action);
+    const tokens = argsOf(step.action);
+    const pending = tokens.filter((tok) => !s.pick.includes(tok));
+    const mark = (el) => { el.classList.add("lesson-ask"); el.dataset.ask = "1"; };
+    // A view whose moves take taps of its own (a ploy, then its cell) says what to tap next.
+    const own = module.askMarks ? module.askMarks(step.action, app) : null;
+    if (own) return own.forEach(mark);
+    for (const tok of pending) {
+      for (const el of app.querySelectorAll(`.table button[data-token="${CSS.escape(tok)}"]`)) mark(el);
+    }
+    for (const el of app.querySelectorAll("button[data-action]")) if (canon(el.dataset.action) === want) mark(el);
+    if (tokens.length && !pending.length) {
+      for (const el of app.querySelectorAll(`button.confirm[data-verb="${CSS.escape(want.split(" ")[0])}"]:not([disabled])`)) mark(el);
+    }
+  }
+
+  // After play.js has drawn the table: the caption goes just above the reader's own line and hand
+  // (the trick stays above it, the hand below), or under the table when the view has no hand.
+  d.decorate = (s, ui) => {
+    s.lessonUi = ui;
+    d.check(s);
+    const box = caption(s, ui);
+    const table = app.querySelector(".table");
+    table?.classList.add("in-lesson");
+    const anchor = table && (table.querySelector(".my-seat") || table.querySelector(".hand"));
+    if (anchor) anchor.before(box);
+    else if (table) table.after(box);
+    else app.append(box);
+    markAsked(s);
+    fitCaption(box);
+  };
+
+  // The end: the last move's words, the game's own result, the rules learnt, the outro, and a
+  // real game to play.
+  d.resultSheet = (s, view, ui) => {
+    const last = steps[steps.length - 1];
+    const done = new Set(steps.slice(0, s.log.actions.length).map((st) => st.rule).filter(Boolean));
+    const toggle = (closed) => { s.resultClosed = closed; hooks.rerender(); };
+    const sheet = h("section", { class: "result lesson-end", role: "dialog", "aria-label": t("lesson_end"), hidden: s.resultClosed },
+      h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
+      last && last.after && s.log.actions.length === steps.length ? h("p", { class: "lesson-after" }, sayText(last.after, ui)) : null,
+      s.module.renderResult(view, ui),
+      h("h3", {}, t("lesson_rules")),
+      h("ul", { class: "lesson-rules" }, Object.entries(lesson.rules).map(([id, name]) => h("li", { class: done.has(id) ? "learnt" : "", dataset: { rule: id } },
+        h("span", { class: "tick", "aria-hidden": "true" }, done.has(id) ? "✓" : "·"), " ", sayText(name, ui)))),
+      // What to do next, just above the button that does it.
+      h("p", { class: "lesson-outro" }, sayText(lesson.outro, ui)),
+      h("div", { class: "sheet-actions" },
+        h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),
+        h("button", { type: "button", class: "lesson-again", onclick: d.restart }, t("lesson_again"))));
+    const reopen = s.resultClosed ? h("button", { type: "button", class: "primary show-result", onclick: () => toggle(false) }, t("show_result")) : null;
+    return [sheet, reopen];
+  };
+
+  return d;
+}
+
+// On a phone the caption gives up height (its words then scroll inside it) until it, the asked move,
+// the buttons by the hand and the hand itself (unless the move asked is elsewhere, e.g. a
+// declaration's button) are on the first screen with it; never below a few lines.
+const CAPTION_MIN_PX = 76; // the progress line, a line of words and the move asked
+function fitCaption(box) {
+  box.style.maxHeight = "";
+  const shown = (el) => el.offsetParent !== null;
+  const asked = app.querySelectorAll(".lesson-ask").length;
+  const handNeeded = !asked || app.querySelector(".table .hand .lesson-ask");
+  // The caption itself too: its words end on the first screen (they scroll inside it).
+  const bottoms = [box, ...app.querySelectorAll(`.lesson-ask, .dock button, .dock .reason.shown${handNeeded ? ", .table .hand" : ""}`)].filter(shown)
+    .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  if (!bottoms.length) return;
+  const over = Math.max(...bottoms) + 6 - window.innerHeight;
+  if (over > 0) box.style.maxHeight = `${Math.max(CAPTION_MIN_PX, box.getBoundingClientRect().height - over)}px`;
+  // Phones hide scroll bars: words cut off say so (lesson.css draws a "more" edge).
+  box.classList.toggle("scrolls", box.scrollHeight > box.clientHeight + 2);
+}
+
+// ---------------------------------------------------------------- opening a lesson
+export async function openLesson(slug) {
+  endSession();
+  const info = current.catalog[slug];
+  if (!info || !info.available) {
+    toast(`${gameTitle(slug)}: ${t("coming")}`);
+    return navigate({});
+  }
+  app.replaceChildren(header(gameTitle(slug), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
+  const [lesson, module] = await Promise.all([fetchLesson(slug),
+    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug, m); return m; })]);
+  if (!lesson || !Array.isArray(lesson.steps) || lesson.game !== slug) {
+    toast(t("lesson_missing"));
+    const url = new URL(location.href);
+    url.searchParams.delete("learn");
+    history.replaceState(null, "", url);
+    return current.route();
+  }
+  document.title = `${sayText(lesson.title, PLAIN)} — ${t("app_title")}`;
+  let progress = readProgress(slug, lesson.steps);
+  const logOf = (actions) => ({ game: slug, players: lesson.log.players, options: lesson.log.options || {}, seed: lesson.log.seed || 0,
+    ...(lesson.log.setup ? { setup: lesson.log.setup } : {}), actions });
+  let director = makeDirector(slug, lesson, module, progress);
+  let ok = await startDirected(slug, module, logOf(progress.actions), director);
+  if (!ok && progress.actions.length) { // saved progress the engine no longer takes: from the start
+    progress = { started: false, actions: [] };
+    director = makeDirector(slug, lesson, module, progress);
+    ok = await startDirected(slug, module, logOf([]), director);
+  }
+  if (!ok) {
+    // The lesson's own deal is refused by the engine: say so, and offer the real game.
+    app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }),
+      h("section", { class: "lesson-caption", dataset: { kind: "broken" } },
+        h("p", { class: "lesson-broken" }, t("lesson_broken_load", { reason: loadError() })),
+        h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "primary real-game", onclick: () => navigate({ game: slug }) }, t("lesson_play_real")))));
+    document.body.dataset.screen = "table";
+  }
+}
