@@ -395,7 +395,7 @@ export async function showReplay(value) {
       h("span", { class: "step", dataset: { step, steps: got.steps } }, `${step} / ${got.steps}`),
       h("button", { type: "button", class: "next", "aria-label": t("replay_next"), onclick: () => go(step + 1), disabled: step === got.steps }, "▶"),
       h("button", { type: "button", class: "last", "aria-label": t("replay_last"), onclick: () => go(got.steps) }, "»"));
-    const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, t("move_by", { who: ui.seatName(got.last[0]), move: moveWords(ui, module, got.last[1]) }))
+    const lastMove = got.last ? h("p", { class: "last-move", dataset: { action: got.last[1] } }, (opened.players > 1 ? t("move_by", { who: ui.seatName(got.last[0]), move: moveWords(ui, module, got.last[1]) }) : moveWords(ui, module, got.last[1])))
       : h("p", { class: "last-move" }, t("replay_start"));
     const hands = !got.views.some((v) => Array.isArray(v.hand)) ? null : h("section", { class: "all-hands", "aria-label": t("replay_hands") },
       got.views.map((v, seat) => h("div", { class: "seat-hand" }, h("span", { class: "name" }, ui.seatName(seat)),
