@@ -9,7 +9,8 @@
 //   faces (optional)                    a face spec (faces.js) when the game's tokens are not
 //                                       standard cards (tarot, dominoes, coloured cards)
 //   verbs (optional)                    per-verb picker options: {discard: {confirm: true,
-//                                       label(args, words)}, place: {confirm: false}}
+//                                       label(args, words)}, place: {confirm: false}, beat:
+//                                       {split: ":"}, play: {eager: true}} (picker.js)
 //   formatParam(key, value, ui)         (optional) words a message param of the game's own
 //                                       (a throne, a train), and ("arg", token) an action's
 //                                       argument in a move said in words; undefined: the default
