@@ -281,8 +281,8 @@ def test_loser_holds_maija_and_end_view():
     assert view["maija_holder"] == 0 and view["result"]["loser"] == 0
     assert view["hands"][0] == ["QS", "7H", "4C", "5C"] and view["hands"][1] == []
     summary = {s["seat"]: s for s in view["summary"]}
-    assert summary[0]["outcome"] == "loser" and "Mustamaija" in summary[0]["reasons"][0]
-    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == ["out 1st"]
+    assert summary[0]["outcome"] == "loser" and summary[0]["reasons"] == [{"code": "left_with_maija", "params": {}}]
+    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == [{"code": "out_place", "params": {"place": 1}}]
     assert view["attack"]["status"] == "taken"
 
 
@@ -296,7 +296,7 @@ def test_end_at_first_out():
     assert view["maija_holder"] == 2
     outcomes = [s["outcome"] for s in view["summary"]]
     assert outcomes == ["in", "winner", "in", "in"]
-    assert "holds the Mustamaija (QS)" in view["summary"][2]["reasons"]
+    assert {"code": "holds_maija", "params": {}} in view["summary"][2]["reasons"]
 
 
 def test_nobody_goes_out_while_the_talon_has_cards():
