@@ -315,9 +315,9 @@ def test_winner_takes_scores_everyone_elses_pips():
     last = s.view(0)["last_round"]
     assert last["end"] == "out" and last["winner"] == 1 and last["pips"] == [10, 0, 9]
     assert last["hands"] == [[[0, 0], [5, 5]], [], [[0, 3], [2, 4]]]
-    assert last["scores"][1] == {"seat": 1, "points": 19,
-                                 "reasons": ["went out", "others' pips: seat 0 10, seat 2 9"]}
-    assert last["scores"][0] == {"seat": 0, "points": 0, "reasons": ["seat 1 went out"]}
+    assert last["scores"][1] == {"seat": 1, "points": 19, "reasons": [
+        {"code": "went_out", "params": {}}, {"code": "others_pips", "params": {"seat_pips": [[0, 10], [2, 9]], "n": 19}}]}
+    assert last["scores"][0] == {"seat": 0, "points": 0, "reasons": [{"code": "seat_went_out", "params": {"seat": 1}}]}
 
 
 def test_penalty_scores_own_pips_lowest_wins():
@@ -325,7 +325,8 @@ def test_penalty_scores_own_pips_lowest_wins():
     assert s.result() == {"scores": [10, 0, 9], "round_scores": [[10, 0, 9]], "round_winners": [1],
                           "winners": [1], "winner": 1}
     reasons = [x["reasons"] for x in s.view(None)["last_round"]["scores"]]
-    assert reasons == [["10 pips left in hand"], ["went out"], ["9 pips left in hand"]]
+    assert reasons == [[{"code": "pips_left", "params": {"n": 10}}], [{"code": "went_out", "params": {}}],
+                       [{"code": "pips_left", "params": {"n": 9}}]]
 
 
 def test_blocked_at_deal_with_unique_lowest():
@@ -342,7 +343,7 @@ def test_blocked_tie_has_no_round_winner(scoring, scores):
     assert res["scores"] == scores and res["round_winners"] == [None]
     assert res["winners"] == [0, 1] and res["winner"] is None
     reasons = s.view(None)["last_round"]["scores"][0]["reasons"]
-    assert "tied for the lowest hand" in reasons[0]
+    assert reasons[0] == {"code": "blocked_tie", "params": {"seats": [0, 1], "n": 3}}
 
 
 def test_drawing_the_last_tile_can_block_the_round():

@@ -16,10 +16,11 @@ export const verbs = { beat: { split: ":", confirm: false } };
 
 const ORDINAL = { one: "st", two: "nd", few: "rd", other: "th" };
 // Places ("out 1st") and the arguments of moves said in words: a beat's pair, a declared suit.
+// `ui` is the table's ui, or (a refusal said by the shell) the table's words.
 export function formatParam(key, value, ui) {
   if (key === "place") return ui.lang === "ja" ? String(value) : `${value}${ORDINAL[new Intl.PluralRules("en", { type: "ordinal" }).select(value)]}`;
   if (key !== "arg") return undefined;
-  if (/^[HDCS]$/.test(value)) return ui.words.suit(value);
+  if (/^[HDCS]$/.test(value)) return (ui.words || ui).suit(value);
   const pair = /^(\w\w):(\w\w)$/.exec(value);
   return pair ? ui.t("pair_arg", { attack: ui.cardName(pair[1]), beater: ui.cardName(pair[2]) }) : undefined;
 }
