@@ -85,7 +85,7 @@ function prompt(view, ui) {
 function myHand(view, ui) {
   const me = ui.viewer;
   return [h("div", { class: `my-seat${view.to_act === me ? " to-move" : ""}`, dataset: { seat: me } },
-    h("span", { class: "name" }, ui.mode === "hotseat" ? ui.t("hand_of", { name: ui.seatName(me) }) : ui.t("your_hand")),
+    h("span", { class: "name" }, ui.mode === "bot" ? ui.t("your_hand") : ui.t("hand_of", { name: ui.seatName(me) })),
     chip(view, me, ui, false),
     view.hand_name ? h("span", { class: "hand-name", dataset: { hand: view.hand_name.code } }, ui.say(view.hand_name)) : null),
   view.hand.length ? h("div", { class: "hand kit", role: "group", "aria-label": ui.t("your_hand") }, view.hand.map((c) => {
