@@ -64,7 +64,7 @@ function trainName(id, ui) {
 export function formatParam(key, value, ui) {
   if (key === "train" || (key === "arg" && /^(m|\d+)$/.test(value))) return trainName(String(value), ui);
   if (key === "tile") return faces.name(value, ui);
-  if (key === "seat_pips") return (ui.words || ui).list(value.map(([seat, pips]) => `${(ui.words || ui).param("seat", seat)} ${pips}`));
+  if (key === "seat_pips") return (ui.words || ui).list(value.map(([seat, n]) => ui.t("seat_pips", { name: (ui.words || ui).param("seat", seat), n })));
   return undefined;
 }
 
