@@ -7,8 +7,8 @@ you can follow, taps on cards that cannot be used explained, the result sheet an
 in Japanese words only."""
 import time
 
-from helpers import (computer_gaps, latin_words, open_game, open_replay, overflow, play_to_end, saved_log, set_speed, shoot,
-                     start_new, within_viewport)
+from helpers import (computer_gaps, latin_words, open_game, open_menu, open_replay, overflow, play_to_end, saved_log, set_speed,
+                     shoot, start_new, within_viewport)
 from tabletop.session import replay
 
 SLUG = "mustamaija"
@@ -170,6 +170,31 @@ def test_hotseat_hides_the_hand_and_bad_moves_are_refused(page, server, sink):
     assert saved_log(page, SLUG)["actions"] == [[1, f"add {first}"], [1, "attack"]]
     assert not page.errors, page.errors
     assert sink.foreign() == [], sink.foreign()
+
+
+def test_the_table_fits_one_phone_screen_for_every_player_count(browser, server):
+    """On the player's turn the hand and the attack are on screen without scrolling, at 360x640 and
+    412x915, for 2 to 8 players (3-card hands from 7 on); nothing is wider than the phone."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
+    page = context.new_page()
+    try:
+        open_game(page, server, SLUG, lang="ja")
+        for players in range(2, 9):
+            if players > 2:
+                open_menu(page)
+                page.click(".menu-panel .new")
+                page.wait_for_selector("body[data-screen=setup]")
+            start_new(page, players=players)
+            page.wait_for_selector(f"{TABLE}[data-role=attack], {TABLE}[data-role=defend]", timeout=90_000)
+            for width, height in ((360, 640), (412, 915)):
+                page.set_viewport_size({"width": width, "height": height})
+                assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack"), (players, width)
+                assert overflow(page) <= 0, (players, width)
+            page.set_viewport_size({"width": 360, "height": 640})
+            if players in (4, 8):
+                shoot(page, f"mustamaija-ja-{players}p-360x640")
+    finally:
+        context.close()
 
 
 def refusal(page):
