@@ -6,7 +6,7 @@
 //   play.js     the table loop: taps, paced computer moves, pass-and-play, result sheet, Suggest
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
 import { h } from "./kit/dom.js";
-import { chooseLanguage, loadCommon, SLUGS, t, gameTitle, currentLanguage } from "./kit/words.js";
+import { chooseLanguage, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
@@ -25,22 +25,20 @@ async function loadCatalog() {
   return current.catalog;
 }
 
-// A browser that blocks storage for third-party frames (e.g. Chromium's tracking protection) also
-// stops the Python runtime, which keeps its own files in IndexedDB: say so and offer the full app.
-function showStorageBlocked() {
-  const slug = new URLSearchParams(location.search).get("game");
-  const known = slug && SLUGS.includes(slug);
-  const href = `${location.pathname}?${known ? `game=${slug}&` : ""}lang=${currentLanguage()}`;
-  app.replaceChildren(h("section", { class: "blocked" },
-    h("h1", {}, known ? gameTitle(slug) : t("app_title")),
-    h("p", {}, t("storage_blocked")),
-    h("a", { class: "button primary open-full", href, target: "_blank", rel: "noopener" }, t("open_full"))));
-  document.body.dataset.screen = "blocked";
+// ---- storage blocked (issue #20.7) ----
+// A browser that blocks storage for third-party frames (Debian's Chromium; a private window)
+// gives no localStorage, IndexedDB, Cache API or service worker. The game still plays: saves go
+// to the store's memory for the page's life (the vendored PyScript is built to start without
+// IndexedDB: see PYSCRIPT_PATCHES in py/tools/build.py), and a quiet note says so.
+function noteStorageBlocked() {
+  if (!storageBlocked || document.querySelector(".storage-note")) return;
+  document.body.append(h("p", { class: "storage-note", role: "note" }, t("storage_blocked")));
 }
+// ---- end storage blocked ----
 
 async function route() {
   const query = new URLSearchParams(location.search);
-  if (EMBED && storageBlocked) return showStorageBlocked();
+  noteStorageBlocked();
   const slug = query.get("game");
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();
@@ -62,12 +60,20 @@ window.addEventListener("popstate", () => route());
 if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has("nosw")) {
   const hadController = !!navigator.serviceWorker.controller;
   let reloading = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  const reloadOnce = () => {
     if (hadController && !reloading) {
       reloading = true;
       location.reload();
     }
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
+  // The new worker also says so by message once it has taken over. Messages wait in the page's
+  // queue until startMessages(), so one sent while this module graph was still loading (when the
+  // controllerchange event had nobody to hear it) is not lost.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "tabletop:activated") reloadOnce();
   });
+  navigator.serviceWorker.startMessages();
   // Registered once the engine is up: precaching the whole site (every game, the runtime) must
   // not compete with the first visit's own download and boot of the runtime.
   const loaded = new Promise((resolve) => (document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve)));

@@ -19,7 +19,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("tabletop-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      // Tell the pages this worker now controls: a page whose script was still loading when the
+      // controller changed never saw "controllerchange", and would stay on the old build.
+      .then(() => self.clients.matchAll({ type: "window" }))
+      .then((pages) => pages.forEach((page) => page.postMessage({ type: "tabletop:activated", version: VERSION }))),
   );
 });
 

@@ -7,28 +7,41 @@
    node_modules is missing or older than the lock file.
 2. Writes pyscript.toml's ``[files]`` list from the package (so a new game module is shipped by
    existing), and the site's static/catalog.json (the game list with each game's players and
-   options, so the browser imports only the game being played).
+   options, so the browser imports only the game being played) with static/openings/ (each
+   game's opening table, which a cold visit draws before the engine is up).
 3. Copies index.html, pyscript.toml, py/ (the package and worker.py), static/ and the runtime
-   (static/vendor/pyodide, static/vendor/pyscript) into the output folder, with gzip copies.
+   (static/vendor/pyodide, static/vendor/pyscript) into the output folder. Pyodide's
+   python_stdlib.zip is trimmed to the modules the app imports (py/tools/stdlib_keep.txt, recorded
+   in the browser by py/tools/record_stdlib.py, plus a small safety list below) and rewritten with
+   stored entries without comments and docstrings (py/tools/strip_stdlib.py, run in the shipped
+   Pyodide under Node), so that the whole file compresses on the wire. The vendored PyScript
+   chunk gets PYSCRIPT_PATCHES (start-up without IndexedDB, where storage is blocked).
 4. Writes sw.js at the root of the output: the precache list and a cache name made from a hash
-   of every shipped file, so any change in the app or the runtime makes a new cache.
+   of every shipped file, so any change in the app or the runtime makes a new cache; then gzip
+   and Brotli copies of the text and runtime files (FILE.gz, FILE.br) for hosts that serve
+   pre-compressed files (Brotli by Node's built-in zlib: no extra dependency).
 
 Every path in the output is relative, so the folder works from any sub-path of any static host.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import gzip
 import hashlib
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "py" / "tools"
 PY = ROOT / "py"
 sys.path.insert(0, str(PY))
+sys.path.insert(0, str(TOOLS))
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 # PyScript's dist chunks that the app needs are found by following imports from core.js.
@@ -39,20 +52,214 @@ UNUSED_PLUGIN_CHUNKS = ("py-editor", "py-terminal", "py-game", "codemirror", "xt
                         "deprecations-manager", "pyodide_graph")
 COMPRESS = {".js", ".mjs", ".wasm", ".zip", ".json", ".css", ".html", ".py", ".toml", ".svg"}
 
+# ---------------------------------------------------------------- the trimmed standard library
+# Pyodide writes python_stdlib.zip to /lib/python314.zip and imports from it with zipimport; it
+# checks no hash of it (pyodide-lock.json covers packages only). The app needs a small part:
+# the modules in STDLIB_KEEP were recorded in the browser (py/tools/record_stdlib.py: the app's
+# own worker, every game played, every bot level, hints, truth, analysis, replays and refusals).
+STDLIB_KEEP = ROOT / "py" / "tools" / "stdlib_keep.txt"
+# The safety list: modules kept although the recording did not import them, each for a reason.
+# A name ending in ".*" keeps the whole package.
+STDLIB_SAFETY = (
+    # Pyodide's own Python side that its JS API reaches on paths the recording may not take.
+    "_pyodide.*", "pyodide._core", "pyodide.ffi.*",
+    # Codecs that a bytes.decode / str.encode or an I/O wrapper may look up by name.
+    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
+    # Small modules an engine may import inside a function on a path no recorded game took.
+    "collections.abc", "copy", "bisect", "heapq", "string", "numbers",
+)
+
+
+def stdlib_module_files(names):
+    """{module name: path in the zip} for every .py module in the zip."""
+    out = {}
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        parts = name[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = name
+    return out
+
+
+def read_keep_list(path=STDLIB_KEEP):
+    """The recorded module names (comments and blank lines skipped)."""
+    if not path.exists():
+        return []
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+_IMPORT_RE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+))",
+                        re.MULTILINE)
+
+
+def source_imports(text, module, is_package):
+    """Module names a source may import (any depth, any branch): a generous reading for the
+    safety net, not the recording."""
+    found = set()
+    for plain, dots, base, names in _IMPORT_RE.findall(text):
+        if plain:
+            found.update(n.split(" as ")[0].strip() for n in plain.split(","))
+            continue
+        if dots:
+            package = module.split(".") if is_package else module.split(".")[:-1]
+            package = package[:len(package) - (len(dots) - 1)]
+            base = ".".join(package + ([base] if base else []))
+        found.add(base)
+        found.update(f"{base}.{n.split(' as ')[0].strip()}" for n in names.split(","))
+    out = set()
+    for name in found:
+        parts = [p for p in name.split(".") if p]
+        out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+def package_stdlib_imports():
+    """Top-level and dotted module names the shipped Python files import (read statically)."""
+    found = {}
+    for rel in package_files():
+        tree = ast.parse((PY / rel).read_bytes())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    found.setdefault(".".join(parts[:i]), rel)
+    return found
+
+
+def stdlib_keep_set(files, zf):
+    """The module names to keep: recorded + safety list + (safety net) whatever the shipped
+    package imports that the recording lacks, with what those modules may import in turn."""
+    keep = set()
+    for name in list(read_keep_list()) + list(STDLIB_SAFETY):
+        if name.endswith(".*"):
+            base = name[:-2]
+            keep.update(m for m in files if m == base or m.startswith(base + "."))
+        elif name in files:
+            keep.add(name)
+    missing = {name: rel for name, rel in package_stdlib_imports().items() if name in files and name not in keep}
+    if missing:
+        print("build: stdlib modules imported by the package but not in the recorded list (kept, with their imports;"
+              " run py/tools/record_stdlib.py): " + ", ".join(f"{n} ({rel})" for n, rel in sorted(missing.items())))
+    todo = list(missing)
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        keep.add(name)
+        path = files[name]
+        text = zf.read(path).decode("utf-8", "replace")
+        todo.extend(m for m in source_imports(text, name, path.endswith("__init__.py")) if m in files and m not in keep)
+    # A module inside a package needs the package's __init__ (and its parents').
+    for name in list(keep):
+        parts = name.split(".")
+        keep.update(".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in files)
+    return keep
+
+
+def write_stdlib(src, dst, trim=True, stored=True, strip=True):
+    """python_stdlib.zip for the site: the kept modules only (all of it with trim=False), in
+    stored (uncompressed) entries when ``stored``, so the transfer's gzip/Brotli compresses the
+    whole file at once instead of meeting entries deflated one by one; with ``strip`` (and
+    ``trim``), without comments and docstrings (py/tools/strip_stdlib.py). Returns the count."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(src) as zin:
+        infos = zin.infolist()
+        files = stdlib_module_files(i.filename for i in infos)
+        keep_paths = {files[m] for m in stdlib_keep_set(files, zin)} if trim else None
+        with zipfile.ZipFile(dst, "w") as zout:
+            kept = 0
+            for info in infos:
+                if info.is_dir():
+                    continue
+                if keep_paths is not None and info.filename not in keep_paths:
+                    continue
+                out = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                out.external_attr = info.external_attr
+                out.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+                zout.writestr(out, zin.read(info), compresslevel=None if stored else 9)
+                kept += 1
+    if trim and strip:
+        strip_stdlib(dst)
+    return kept
+
+
+# Stripping runs in the Pyodide the site ships (under Node): only Python 3.14's own ast and
+# tokenize read its standard library exactly. Loading Pyodide takes seconds, so the result is
+# kept by content hash, like the Brotli copies.
+STDLIB_CACHE = ROOT / "build" / "stdlib-cache"
+STRIP_JS = r"""
+const fs = require("fs"), path = require("path"), { pathToFileURL } = require("url");
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+(async () => {
+  const { loadPyodide } = await import(pathToFileURL(path.join(job.pyodide, "pyodide.mjs")).href);
+  const py = await loadPyodide({ indexURL: job.pyodide + "/" });
+  py.FS.writeFile("/tmp/strip_stdlib.py", fs.readFileSync(job.script));
+  py.FS.writeFile("/tmp/in.zip", fs.readFileSync(job.src));
+  const report = py.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import strip_stdlib
+json.dumps(strip_stdlib.strip_zip("/tmp/in.zip", "/tmp/out.zip"))`);
+  fs.writeFileSync(job.dst + ".part", py.FS.readFile("/tmp/out.zip"));
+  fs.renameSync(job.dst + ".part", job.dst);
+  process.stdout.write(report);
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+def strip_stdlib(zip_path):
+    """Replaces ``zip_path`` by its copy without comments and docstrings (cached)."""
+    script = TOOLS / "strip_stdlib.py"
+    digest = hashlib.sha256(zip_path.read_bytes() + script.read_bytes() + (PYODIDE_DIST / "package.json").read_bytes())
+    cached = STDLIB_CACHE / (digest.hexdigest()[:32] + ".zip")
+    if not cached.exists():
+        if not shutil.which("node"):
+            print("build: no Node.js, so the standard library keeps its comments and docstrings")
+            return
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        print("build: stripping comments and docstrings from the standard library (in Pyodide, under Node)", flush=True)
+        job = {"pyodide": str(PYODIDE_DIST), "script": str(script), "src": str(zip_path), "dst": str(cached)}
+        done = subprocess.run(["node", "-e", STRIP_JS], input=json.dumps(job), text=True, capture_output=True, check=True)
+        report = json.loads(done.stdout)
+        print(f"build: stripped {report['stripped']} files" + (f"; kept as they were: {report['kept']}" if report["kept"] else ""))
+    shutil.copyfile(cached, zip_path)
+
 
 def ensure_node_modules():
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.json"
-    if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime and PYODIDE_DIST.exists():
+    """npm ci when the installed runtime is not the one package-lock.json pins (by version, not by
+    file times: a fresh checkout's lock is always newer than an install). A node_modules that is a
+    link to a shared install (a git worktree's) is never reinstalled through the link: npm would
+    empty the shared folder first."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    modules = ROOT / "node_modules"
+
+    def installed(name):
+        meta = modules / name / "package.json"
+        return json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
+
+    wanted = ("pyodide", "@pyscript/core", "axe-core")
+    if all(installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted):
         return
+    if modules.is_symlink():
+        raise SystemExit(f"build: {modules} links to {modules.resolve()}, which lacks the pinned runtime: "
+                         "run npm ci there, not through the link")
     print("build: npm ci (pinned pyodide and @pyscript/core)", flush=True)
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+BROWSERLESS = {"tabletop/__main__.py", "tabletop/bots/arena.py"}
+
+
 def package_files():
     """Every Python file the browser needs: the package and the worker glue."""
+    # The command line and the arena (bot matches, run with multiprocessing) are not for the browser.
     files = sorted(p.relative_to(PY).as_posix() for p in (PY / "tabletop").rglob("*.py")
-                   if p.name != "__main__.py")  # the CLI is not for the browser
+                   if p.relative_to(PY).as_posix() not in BROWSERLESS)
     return files + ["worker.py"]
 
 
@@ -98,6 +305,25 @@ def write_catalog(out):
     path = out / "static" / "catalog.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(games, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_openings(out, games)
+
+
+def write_openings(out, games):
+    """static/openings/<slug>.json: each game's opening table, drawn by a cold visit before the
+    engine is up (static/app.js, coldOpening). It is the engine's own view(0) of a new game at the
+    game's defaults (players, options) against the computer, with a seed fixed for this build of
+    the game (from its code hash); the engine then deals the same seed and its view replaces it."""
+    from tabletop import get_game
+
+    for game in games:
+        if not game["available"]:
+            continue
+        seed = int(game["code"][:8], 16) & 0x7FFFFFFF
+        state = get_game(game["slug"]).new_state(players=game["default_players"], options={}, seed=seed)
+        opening = {"seed": seed, "players": game["default_players"], "code": game["code"], "view": state.view(0)}
+        path = out / "static" / "openings" / f"{game['slug']}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(opening, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def pyscript_chunks():
@@ -117,12 +343,66 @@ def pyscript_chunks():
     return sorted(wanted) + ["core.css"]
 
 
+# PyScript 0.7.31 cannot start where the page may not open IndexedDB (a third-party iframe in a
+# browser that blocks third-party storage, as Debian's Chromium does): its worker always opens an
+# IndexedDB-backed map for its package cache ("Loading Storage": polyscript's IDBMapSync, even
+# with no packages) and awaits it; indexedDB.open fails there ("UnknownError: The user denied
+# permission to access the database"), the open request's error handler re-dispatches the event
+# it is handling (InvalidStateError), the start-up rejects with that Event, and the worker's
+# attempt to post it to the page fails with "DataCloneError: ... Event object could not be
+# cloned". The main thread's pyscript.fs map fails the same way at load (an unhandled rejection).
+# These edits of the vendored chunk (each found exactly as often as expected, or the build stops:
+# re-check them after a PyScript upgrade) make such a map an in-memory one for the page's life:
+# the error handler rejects with the DOMException instead of re-dispatching, the rejection is
+# marked handled, and the map syncs to nothing and closes quietly. Nothing else changes.
+PYSCRIPT_PATCHES = [
+    # (pattern, replacement, times found in the chunk: the page's copy and the worker's copy)
+    (r"onerror\(e\)\{(\w)\(e\),this\.dispatchEvent\(e\)\}", r"onerror(e){e.preventDefault(),\1(e.target.error)}", 2),
+    (r";return e\}\)\}dispatchEvent\((\w)\)\{", r";return e}),this.#e.catch(()=>{})}dispatchEvent(\1){", 2),
+    (re.escape("this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})}async close(){await this.#o,await this.#s.close()}"),
+     "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)},()=>{this.#s=null})}async close(){await this.#o,await this.#s?.close()}", 2),
+    (re.escape("this.#o.then(()=>this.#s."), "this.#o.then(()=>this.#s?.", 6),
+]
+
+
+def patch_pyscript(chunk):
+    """Applies PYSCRIPT_PATCHES to the vendored core chunk (the one holding the worker's code)."""
+    text = chunk.read_text(encoding="utf-8")
+    for pattern, replacement, times in PYSCRIPT_PATCHES:
+        text, found = re.subn(pattern, replacement, text)
+        if found != times:
+            raise SystemExit(f"build: PyScript patch {pattern!r} found {found} times in {chunk.name}, expected {times}:"
+                             " the vendored PyScript changed, re-check PYSCRIPT_PATCHES")
+    chunk.write_text(text, encoding="utf-8")
+
+
+def ship_python(src, dst):
+    """The package's files as the browser gets them: without comments and docstrings, line for
+    line (a traceback's line numbers are the repository's), checked like the standard library's
+    (py/tools/strip_stdlib.py: it compiles, the same syntax tree). The engines read no docstring;
+    a file that mentions __doc__, or fails the check, is shipped as it is."""
+    import strip_stdlib
+
+    text = src.read_text(encoding="utf-8")
+    if "__doc__" not in text:
+        try:
+            stripped = strip_stdlib.strip_source(text)
+            strip_stdlib.check(text, stripped, str(src))
+            text = stripped
+        except (SyntaxError, ValueError) as err:
+            print(f"build: {src.relative_to(ROOT)} shipped with its comments ({err})")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(text, encoding="utf-8")
+
+
 def copy(src, dst):
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
 
 
-def build(out):
+def build(out, full_stdlib=False):
+    """Build the site into ``out``. ``full_stdlib``: ship Pyodide's standard library untrimmed
+    (as py/tools/record_stdlib.py needs, to see everything the app imports)."""
     ensure_node_modules()
     write_pyscript_toml()
     if out.exists():
@@ -132,19 +412,25 @@ def build(out):
     copy(ROOT / "index.html", out / "index.html")
     copy(ROOT / "pyscript.toml", out / "pyscript.toml")
     for rel in package_files():
-        copy(PY / rel, out / "py" / rel)
+        ship_python(PY / rel, out / "py" / rel)
     for src in sorted((ROOT / "static").rglob("*")):
         rel = src.relative_to(ROOT / "static")
         if src.is_file() and rel.parts[0] != "vendor" and src.name != "sw.template.js":
             copy(src, out / "static" / rel)
     for name in PYODIDE_FILES:
-        copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            kept = write_stdlib(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name, trim=not full_stdlib)
+            print(f"build: python_stdlib.zip with {kept} files" + ("" if full_stdlib else " (trimmed to the recorded imports)"))
+        else:
+            copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
+        if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(encoding="utf-8"):
+            patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
 
     version = write_service_worker(out)
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
-    count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix != ".gz")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
+    count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
     print(f"build: {out} version {version}, {count} files, {total / 1e6:.1f} MB")
     return version
 
@@ -152,10 +438,10 @@ def build(out):
 def write_service_worker(out):
     """sw.js and version.json for the files in ``out``; the version is a hash of all of them.
 
-    Also (re)writes the gzip copies. Returns the version.
+    Also (re)writes the gzip and Brotli copies. Returns the version.
     """
-    for gz in out.rglob("*.gz"):
-        gz.unlink()
+    for old in [*out.rglob("*.gz"), *out.rglob("*.br")]:
+        old.unlink()
     shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                      if p.is_file() and p.name not in ("sw.js", "version.json"))
     digest = hashlib.sha256()
@@ -166,11 +452,44 @@ def write_service_worker(out):
     sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + shipped, indent=1))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
-    # Pre-compressed copies for hosts (and the dev server) that serve .gz with Content-Encoding.
-    for path in list(out.rglob("*")):
-        if path.is_file() and path.suffix in COMPRESS:
-            path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+    write_compressed([p for p in out.rglob("*") if p.is_file() and p.suffix in COMPRESS])
     return version
+
+
+# Brotli at its best quality is slow on the 9.6 MB wasm (~20 s), so each file's .br is kept in a
+# cache by content hash: the runtime's files are compressed once per machine, not per build.
+BROTLI_CACHE = ROOT / "build" / "brotli-cache"
+BROTLI_JS = r"""
+const zlib = require("zlib"), fs = require("fs");
+const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
+Promise.all(jobs.map(([src, dst]) => new Promise((resolve, reject) => {
+  const data = fs.readFileSync(src);
+  zlib.brotliCompress(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } },
+  (err, packed) => { if (err) return reject(err); fs.writeFileSync(dst + ".part", packed); fs.renameSync(dst + ".part", dst); resolve(); });
+}))).catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+def write_compressed(paths):
+    """FILE.gz (gzip -9) and FILE.br (Brotli 11, by Node's built-in zlib) beside each file, for
+    hosts (and the dev server) that serve pre-compressed files with Content-Encoding."""
+    cached = {}
+    for path in paths:
+        data = path.read_bytes()
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, 9, mtime=0))
+        cached[path] = BROTLI_CACHE / (hashlib.sha256(data).hexdigest() + ".br")
+    todo = sorted({(str(path), str(br)) for path, br in cached.items() if not br.exists()})
+    if todo:
+        if not shutil.which("node"):
+            print("build: no Node.js, so no Brotli copies (gzip only)")
+            return
+        BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+        print(f"build: Brotli for {len(todo)} file(s) (cached in {BROTLI_CACHE.relative_to(ROOT)})", flush=True)
+        subprocess.run(["node", "-e", BROTLI_JS], input=json.dumps(todo), text=True, check=True)
+    for path, br in cached.items():
+        shutil.copyfile(br, path.with_name(path.name + ".br"))
 
 
 def main(argv=None):

@@ -3,7 +3,10 @@
 
     python3 py/tools/serve.py [--dir dist] [--port 8000] [--prefix /games/tabletop/]
 
-Serves FILE.gz with ``Content-Encoding: gzip`` when the browser accepts gzip and it exists.
+Serves FILE.br with ``Content-Encoding: br`` when the browser accepts Brotli and it exists, else
+FILE.gz with ``Content-Encoding: gzip`` when it accepts gzip, else the file itself; the answer
+varies on Accept-Encoding either way. Every answer says ``X-Content-Type-Options: nosniff`` (the
+types below are the real ones, never to be guessed from the content).
 With --prefix the site answers under that sub-path only (to test deployment under a sub-path).
 """
 from __future__ import annotations
@@ -39,12 +42,30 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def guess_type(self, path):
         return TYPES.get(pathlib.Path(str(path)).suffix, None) or super().guess_type(path)
 
+    def accepted_encodings(self):
+        """Content codings the request accepts (``br;q=0`` refuses br)."""
+        out = set()
+        for item in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = item.strip().partition(";")
+            q = params.strip()
+            if q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"):
+                continue
+            out.add(name.strip().lower())
+        return out
+
     def send_head(self):
         path = pathlib.Path(self.translate_path(self.path.split("?", 1)[0]))
         if path.is_dir():
             path = path / "index.html"
-        gz = path.with_name(path.name + ".gz")
-        if "gzip" in self.headers.get("Accept-Encoding", "") and path.is_file() and gz.is_file():
+        self.vary = path.with_name(path.name + ".gz").is_file() or path.with_name(path.name + ".br").is_file()
+        accepted = self.accepted_encodings()
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            packed = path.with_name(path.name + suffix)
+            if coding in accepted and path.is_file() and packed.is_file():
+                break
+        else:
+            packed = None
+        if packed is not None:
             # A validator, so that a revalidation (e.g. the service worker's precache right after
             # the first load) costs a 304 instead of the whole file again.
             stamp = email.utils.formatdate(int(path.stat().st_mtime), usegmt=True)
@@ -53,13 +74,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header("Last-Modified", stamp)
                 self.end_headers()
                 return None
-            body = gz.open("rb")
+            body = packed.open("rb")
             self.send_response(200)
             self.send_header("Content-Type", self.guess_type(str(path)))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(gz.stat().st_size))
+            self.send_header("Content-Encoding", coding)
+            self.send_header("Content-Length", str(packed.stat().st_size))
             self.send_header("Last-Modified", stamp)
-            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return body
         return super().send_head()
@@ -67,6 +87,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         # Revalidate every time: the service worker, not the HTTP cache, keeps the app offline.
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        if getattr(self, "vary", False):
+            # The same URL is sent as br, gzip or plain: caches must key on Accept-Encoding.
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
 

@@ -85,6 +85,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
     s.view = shown.view;
     s.viewSeat = 0;
     current.session = s;
+    writeSave(s); // a cold visit's opening is the game from now on, saved as a return visit's is
     hooks.rerender = () => drawTable();
     try {
       render(s);

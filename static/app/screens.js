@@ -147,7 +147,7 @@ export async function openGame(slug) {
   }
   if (!saved && (new URLSearchParams(location.search).get("start") === "1" || EMBED)) {
     // A link or an embed that asks to play at once: the article's reader taps nothing to begin.
-    return newGame(slug, defaultSetup(info));
+    return newGame(slug, defaultSetup(info), null, true);
   }
   if (saved && saved.broken) {
     store.removeItem(saveKey(slug));
@@ -229,19 +229,39 @@ export async function showSetup(slug, setup) {
 }
 current.showSetup = showSetup;
 
-export async function newGame(slug, setup, named = null) {
+export async function newGame(slug, setup, named = null, cold = false) {
   // Only the options the player changed are sent: a default may depend on the player count
   // (e.g. Mustamaija's hand size at 7-8 players), and the engine knows it.
   const defaults = Object.fromEntries(current.catalog[slug].options.map((o) => [o.key, o.default]));
   const options = Object.fromEntries(Object.entries(setup.options || {}).filter(([k, v]) => v !== defaults[k]));
-  const log = { game: slug, players: setup.players, options, seed: named ? named.seed : randomSeed(), actions: [] };
-  const ok = await startSession(slug, log, setup.mode, setup.level || current.catalog[slug].default_level || "random", { deal: named ? named.deal : null });
+  const opening = cold && !named ? await coldOpening(slug, setup, options) : null;
+  const log = { game: slug, players: setup.players, options, seed: named ? named.seed : opening ? opening.seed : randomSeed(), actions: [] };
+  const ok = await startSession(slug, log, setup.mode, setup.level || current.catalog[slug].default_level || "random", { deal: named ? named.deal : null, shown: opening?.shown });
   if (!ok) {
     toast(loadError());
     showSetup(slug, defaultSetup(current.catalog[slug]));
   }
 }
 current.newGame = newGame;
+
+// ---- cold visit: the opening table at once (issue #19.3) ----
+// The build writes each game's opening (static/openings/<slug>.json): seat 0's view of a new game
+// at the game's defaults against the computer, with a seed fixed for that build of the game. A
+// cold visit that starts a game at once (start=1, an embed) deals that seed and draws the opening
+// before the engine is up, exactly as a return visit draws its saved table (`shown` in
+// startSession); taps wait for the engine, which deals the same seed and whose view replaces it.
+async function coldOpening(slug, setup, options) {
+  if (current.engineBooted || setup.mode !== "bot" || Object.keys(options).length) return null;
+  try {
+    const [res] = await Promise.all([fetch(`static/openings/${slug}.json`), import(`../views/${slug}.js`)]);
+    const opening = res.ok ? await res.json() : null;
+    if (!opening || opening.code !== current.catalog[slug]?.code || opening.players !== setup.players) return null;
+    return { seed: opening.seed, shown: { moves: 0, code: opening.code, view: opening.view } };
+  } catch { // no opening for this build: the table waits for the engine as before
+    return null;
+  }
+}
+// ---- end cold visit ----
 
 // ---------------------------------------------------------------- replays
 // ?replay=<name> steps through static/replays/<name>.json; ?replay=<JSON log> (URL-encoded) steps

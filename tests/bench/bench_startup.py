@@ -5,8 +5,9 @@
 
 - app: navigation to ``?game=mas_menos&start=1`` until the table is drawn and playable (the
   ``table-ready`` performance mark: engine booted in the worker, game loaded, view drawn);
-- bare: a page that only boots the same Pyodide through the same PyScript worker tag and
-  calls one function (the ``table-ready`` mark once it answers).
+- bare: a page that only boots Pyodide through the same PyScript worker tag and calls one
+  function (the ``table-ready`` mark once it answers), on PyScript and Pyodide as their npm
+  packages ship them (untrimmed standard library), gzip only: a stock deployment.
 Cold = a fresh browser context (empty HTTP cache, no service worker); warm = the same context
 navigated again (HTTP cache and service worker present). Medians of --runs. Bytes are counted by
 the server (bodies sent), for the cold load of each page.
@@ -41,6 +42,27 @@ document.body.dataset.ready = "1";
 """
 
 
+def add_bare_page(site):
+    """The bare page at site/bare/, on PyScript and Pyodide exactly as their npm packages ship them
+    (untrimmed standard library, no patch) in site/bare-vendor/, gzip copies only: a stock
+    deployment, which the app's own trimmed and Brotli-compressed runtime is compared with."""
+    import gzip
+
+    vendor = site / "bare-vendor"
+    for name in build.PYODIDE_FILES:
+        build.copy(build.PYODIDE_DIST / name, vendor / "pyodide" / name)
+    for name in build.pyscript_chunks():
+        build.copy(build.PYSCRIPT_DIST / name, vendor / "pyscript" / name)
+    for path in list(vendor.rglob("*")):
+        if path.is_file() and path.suffix in build.COMPRESS:
+            path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+    bare = site / "bare"
+    bare.mkdir()
+    (bare / "index.html").write_text(BARE_HTML.replace("../static/vendor/", "../bare-vendor/"))
+    (bare / "bare.py").write_text("def ping():\n    return 'pong'\n\n__export__ = ['ping']\n")
+    (bare / "bare.toml").write_text('interpreter = "../bare-vendor/pyodide/pyodide.mjs"\n')
+
+
 class Counter:
     def __init__(self):
         self.bytes = 0
@@ -49,7 +71,7 @@ class Counter:
 
     def add(self, path, n):
         kind = ("wasm" if path.endswith(".wasm") else "stdlib" if path.endswith("python_stdlib.zip")
-                else "runtime-js" if "/vendor/" in path else "app")
+                else "runtime-js" if "vendor/" in path else "app")
         with self.lock:
             self.bytes += n
             self.by_kind[kind] = self.by_kind.get(kind, 0) + n
@@ -111,11 +133,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
         build.build(site)
-        bare = site / "bare"
-        bare.mkdir()
-        (bare / "index.html").write_text(BARE_HTML)
-        (bare / "bare.py").write_text("def ping():\n    return 'pong'\n\n__export__ = ['ping']\n")
-        (bare / "bare.toml").write_text('interpreter = "../static/vendor/pyodide/pyodide.mjs"\n')
+        add_bare_page(site)
         counter = Counter()
         srv = counting_server(site, counter)
         base = f"http://127.0.0.1:{srv.server_address[1]}"
