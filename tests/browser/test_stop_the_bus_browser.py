@@ -195,6 +195,37 @@ def test_a_player_knocked_out_watches_to_the_end_in_one_tap(page, server):
     assert not page.errors, page.errors
 
 
+# Everyone has two lives; seat 0 (three aces) plays first and stops at once; seat 1 holds the
+# worst hand. The next deal's dealer is seat 0, so a computer (seat 1) plays first in it.
+HOLD = {"dealer": 2, "lives": [2, 2, 2], "deals": [{"hands": [["AS", "AH", "AD"], ["2C", "4D", "7H"], ["KS", "KH", "KD"]],
+                                                   "upcard": "3S", "stock": ["9C", "TC", "JC", "8S", "6S", "5S"]}]}
+
+
+def test_the_showdown_sheet_holds_the_next_deal_until_the_player_goes_on(page, server):
+    """No next deal is played behind the showdown sheet: at botdelay=0 a computer would move at
+    once, yet the log does not grow while the sheet is open; one tap on OK and the computer plays."""
+    open_game(page, server, SLUG)
+    log = {"game": SLUG, "players": 3, "options": {}, "seed": 5, "setup": HOLD, "actions": []}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [save_key(SLUG), json.dumps({"v": 1, "log": log, "mode": "bot", "level": "normal"})])
+    page.reload()
+    page.wait_for_selector(".stb-center button[data-action=stop]", timeout=120_000)
+    page.click(".stb-center button[data-action=stop]")
+    page.wait_for_selector(f"{SHEET} button.ok", timeout=60_000)
+    got = check_sheet(page)
+    assert got["deal"] == 1 and "1" in got["losers"].split(","), got
+    view = page.evaluate("tabletop.call('view', 0)")["view"]
+    assert view["phase"] != "over" and view["to_move"] and view["to_move"][0] != 0, view["to_move"]
+    moves, bots = len(saved_log(page, SLUG)["actions"]), bot_events(page)
+    page.wait_for_timeout(1500)  # a window for a move that must not come (at botdelay=0 it would at once)
+    assert len(saved_log(page, SLUG)["actions"]) == moves and bot_events(page) == bots
+    assert page.locator(SHEET).is_visible()
+    page.click(f"{SHEET} button.ok")
+    page.wait_for_function(f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}", timeout=30_000)
+    assert len(saved_log(page, SLUG)["actions"]) > moves
+    assert page.locator(SHEET).count() == 0
+    assert not page.errors, page.errors
+
+
 def test_pass_and_play_hides_hands_and_bad_moves_are_refused_in_japanese(page, server):
     open_game(page, server, SLUG, lang="ja")
     form = page.locator("form.setup").inner_text()
