@@ -20,7 +20,9 @@ function busIcon(label = null) {
 // The two piles are tokens of the `draw` verb: `draw stock`, `draw discard`.
 const STOCK = { kind: "card", name: () => null, parts: () => [], classes: () => ["back", "pile"] };
 const topOf = (card) => ({ ...standardCards, classes: (t) => ["pile", ...standardCards.classes(card)], parts: (t, w) => standardCards.parts(card, w) });
+// A hand's ranks ("A-K-5") keep to one line: non-breaking hyphens.
 export function formatParam(key, value, ui) {
+  if (key === "ranks") return String(value).replace(/-/g, "\u2011");
   return key === "arg" && (value === "stock" || value === "discard") ? ui.t(`arg_${value}`) : undefined;
 }
 

@@ -28,14 +28,17 @@ def showdowns_of(log):
     return out
 
 
-SHEET_JS = """el => ({
+# Ranks are shown with non-breaking hyphens (A‑K‑5 stays on one line); read back as the engine's "-".
+SHEET_JS = """el => {
+    const text = (e) => e.innerText.replace(/\u2011/g, '-');
+    return {
     deal: Number(el.dataset.deal), losers: el.dataset.losers, best: el.dataset.best, void: el.dataset.void,
-    text: el.innerText,
+    text: text(el),
     rows: [...el.querySelectorAll('li.sd-row')].map(r => ({
-        seat: Number(r.dataset.seat), delta: r.dataset.delta, name: r.querySelector('.sd-name').innerText,
+        seat: Number(r.dataset.seat), delta: r.dataset.delta, name: text(r.querySelector('.sd-name')),
         cards: [...r.querySelectorAll('.sd-hand .card')].map(c => c.dataset.card),
-        reasons: r.querySelector('ul.reasons') ? r.querySelector('ul.reasons').innerText : null})),
-})"""
+        reasons: r.querySelector('ul.reasons') ? text(r.querySelector('ul.reasons')) : null})),
+}}"""
 
 
 def check_sheet(page):
