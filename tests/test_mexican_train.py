@@ -1,10 +1,13 @@
 """Mexican Train: targeted behaviour tests (the vectors and the conformance harness cover the rest)."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 
 GAME = get_game("mexican_train")
 
@@ -501,3 +504,18 @@ def test_describe_options():
     keys = [o["key"] for o in desc["options"]]
     assert keys == ["set", "scoring", "rounds", "hand_size"]
     assert desc["min_players"] == 2 and desc["max_players"] == 8 and desc["default_players"] == 4
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/mexican-train-double-open-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mexican-train-double-open-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "mexican_train"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]

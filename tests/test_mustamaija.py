@@ -1,10 +1,13 @@
 """Behaviour tests for Mustamaija (rules: shared/rules/mustamaija.md)."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 from tabletop.games.mustamaija import ORDER, PACK, PACK32, SmallRandom, beats
 
 GAME = get_game("mustamaija")
@@ -465,3 +468,18 @@ def test_legal_actions_all_apply_and_nothing_else_does():
         state.apply(seat, rng.choice(legal))
     assert state.result()["loser"] is not None
     assert "QS" in state.d["hands"][state.result()["loser"]]
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/mustamaija-endgame-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mustamaija-endgame-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "mustamaija"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]

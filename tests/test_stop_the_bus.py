@@ -1,10 +1,13 @@
 """Stop the Bus: hand ranking, turns, the stop, showdowns, lives, dealers, variants, setups, secrecy."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 from tabletop.games.stop_the_bus import hand_key, hand_name
 
 GAME = get_game("stop_the_bus")
@@ -447,3 +450,18 @@ def test_a_stopper_who_is_not_in_the_deal_is_refused_and_never_loops():
     s.d["stopper"] = 2  # even a state changed behind the reader's back stops at once
     with pytest.raises(AssertionError, match="stopper"):
         _within(5, lambda: s.view(0))
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/stop-the-bus-floating-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "stop-the-bus-floating-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "stop_the_bus"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]
