@@ -121,7 +121,8 @@ def test_hotseat_two_train_choice_and_refused_moves_in_japanese(page, server):
 
 
 def my_turn(page, timeout_s=90):
-    page.locator(".hand button.tile.lit, .dock button.choice.verb").first.wait_for(timeout=timeout_s * 1000)
+    """The human may act: a lit tile, a lit train (a tile that fits two trains was tapped) or Draw/Pass."""
+    page.locator(".hand button.tile.lit, .trains button.train.lit, .dock button.choice.verb").first.wait_for(timeout=timeout_s * 1000)
 
 
 def test_the_table_fits_one_phone_screen_for_every_player_count(browser, server):
@@ -176,7 +177,7 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
             my_turn(page)
             assert within_viewport(page, ".hand") and within_viewport(page, ".trains") and overflow(page) <= 0
             unlit = page.locator(".hand button.tile.unlit")
-            if reason is None and unlit.count():
+            if reason is None and unlit.count() and not page.locator(".hand button.tile.selected").count():
                 moves = len(saved_log(page, SLUG)["actions"])
                 unlit.first.click(force=True)
                 page.wait_for_selector(".dock .reason.shown")
