@@ -62,7 +62,9 @@ function trainName(id, ui) {
 }
 // Trains (engine codes' `train`, a move's argument), tiles, and the others' pips of a round.
 export function formatParam(key, value, ui) {
-  if (key === "train" || (key === "arg" && /^(m|\d+)$/.test(value))) return trainName(String(value), ui);
+  if (key === "train") return trainName(String(value), ui);
+  // A move's train said as its destination: "置く：2-3の牌 あなたのトレインへ" / "play 2–3 on your train".
+  if (key === "arg" && /^(m|\d+)$/.test(value)) return ui.t("onto_train", { train: trainName(String(value), ui) });
   if (key === "tile") return faces.name(value, ui);
   if (key === "seat_pips") return (ui.words || ui).list(value.map(([seat, n]) => ui.t("seat_pips", { name: (ui.words || ui).param("seat", seat), n })));
   return undefined;
