@@ -159,10 +159,11 @@ export function render(view, ui) {
   const order = [...[me, ...others].map(String), "m"].filter((id) => byId[id]);
   ui.picker.why = why(view, ui);
   return h("div", { class: `table mt players-${view.players}`, dataset: { phase: view.phase, round: view.round, current: view.current ?? "" } },
-    h("p", { class: "mt-info" }, h("b", {}, ui.t("round_n", { n: view.round + 1, total: view.rounds })), " · ",
-      h("span", { class: "engine", role: "img", "aria-label": `${ui.t("engine")} ${ui.t("tile", { a: view.engine, b: view.engine })}` }, h("span", { "aria-hidden": "true" }, ui.t("engine")), domino(view.engine, view.engine, false)),
-      " · ", h("span", { dataset: { boneyard: view.boneyard_count } }, ui.t("boneyard", { n: view.boneyard_count })),
-      " · ", h("small", {}, ui.t(view.options.scoring === "penalty" ? "rule_low" : "rule_high"))),
+    // Each "·" starts the item it introduces, so a wrapped line never ends on one.
+    h("p", { class: "mt-info" }, h("b", {}, ui.t("round_n", { n: view.round + 1, total: view.rounds })),
+      h("span", {}, "· ", h("span", { class: "engine", role: "img", "aria-label": `${ui.t("engine")} ${ui.t("tile", { a: view.engine, b: view.engine })}` }, h("span", { "aria-hidden": "true" }, ui.t("engine")), domino(view.engine, view.engine, false))),
+      h("span", { dataset: { boneyard: view.boneyard_count } }, "· ", ui.t("boneyard", { n: view.boneyard_count })),
+      h("small", {}, "· ", ui.t(view.options.scoring === "penalty" ? "rule_low" : "rule_high"))),
     seatRing(ui, { seats: others, toMove: view.current === null ? [] : [view.current],
       chip: (s) => h("span", { class: "extra" }, h("span", { class: "count", dataset: { handCount: s } }, ui.t("tiles_n", { n: view.hand_counts[s] })),
         h("b", { class: "score", dataset: { score: s } }, ui.t("pts", { n: view.scores[s] }))) }),
