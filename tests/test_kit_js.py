@@ -42,6 +42,19 @@ def test_a_card_then_a_slot_plays_on_the_second_tap(results):
     assert results["seq_acted"] == ["place KH g11"]
 
 
+def test_an_argument_split_into_tokens_is_tapped_token_by_token(results):
+    assert results["split_lit"] == ["TH", "JH"]  # the beaters of 9H only
+    assert results["split_restart"] == ["8H"]
+    assert results["split_explained"] == [["2C", "beat 9H:2C"]]
+    assert results["split_acted"] == ["beat 9H:TH"]
+
+
+def test_an_eager_verb_plays_as_soon_as_one_action_is_left(results):
+    assert results["eager_one"] == ["play 1-2 0"]
+    assert results["eager_two"] == {"acted": 1, "sel": ["3-6"]}
+    assert results["eager_acted"] == ["play 1-2 0", "play 3-6 m"]
+
+
 def test_a_tap_that_extends_nothing_asks_why_and_plays_nothing(results):
     assert results["refused"] == {"acted": [], "explained": [["QS", "play QS"]]}
 

@@ -1,10 +1,13 @@
 """Mexican Train: targeted behaviour tests (the vectors and the conformance harness cover the rest)."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 
 GAME = get_game("mexican_train")
 
@@ -315,9 +318,9 @@ def test_winner_takes_scores_everyone_elses_pips():
     last = s.view(0)["last_round"]
     assert last["end"] == "out" and last["winner"] == 1 and last["pips"] == [10, 0, 9]
     assert last["hands"] == [[[0, 0], [5, 5]], [], [[0, 3], [2, 4]]]
-    assert last["scores"][1] == {"seat": 1, "points": 19,
-                                 "reasons": ["went out", "others' pips: seat 0 10, seat 2 9"]}
-    assert last["scores"][0] == {"seat": 0, "points": 0, "reasons": ["seat 1 went out"]}
+    assert last["scores"][1] == {"seat": 1, "points": 19, "reasons": [
+        {"code": "went_out", "params": {}}, {"code": "others_pips", "params": {"seat_pips": [[0, 10], [2, 9]], "n": 19}}]}
+    assert last["scores"][0] == {"seat": 0, "points": 0, "reasons": [{"code": "seat_went_out", "params": {"seat": 1}}]}
 
 
 def test_penalty_scores_own_pips_lowest_wins():
@@ -325,7 +328,8 @@ def test_penalty_scores_own_pips_lowest_wins():
     assert s.result() == {"scores": [10, 0, 9], "round_scores": [[10, 0, 9]], "round_winners": [1],
                           "winners": [1], "winner": 1}
     reasons = [x["reasons"] for x in s.view(None)["last_round"]["scores"]]
-    assert reasons == [["10 pips left in hand"], ["went out"], ["9 pips left in hand"]]
+    assert reasons == [[{"code": "pips_left", "params": {"n": 10}}], [{"code": "went_out", "params": {}}],
+                       [{"code": "pips_left", "params": {"n": 9}}]]
 
 
 def test_blocked_at_deal_with_unique_lowest():
@@ -342,7 +346,7 @@ def test_blocked_tie_has_no_round_winner(scoring, scores):
     assert res["scores"] == scores and res["round_winners"] == [None]
     assert res["winners"] == [0, 1] and res["winner"] is None
     reasons = s.view(None)["last_round"]["scores"][0]["reasons"]
-    assert "tied for the lowest hand" in reasons[0]
+    assert reasons[0] == {"code": "blocked_tie", "params": {"seats": [0, 1], "n": 3}}
 
 
 def test_drawing_the_last_tile_can_block_the_round():
@@ -500,3 +504,18 @@ def test_describe_options():
     keys = [o["key"] for o in desc["options"]]
     assert keys == ["set", "scoring", "rounds", "hand_size"]
     assert desc["min_players"] == 2 and desc["max_players"] == 8 and desc["default_players"] == 4
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/mexican-train-double-open-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mexican-train-double-open-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "mexican_train"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]

@@ -1,10 +1,13 @@
 """Behaviour tests for Mustamaija (rules: shared/rules/mustamaija.md)."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 from tabletop.games.mustamaija import ORDER, PACK, PACK32, SmallRandom, beats
 
 GAME = get_game("mustamaija")
@@ -281,8 +284,8 @@ def test_loser_holds_maija_and_end_view():
     assert view["maija_holder"] == 0 and view["result"]["loser"] == 0
     assert view["hands"][0] == ["QS", "7H", "4C", "5C"] and view["hands"][1] == []
     summary = {s["seat"]: s for s in view["summary"]}
-    assert summary[0]["outcome"] == "loser" and "Mustamaija" in summary[0]["reasons"][0]
-    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == ["out 1st"]
+    assert summary[0]["outcome"] == "loser" and summary[0]["reasons"] == [{"code": "left_with_maija", "params": {}}]
+    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == [{"code": "out_place", "params": {"place": 1}}]
     assert view["attack"]["status"] == "taken"
 
 
@@ -296,7 +299,7 @@ def test_end_at_first_out():
     assert view["maija_holder"] == 2
     outcomes = [s["outcome"] for s in view["summary"]]
     assert outcomes == ["in", "winner", "in", "in"]
-    assert "holds the Mustamaija (QS)" in view["summary"][2]["reasons"]
+    assert {"code": "holds_maija", "params": {}} in view["summary"][2]["reasons"]
 
 
 def test_nobody_goes_out_while_the_talon_has_cards():
@@ -465,3 +468,18 @@ def test_legal_actions_all_apply_and_nothing_else_does():
         state.apply(seat, rng.choice(legal))
     assert state.result()["loser"] is not None
     assert "QS" in state.d["hands"][state.result()["loser"]]
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/mustamaija-endgame-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mustamaija-endgame-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "mustamaija"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]

@@ -1,10 +1,13 @@
 """Stop the Bus: hand ranking, turns, the stop, showdowns, lives, dealers, variants, setups, secrecy."""
 import json
+import pathlib
 import random
+import re
 
 import pytest
 
 from tabletop import IllegalAction, get_game
+from tabletop.session import replay
 from tabletop.games.stop_the_bus import hand_key, hand_name
 
 GAME = get_game("stop_the_bus")
@@ -60,6 +63,10 @@ def test_thirty_one_and_blitz_prials():
     assert key("KS KH KD", thirty_one=True, prial_blitz=True) == (6, 13)
 
 
+def msg(code, **params):
+    return {"code": code, "params": params}
+
+
 def test_hand_names():
     def name(cards, **kw):
         return hand_name(cards.split(), key(cards, **kw))
@@ -109,11 +116,13 @@ def test_stop_on_first_turn_and_showdown_view():
     v = s.view(None)
     ls = v["last_showdown"]
     assert ls["losers"] == [1, 2] and ls["best"] == [0] and ls["stopper"] == 0
-    assert {"seat": 0, "hand": "run 3-2-A", "cards": ["AS", "2H", "3D"]} in ls["hands"]
-    assert ls["scores"] == [
-        {"seat": 1, "lives": -1, "eliminated": False, "reasons": ["worst hand: high card K-9-5 (tied for worst)"]},
-        {"seat": 2, "lives": -1, "eliminated": False, "reasons": ["worst hand: high card K-9-5 (tied for worst)"]}]
-    assert "worst hand" in ls["summary"]
+    assert {"seat": 0, "hand": msg("hand_run", ranks="3-2-A"), "cards": ["AS", "2H", "3D"]} in ls["hands"]
+    worst = msg("reason_worst_tied", hand=msg("hand_high_card", ranks="K-9-5"))
+    assert ls["scores"] == [{"seat": 1, "lives": -1, "eliminated": False, "reasons": [worst]},
+                            {"seat": 2, "lives": -1, "eliminated": False, "reasons": [worst]}]
+    assert ls["summary"] == msg("sd_worst", seats=[1, 2], hand=msg("hand_high_card", ranks="K-9-5"), n=2)
+    # The hand names the views carry are codes with ranks; nothing in a view is English prose.
+    assert s.view(0)["hand_name"]["code"].startswith("hand_")
     assert v["lives"] == [3, 2, 2] and v["dealer"] == 0 and v["deal_number"] == 2
 
 
@@ -151,7 +160,8 @@ def test_stopper_loses_two_with_one_life_is_eliminated():
     assert snap["eliminated"] == [1] and snap["lives"] == [3, 0, 3]
     (entry,) = s.view(None)["last_showdown"]["scores"]
     assert entry["lives"] == -1 and entry["eliminated"]
-    assert "loses two lives" in entry["reasons"][1] and "eliminated" in entry["reasons"][2]
+    assert [r["code"] for r in entry["reasons"]] == ["reason_worst", "reason_two", "reason_last_life_out"]
+    assert s.view(None)["last_showdown"]["summary"]["code"] == "sd_out"
     # Seat 1 (the seat after dealer 0) went out: dealer 0 deals again, seat 2 plays first.
     assert snap["dealer"] == 0 and s.to_move() == [2]
     assert snap["hands"][1] == []
@@ -211,7 +221,7 @@ def test_void_showdown_when_everyone_would_go_out():
     assert snap["last_showdown"]["void"] and snap["last_showdown"]["losers"] == [0, 1]
     assert snap["lives"] == [0, 0] and snap["eliminated"] == [] and not s.is_over()
     assert snap["dealer"] == 1 and snap["deal_number"] == 2
-    assert "void" in s.view(0)["last_showdown"]["summary"]
+    assert s.view(0)["last_showdown"]["summary"]["code"] == "sd_void"
 
 
 def test_four_starting_lives_and_lives_setup():
@@ -263,7 +273,9 @@ def test_prial_blitz_three_threes_beats_thirty_one():
     s.apply(0, "draw discard")
     s.apply(0, "discard 5D")
     ls = s.snapshot()["last_showdown"]
-    assert ls["blitz"] == 0 and ls["best"] == [0] and "prial 3-3-3" in ls["summary"]
+    assert ls["blitz"] == 0 and ls["best"] == [0]
+    summary = s.view(None)["last_showdown"]["summary"]
+    assert summary["code"] == "sd_blitz" and summary["params"]["hand"] == msg("hand_blitz_prial", ranks="3-3-3")
 
 
 # -- points mode ------------------------------------------------------------------------------------
@@ -279,7 +291,8 @@ def test_points_mode_best_hands_score_and_joint_winners():
     s.apply(0, "discard 6D")
     assert s.is_over()
     assert s.result() == {"winner": 0, "winners": [0], "points": [1, 0, 0], "deals": 1}
-    assert s.view(2)["last_showdown"]["scores"] == [{"seat": 0, "points": 1, "reasons": ["best hand: prial A-A-A"]}]
+    assert s.view(2)["last_showdown"]["scores"] == [
+        {"seat": 0, "points": 1, "reasons": [msg("reason_best", hand=msg("hand_prial", ranks="A-A-A"))]}]
     # Joint winners when two best hands tie at the target.
     deals = [deal([["KS", "QS", "JS"], ["KH", "QH", "JH"], ["5C", "3D", "2H"]], "9S", ["4D", "6D"])]
     s = new(options={"scoring": "points", "target_points": 2}, setup={"points": [1, 1, 0], "deals": deals})
@@ -437,3 +450,18 @@ def test_a_stopper_who_is_not_in_the_deal_is_refused_and_never_loops():
     s.d["stopper"] = 2  # even a state changed behind the reader's back stops at once
     with pytest.raises(AssertionError, match="stopper"):
         _within(5, lambda: s.view(0))
+
+
+def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
+    """static/replays/stop-the-bus-floating-example.json (rules §11): the engine replays the log to the end; one
+    caption per step (0: before the first move) in Japanese and English, no Latin letters in the
+    Japanese outside {card:…}/{seat:…} placeholders."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "stop-the-bus-floating-example.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    captions = data.pop("captions")
+    state, log = replay(data)
+    assert state.is_over() and log["game"] == "stop_the_bus"
+    assert len(captions) == len(log["actions"]) + 1
+    for caption in captions:
+        assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]

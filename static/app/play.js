@@ -58,6 +58,7 @@ function makeSession(slug, module, log, mode, level, extra, players) {
     redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
     reason: null, holdUntil: 0, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
     gid: extra.gid || newGameId(), saveToken: extra.token, botStalled: null,
+    waitFor: null, skipping: false, skipDrawn: 0,
   };
 }
 
@@ -205,7 +206,7 @@ export function makeUi(s, view, { replay = false } = {}) {
     query: (name, ...args) => queries.get(name, args),
     replayHref: (actions) => replayHref(s, actions),
     hold: (key) => {
-      if (replay || s.holds.has(key)) return;
+      if (replay || s.skipping || s.holds.has(key)) return;
       s.holds.add(key);
       s.holdUntil = Math.max(s.holdUntil, performance.now() + pace.hold);
     },
@@ -217,6 +218,21 @@ export function makeUi(s, view, { replay = false } = {}) {
       scheduleBot();
     },
     collected: (key) => s.collected.has(key),
+    // A sheet the player dismisses (Stop the Bus's showdown): the computer waits for ui.collect(key).
+    // Called on every draw that shows the sheet; a draw without it lets the computer go on.
+    wait: (key) => { if (!replay && !s.skipping && !s.collected.has(key)) s.waitFor = key; },
+    // The player is out (or has seen enough): the computers finish the game at once, without
+    // pauses, holds or sheets, and the table is drawn now and then until the result.
+    skipToEnd: () => {
+      if (replay || s.mode !== "bot") return;
+      s.skipping = true;
+      s.waitFor = null;
+      s.holdUntil = 0;
+      if (s.botTimer) { clearTimeout(s.botTimer); s.botTimer = null; }
+      render(s);
+      scheduleBot();
+    },
+    skipping: s.skipping,
     dock: () => (ui.dockEl ||= h("div", { class: "dock" })),
   });
   ui.picker = new Picker({
@@ -261,6 +277,7 @@ function render(s, before = null) {
   const focused = app.contains(document.activeElement) ? document.activeElement : null;
   const focusSel = focused?.dataset?.token ? `[data-token="${CSS.escape(focused.dataset.token)}"]`
     : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
+  s.waitFor = null; // the view asks again (ui.wait) while it shows a sheet to dismiss
   const table = s.module.render(view, ui);
   const kit = !s.module.STRINGS;
   const assist = s.solitaire || s.lesson ? null : assistBar(s, view, ui);
@@ -395,24 +412,31 @@ function explain(s, w, token, own, action) {
 // ---------------------------------------------------------------- the computer's moves
 function scheduleBot() {
   const s = current.session;
-  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled) return;
+  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled || s.waitFor) return;
   const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
   if (seat === undefined) return;
   // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
   // a lesson's pause is the time to read its words, at the player's speed.
   const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
   const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
-  const wait = Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
+  const wait = s.skipping ? 0 : Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
   s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
 }
 
 async function runBot(s, seat) {
   s.botTimer = null;
-  if (s !== current.session) return;
-  if (performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
+  if (s !== current.session || s.waitFor) return;
+  if (!s.skipping && performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
   s.botRunning = true;
   const before = snapshot(app);
-  const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, s.level, randomSeed(), s.viewer);
+  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled || s.waitFor) return;
+  const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
+  if (seat === undefined) return;
+  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
+  // a lesson's pause is the time to read its words, at the player's speed.
+  const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
+  const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
+  const wait = s.skipping ? 0 : Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
   s.botRunning = false;
   if (s !== current.session) return;
   if (!res.ok) {
@@ -423,6 +447,10 @@ async function runBot(s, seat) {
   s.redo = [];
   if (!take(s, res, s.viewer)) return;
   record("bot", seat, res.action);
+  if (s.skipping && !s.status.over) { // drawn a few times a second, not at every move
+    if (performance.now() - s.skipDrawn > 300) { s.skipDrawn = performance.now(); render(s); }
+    return scheduleBot();
+  }
   await drawTable(before);
 }
 

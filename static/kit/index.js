@@ -9,7 +9,8 @@
 //   faces (optional)                    a face spec (faces.js) when the game's tokens are not
 //                                       standard cards (tarot, dominoes, coloured cards)
 //   verbs (optional)                    per-verb picker options: {discard: {confirm: true,
-//                                       label(args, words)}, place: {confirm: false}}
+//                                       label(args, words)}, place: {confirm: false}, beat:
+//                                       {split: ":"}, play: {eager: true}} (picker.js)
 //   formatParam(key, value, ui)         (optional) words a message param of the game's own
 //                                       (a throne, a train), and ("arg", token) an action's
 //                                       argument in a move said in words; undefined: the default
@@ -37,6 +38,11 @@
 //   ui.query(name, ...args)  {busy, result}: hint / truth / analysis, once per position (query.js)
 //   ui.hold(key), ui.collect(key), ui.collected(key)
 //                            a finished trick on show: the computer waits for it; a tap collects
+//   ui.wait(key)             a sheet the player must dismiss (drawn with it on every draw): the
+//                            computer waits until ui.collect(key), at any pace
+//   ui.skipToEnd(), ui.skipping
+//                            the computers finish the game at once (no pauses, holds or sheets;
+//                            the player is out); the view may say so while it runs
 //   ui.replayHref(actions)   a link to the replay viewer playing these actions from the deal
 //
 // Pieces (pieces.js): seatRing, trick, history, scoreTable, hand. DOM (dom.js): h, useCss, arrowKeys.

@@ -25,12 +25,16 @@
 // on the table get buttons of their own (labels: `verbs[verb].label(args, words)`, else the move in
 // words).
 //
-// Options per verb (the view's `verbs` export): {confirm: true|false, label(args, words), need}
-// (words: ui.t / ui.say / ui.cardName as words.t, words.say, words.cardName).
+// Options per verb (the view's `verbs` export): {confirm: true|false, label(args, words), need,
+// split, eager} (words: ui.t / ui.say / ui.cardName as words.t, words.say, words.cardName).
+//   split: ":"   one argument names several tokens (Mustamaija's `beat 9H:TH`: the attack card,
+//                then the beater): each is tapped on its own; the action is sent as the engine
+//                spells it, and a tap that fits nothing is asked as `beat 9H:8H`.
+//   eager: true  a tap that leaves exactly one legal action plays it, though not every token of it
+//                was tapped (Mexican Train: a tile that fits one train only plays at once).
 import { h } from "./dom.js";
 import { face } from "./faces.js";
 
-const argsOf = (action) => action.split(" ").slice(1);
 const verbOf = (action) => action.split(" ")[0];
 
 // Does `args` contain every token of `sel` (multisets)?
@@ -64,18 +68,25 @@ export class Picker {
     if (this.sel.length && !this.candidates().length) this.sel.length = 0; // no longer part of any legal action
   }
 
+  // The tokens an action is made of (a verb's `split` cuts its arguments further).
+  args(action) {
+    const args = action.split(" ").slice(1);
+    const sep = this.verbs[verbOf(action)]?.split;
+    return sep ? args.flatMap((a) => a.split(sep)) : args;
+  }
+
   candidates(sel = this.sel) {
-    return this.legal.filter((a) => covers(argsOf(a), sel));
+    return this.legal.filter((a) => covers(this.args(a), sel));
   }
 
   extends(token) {
-    return this.legal.some((a) => covers(argsOf(a), [...this.sel, token]));
+    return this.legal.some((a) => covers(this.args(a), [...this.sel, token]));
   }
 
   confirms(verb) {
     const own = this.verbs[verb] && this.verbs[verb].confirm;
     if (own !== undefined) return own;
-    return this.legal.some((a) => verbOf(a) === verb && argsOf(a).length > 1);
+    return this.legal.some((a) => verbOf(a) === verb && this.args(a).length > 1);
   }
 
   face(token, opts = {}) {
@@ -84,7 +95,7 @@ export class Picker {
     const lit = !selected && this.extends(token);
     return face(token, {
       spec: this.spec, words: this.w, ...opts, lit, selected, disabled: !lit && !selected,
-      selectable: this.legal.some((a) => this.confirms(verbOf(a)) && argsOf(a).includes(token)),
+      selectable: this.legal.some((a) => this.confirms(verbOf(a)) && this.args(a).includes(token)),
       onclick: (e) => { e.stopPropagation(); this.tap(token, opts.verb); },
     });
   }
@@ -102,10 +113,14 @@ export class Picker {
     if (!this.candidates(next).length && this.sel.length && !gathering && this.candidates([token]).length) next = [token];
     const cands = this.candidates(next);
     if (!cands.length) return this.explain(token, verb);
-    const complete = cands.filter((a) => argsOf(a).length === next.length);
+    const complete = cands.filter((a) => this.args(a).length === next.length);
     if (cands.length === 1 && complete.length === 1 && !this.confirms(verbOf(complete[0]))) {
       this.sel.length = 0;
       return this.actFn(complete[0]);
+    }
+    if (cands.length === 1 && this.verbs[verbOf(cands[0])]?.eager) {
+      this.sel.length = 0;
+      return this.actFn(cands[0]);
     }
     this.sel.splice(0, this.sel.length, ...next);
     return this.rerender();
@@ -114,7 +129,9 @@ export class Picker {
   explain(token, verb) {
     const own = this.why ? this.why(token, [...this.sel]) : null;
     const guess = verb || (this.legal.length ? verbOf(this.legal[0]) : null);
-    this.explainFn(token, own, own ? null : guess ? [guess, ...this.sel, token].join(" ") : null);
+    const sep = this.verbs[guess]?.split;
+    const args = sep ? [[...this.sel, token].join(sep)] : [...this.sel, token];
+    this.explainFn(token, own, own ? null : guess ? [guess, ...args].join(" ") : null);
   }
 
   choices(verb, { label = null, describe = null } = {}) {
@@ -123,7 +140,7 @@ export class Picker {
     if (!mine.length) return null;
     return h("div", { class: "choices" }, mine.map((a) => h("button", {
       class: "choice", type: "button", dataset: { action: a }, onclick: () => this.actFn(a),
-    }, label ? label(argsOf(a)) : this.w.move(a), describe ? h("small", {}, describe(argsOf(a))) : null)));
+    }, label ? label(this.args(a)) : this.w.move(a), describe ? h("small", {}, describe(this.args(a))) : null)));
   }
 
   bar() {
@@ -138,28 +155,28 @@ export class Picker {
     const buttons = [];
     const label = (verb, args) => (this.verbs[verb]?.label ? this.verbs[verb].label(args, this.w) : this.w.verb(verb));
     // Sets being chosen: one confirm button per verb, with the count.
-    const setVerbs = [...new Set(this.legal.filter((a) => this.confirms(verbOf(a)) && argsOf(a).every((x) => this.tokens.has(x))).map(verbOf))];
-    const complete = this.candidates().filter((a) => argsOf(a).length === this.sel.length && this.sel.length);
+    const setVerbs = [...new Set(this.legal.filter((a) => this.confirms(verbOf(a)) && this.args(a).every((x) => this.tokens.has(x))).map(verbOf))];
+    const complete = this.candidates().filter((a) => this.args(a).length === this.sel.length && this.sel.length);
     for (const verb of setVerbs) {
       const match = complete.find((a) => verbOf(a) === verb);
-      const sizes = [...new Set(this.legal.filter((a) => verbOf(a) === verb).map((a) => argsOf(a).length))];
+      const sizes = [...new Set(this.legal.filter((a) => verbOf(a) === verb).map((a) => this.args(a).length))];
       const need = this.verbs[verb]?.need ?? (sizes.length === 1 ? sizes[0] : null);
       buttons.push(h("button", {
         type: "button", class: "primary confirm", dataset: { verb }, disabled: match ? null : true,
         onclick: () => { if (match) { this.sel.length = 0; this.actFn(match); } },
-      }, label(verb, match ? argsOf(match) : this.sel), need ? ` (${this.sel.length}/${need})` : ""));
+      }, label(verb, match ? this.args(match) : this.sel), need ? ` (${this.sel.length}/${need})` : ""));
     }
     // One token, several verbs (or a complete action that a larger one extends): say which.
     for (const a of complete.filter((x) => !setVerbs.includes(verbOf(x)))) {
       buttons.push(h("button", { type: "button", class: "primary", dataset: { action: a, verb: verbOf(a) },
-        onclick: () => { this.sel.length = 0; this.actFn(a); } }, label(verbOf(a), argsOf(a))));
+        onclick: () => { this.sel.length = 0; this.actFn(a); } }, label(verbOf(a), this.args(a))));
     }
     if (this.sel.length) {
       buttons.push(h("button", { type: "button", class: "clear", onclick: () => { this.sel.length = 0; this.rerender(); } }, this.w.t("clear")));
     }
     // Actions no tap can make: a button each, unless the view placed them.
     for (const a of this.legal) {
-      const args = argsOf(a);
+      const args = this.args(a);
       if (this.placed.has(a) || (args.length && args.every((x) => this.tokens.has(x)))) continue;
       buttons.push(h("button", { type: "button", class: "choice verb", dataset: { action: a }, onclick: () => this.actFn(a) },
         this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args, this.w) : this.w.move(a)));

@@ -169,3 +169,14 @@ def latin_words(text, allowed=("Tabletop",)):
 def shoot(page, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def open_replay(page, server, log, lang="ja"):
+    """The replay viewer on a game's saved log (as the table's own replay link makes it), stepped
+    to its last move."""
+    data = {key: log[key] for key in ("game", "players", "options", "seed", "setup", "actions") if key in log}
+    page.goto(f"{server}/?{urlencode({'replay': json.dumps(data), 'lang': lang})}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
+    steps = page.locator(".replay-controls .step").get_attribute("data-steps")
+    page.click(".replay-controls .last")
+    page.wait_for_selector(f".replay-controls .step[data-step='{steps}']", timeout=60_000)

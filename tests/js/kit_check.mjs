@@ -46,6 +46,30 @@ function picker(legal, verbs = {}) {
   p.tap("g11", "place");
   out.seq_acted = log.acted;
 }
+{ // one argument of two tokens (Mustamaija's beat attack:beater): tapped one by one, sent as spelt
+  const legal = ["beat 9H:TH", "beat 9H:JH", "beat 7H:8H", "take"];
+  const { p, log } = picker(legal, { beat: { split: ":", confirm: false } });
+  p.tap("9H", "beat");
+  out.split_lit = ["TH", "JH", "8H", "7H"].filter((t) => p.extends(t));
+  p.tap("8H", "beat"); // 8H beats 7H, not 9H: the choice starts over with it
+  out.split_restart = [...p.sel];
+  p.tap("8H", "beat"); // taken back
+  p.tap("9H", "beat");
+  p.tap("2C", "beat"); // beats nothing: asked as the engine spells a pair
+  out.split_explained = log.explained;
+  p.tap("TH", "beat");
+  out.split_acted = log.acted;
+}
+{ // eager: a tap that leaves one legal action plays it; several wait for the next tap
+  const legal = ["play 3-6 m", "play 3-6 0", "play 1-2 0", "draw"];
+  const { p, log } = picker(legal, { play: { confirm: false, eager: true } });
+  p.tap("1-2", "play");
+  out.eager_one = [...log.acted];
+  p.tap("3-6", "play");
+  out.eager_two = { acted: log.acted.length, sel: [...p.sel] };
+  p.tap("m", "play");
+  out.eager_acted = log.acted;
+}
 { // not legal at all (or not this seat's turn): the engine is asked, nothing is played
   const { p, log } = picker([]);
   p.tap("QS", "play");

@@ -48,7 +48,8 @@ View (``view(seat)``)
     (the latest finished round: ``round``, ``engine``, ``end`` = ``out``/``blocked``, ``winner``,
     ``hands`` = every hand's remaining tiles revealed as number pairs ``[a, b]`` -- pairs, not
     codes, because the same codes are back in play, hidden, in the next round -- ``pips``, and
-    ``scores`` = ``[{"seat", "points", "reasons"}]`` per seat), ``to_move``, ``legal_actions``
+    ``scores`` = ``[{"seat", "points", "reasons"}]`` per seat, the reasons as codes (see
+    ``score_round``), ``to_move``, ``legal_actions``
     and, once over, ``result``. Per-round points of every round are in ``round_scores``.
 
 Decisions beyond the rules file (see also the rules file's own section 10)
@@ -198,45 +199,47 @@ def _check_combination(options, players):
                              f"but the {SET_NAMES[top]} set has only {available} besides the engine")
 
 
-def _names(seats):
-    seats = [str(s) for s in seats]
-    if len(seats) <= 1:
-        return "".join(seats)
-    return ", ".join(seats[:-1]) + " and " + seats[-1]
+def _reason(code, **params):
+    """A reason as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
 
 
 def score_round(end, out, pips, scoring):
     """(winner, points per seat, reasons per seat) of a finished round.
 
     ``end`` is ``"out"`` (seat ``out`` emptied its hand) or ``"blocked"``; ``pips`` are the pips
-    left in each hand.
+    left in each hand. Reasons are codes with params (the page words them): ``went_out``,
+    ``pips_left`` (n), ``blocked``, ``blocked_lowest`` (n: own pips; the round winner),
+    ``blocked_tie`` (seats, n: the lowest pips; nobody wins the round), ``others_pips``
+    (seat_pips: [[seat, pips], ...], n: their sum), ``seat_went_out`` (seat), ``blocked_by`` (seat).
     """
     n = len(pips)
+    lowest = []
     if end == "out":
         winner = out
     else:
         low = min(pips)
         lowest = [s for s in range(n) if pips[s] == low]
         winner = lowest[0] if len(lowest) == 1 else None
-        tie = f"round blocked: seats {_names(lowest)} tied for the lowest hand ({low} pips)"
+    tie = _reason("blocked_tie", seats=lowest, n=min(pips)) if winner is None else None
     points = [0] * n
     reasons = [[] for _ in range(n)]
     for s in range(n):
         if scoring == "penalty":
             points[s] = pips[s]
             if end == "blocked":
-                reasons[s].append("round blocked: lowest hand, round winner" if s == winner
-                                  else tie if winner is None and s in lowest else "round blocked")
-            reasons[s].append("went out" if end == "out" and s == winner else f"{pips[s]} pips left in hand")
+                reasons[s].append(_reason("blocked_lowest", n=pips[s]) if s == winner
+                                  else tie if winner is None and s in lowest else _reason("blocked"))
+            reasons[s].append(_reason("went_out") if end == "out" and s == winner else _reason("pips_left", n=pips[s]))
         elif s == winner:
-            points[s] = sum(pips[o] for o in range(n) if o != s)
-            reasons[s].append("went out" if end == "out" else f"round blocked: lowest hand ({pips[s]} pips)")
-            reasons[s].append("others' pips: " + ", ".join(f"seat {o} {pips[o]}" for o in range(n) if o != s))
+            others = [[o, pips[o]] for o in range(n) if o != s]
+            points[s] = sum(p for _, p in others)
+            reasons[s].append(_reason("went_out") if end == "out" else _reason("blocked_lowest", n=pips[s]))
+            reasons[s].append(_reason("others_pips", seat_pips=others, n=points[s]))
         elif winner is not None:
-            reasons[s].append(f"seat {winner} went out" if end == "out"
-                              else f"round blocked: seat {winner} had the lowest hand")
+            reasons[s].append(_reason("seat_went_out", seat=winner) if end == "out" else _reason("blocked_by", seat=winner))
         else:
-            reasons[s].append(tie + ", nobody scores")
+            reasons[s].append(tie)
     return winner, points, reasons
 
 

@@ -45,7 +45,8 @@ View (``view(seat)``)
     talon) and ``trump_card_drawn_by``, ``turned_spades``, ``declared_by``, ``discard_count``,
     ``out_order`` (seats out, in order), ``to_move`` and the seat's ``legal_actions``. At the
     end: every hand (``hands``), ``maija_holder`` (the seat holding QS), ``summary`` (per
-    seat: outcome and reasons) and ``result``.
+    seat: ``outcome``, ``cards_left`` and ``reasons`` as codes, e.g. ``{"code": "out_place",
+    "params": {"place": 1}}``) and ``result``.
 
 Decisions beyond the rules file
     - With 7 or 8 players and no ``hand_size`` given, the hand size defaults to 3 (the only
@@ -162,6 +163,11 @@ def ordinal(n):
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _reason(code, **params):
+    """A reason as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
 
 
 def beats(beater, attack, trump):
@@ -669,25 +675,26 @@ class MustamaijaState(GameState):
         return None
 
     def _summary(self):
+        """Per seat at the end: outcome, cards left and the reasons as codes the page words
+        (out_place with place, first_out_wins, left_with_maija, still_holding with n, holds_maija)."""
         d = self.d
         out = []
         for seat in range(self.players):
             cards = len(d["hands"][seat])
             reasons = []
             if seat in d["out_order"]:
-                place = d["out_order"].index(seat) + 1
-                reasons.append(f"out {ordinal(place)}")
+                reasons.append(_reason("out_place", place=d["out_order"].index(seat) + 1))
                 outcome = "winner" if d["winner"] == seat else "out"
                 if outcome == "winner":
-                    reasons.append("first out: wins")
+                    reasons.append(_reason("first_out_wins"))
             elif d["loser"] == seat:
                 outcome = "loser"
-                reasons.append("last seat holding cards, with the Mustamaija (QS): loses")
+                reasons.append(_reason("left_with_maija"))
             else:
                 outcome = "in"
-                reasons.append(f"still holding {cards} card{'s' if cards != 1 else ''} when the game stopped")
+                reasons.append(_reason("still_holding", n=cards))
                 if MAIJA in d["hands"][seat]:
-                    reasons.append("holds the Mustamaija (QS)")
+                    reasons.append(_reason("holds_maija"))
             out.append({"seat": seat, "outcome": outcome, "cards_left": cards, "reasons": reasons})
         return out
 

@@ -25,7 +25,8 @@ Action notation
     the deck order: spades, hearts, diamonds, clubs, each 2 up to A.
 
 View (``view(seat)``)
-    ``hand`` (own only, deck order) with ``hand_name`` (own three-card hand, e.g. "pair 5-5-3"),
+    ``hand`` (own only, deck order) with ``hand_name`` (own three-card hand as a code and its
+    ranks, e.g. ``{"code": "hand_pair", "params": {"ranks": "5-5-3"}}``),
     ``drawn`` (own card just drawn from the stock); ``taken`` (the card just taken from the pile,
     which may not be thrown back); per seat ``hand_counts``, ``lives`` and ``floating`` (lives
     mode) or ``points`` and ``target_points`` (points mode); ``known_cards`` ([seat, card] for
@@ -34,9 +35,12 @@ View (``view(seat)``)
     after a stop), ``discard_pile`` (bottom to top), ``stock_count``, ``last_move`` (the last
     action of this deal, with its card when that was public); ``last_showdown``: ``losers``,
     ``best``, ``stopper``, ``blitz``, ``void``, ``deal``, ``hands`` (every hand of the showdown
-    with its name and cards, e.g. {"seat": 2, "hand": "run A-K-Q", "cards": [...]}), ``scores``
-    (one entry per seat that lost lives or scored, with ``lives``/``points``, ``eliminated`` and
-    the ``reasons``, e.g. "worst hand: high card K-9-5") and a one-line ``summary``;
+    with its name and cards, e.g. {"seat": 2, "hand": {"code": "hand_run", ...}, "cards": [...]}),
+    ``scores`` (one entry per seat that lost lives or scored, with ``lives``/``points``,
+    ``eliminated`` and the ``reasons`` as codes: ``reason_worst``/``reason_worst_tied``/
+    ``reason_best``/``reason_best_shared`` with the ``hand``, ``reason_two``,
+    ``reason_floating_out``, ``reason_last_life_out``, ``reason_now_floating``) and a one-line
+    ``summary`` message (``sd_worst``, ``sd_out``, ``sd_void``, ``sd_best``, ``sd_blitz``);
     ``to_move``, ``legal_actions`` and, once the game is over, ``result``.
 
 Hidden information
@@ -85,7 +89,9 @@ SETUP = Fields({}, optional={"dealer": Seat(), "lives": PerSeat(Int(0, MAX_LIVES
                              "points": PerSeat(Int(0, MAX_POINTS)), "deals": List(DEAL, 0, 1000)})
 SAVED_DEAL = Fields({"hands": PerSeat(Cards(hi=3, counted=False)), "upcard": Card(counted=False),
                      "stock": Cards(counted=False)})
-REASONS = List(Text(120), 1, 4)
+# Why a seat lost lives or scored, as codes (the view words them with the hand: reason_<code>).
+REASON_CODES = ("worst", "worst_tied", "two", "floating_out", "last_life_out", "now_floating", "best", "best_shared")
+REASONS = List(Choice(*REASON_CODES), 1, 4)
 SHOWDOWN = Fields({
     "deal": Int(1, MAX_DEALS), "losers": List(Seat(), 1, 10), "best": List(Seat(), 1, 10),
     "stopper": Opt(Seat()), "blitz": Opt(Seat()), "void": Bool(),
@@ -93,7 +99,6 @@ SHOWDOWN = Fields({
     "scores": List(Either(Fields({"seat": Seat(), "points": Choice(1), "reasons": REASONS}),
                           Fields({"seat": Seat(), "lives": Int(-2, 0), "eliminated": Bool(), "reasons": REASONS})),
                    0, 10),
-    "summary": Text(600),
 })
 LAST_MOVE = Either(Fields({"seat": Seat(), "move": Choice("draw stock", "stop")}),
                    Fields({"seat": Seat(), "move": Choice("draw discard", "discard"), "card": Card(counted=False)}))
@@ -105,6 +110,11 @@ STATE = Fields({
     "stopper": Opt(Seat()), "deal_active": List(Seat(), 1, 10), "known": PerSeat(Cards(hi=4, counted=False)),
     "taken": Opt(Card(counted=False)), "drawn": Opt(Card(counted=False)), "last_move": Opt(LAST_MOVE),
 })
+
+
+def _reason(code, **params):
+    """A message as views carry it: a code the page words in the player's language, with params."""
+    return {"code": code, "params": params}
 
 
 def _show(values):
@@ -137,8 +147,8 @@ def hand_key(cards, thirty_one=False, prial_blitz=False):
     return (1, v0, v1, v2)
 
 
-def hand_name(cards, key):
-    """Words for a hand, e.g. "run A-K-Q", "pair 5-5-3", "high card K-9-5"."""
+def _ranks(cards, key):
+    """The ranks of a hand as it is named: high to low, the pair first, A-2-3 as 3-2-A."""
     vals = sorted((VALUE[rank_of(c)] for c in cards), reverse=True)
     cat = key[0]
     if cat in (5, 4) and key[1] == 15:
@@ -146,7 +156,19 @@ def hand_name(cards, key):
     elif cat == 2:
         pair, odd = key[1], key[2]
         vals = [pair, pair, odd]
-    return f"{CATEGORY_NAMES[cat]} {_show(vals)}"
+    return _show(vals)
+
+
+def hand_name(cards, key):
+    """Words for a hand (the CLI, logs and the saved showdown), e.g. "run A-K-Q", "pair 5-5-3"."""
+    return f"{CATEGORY_NAMES[key[0]]} {_ranks(cards, key)}"
+
+
+def hand_message(cards, key):
+    """A hand as views carry it: a code per category (hand_run, hand_pair ...) and its ranks,
+    e.g. {"code": "hand_run", "params": {"ranks": "A-K-Q"}}; the page words the category."""
+    return {"code": "hand_" + CATEGORY_NAMES[key[0]].replace(" ", "_").replace("-", "_"),
+            "params": {"ranks": _ranks(cards, key)}}
 
 
 class StopTheBusState(GameState):
@@ -402,12 +424,9 @@ class StopTheBusState(GameState):
         void = False
         scores = []
         if opts["scoring"] == "points":
-            shared = " (shared)" if len(best) > 1 else ""
             for s in best:
                 d["points"][s] += 1
-                scores.append({"seat": s, "points": 1, "reasons": [f"best hand: {names[s]}{shared}"]})
-            summary = " and ".join(f"seat {s}" for s in best) + f" score{'s' if len(best) == 1 else ''} 1 " \
-                f"with the best hand, {names[best[0]]}"
+                scores.append({"seat": s, "points": 1, "reasons": ["best_shared" if len(best) > 1 else "best"]})
             if any(p >= opts["target_points"] for p in d["points"]):
                 d["phase"] = "over"
         else:
@@ -424,36 +443,26 @@ class StopTheBusState(GameState):
                     else:
                         out.append(s)
                         break
-            tied = " (tied for worst)" if len(losers) > 1 else ""
             if len(out) == len(active):
-                void = True
-                summary = ("void showdown: " + " / ".join(names[s] for s in losers) + " would have eliminated "
-                           "every player still in, so nobody loses")
+                void = True  # it would eliminate every player still in: nobody loses
             else:
                 for s in losers:
-                    reasons = [f"worst hand: {names[s]}{tied}"]
+                    reasons = ["worst_tied" if len(losers) > 1 else "worst"]
                     if two and s == d["stopper"]:
-                        reasons.append("stopped the bus and had the worst hand: loses two lives")
+                        reasons.append("two")
                     if s in out:
-                        reasons.append("was floating: eliminated" if lost[s] == 0
-                                       else "lost the last life and was eliminated")
+                        reasons.append("floating_out" if lost[s] == 0 else "last_life_out")
                     elif lives[s] == 0:
-                        reasons.append("no lives left: now floating")
+                        reasons.append("now_floating")
                     scores.append({"seat": s, "lives": -lost[s], "eliminated": s in out, "reasons": reasons})
                 d["lives"] = lives
                 d["eliminated"].extend(sorted(out))
-                summary = " and ".join(f"seat {s}" for s in losers) + \
-                    f" {'has' if len(losers) == 1 else 'have'} the worst hand, {names[losers[0]]}"
-                if out:
-                    summary += "; eliminated: " + ", ".join(f"seat {s}" for s in sorted(out))
                 if len(self._active()) == 1:
                     d["phase"] = "over"
-        if blitz is not None:
-            summary = f"seat {blitz}'s blitz ({names[blitz]}) ended play at once; " + summary
         d["last_showdown"] = {
             "deal": d["deal_number"], "losers": losers, "best": best, "stopper": d["stopper"],
             "blitz": blitz, "void": void, "hands": [[s, names[s]] + hands[s] for s in active],
-            "scores": scores, "summary": summary,
+            "scores": scores,
         }
         if d["phase"] == "over":
             d["to_act"] = None
@@ -630,22 +639,38 @@ class StopTheBusState(GameState):
             lives = d["lives"]
             v["lives"] = list(lives)
             v["floating"] = [s for s in range(self.players) if lives[s] == 0 and s not in d["eliminated"]]
-        if ls is not None:
-            hands = [{"seat": h[0], "hand": h[1], "cards": h[2:]} for h in ls["hands"]]
-            v["last_showdown"] = {
-                "deal": ls["deal"], "losers": list(ls["losers"]), "best": list(ls["best"]),
-                "stopper": ls["stopper"], "blitz": ls["blitz"], "void": ls["void"], "hands": hands,
-                "scores": [dict(x, reasons=list(x["reasons"])) for x in ls["scores"]],
-                "summary": ls["summary"],
-            }
-        else:
-            v["last_showdown"] = None
+        v["last_showdown"] = None if ls is None else self._showdown_view(ls)
         if seat is not None:
             hand = list(d["hands"][seat])
             v["hand"] = hand
-            v["hand_name"] = hand_name(hand, self._key(hand)) if len(hand) == 3 else None
+            v["hand_name"] = hand_message(hand, self._key(hand)) if len(hand) == 3 else None
             v["drawn"] = d["drawn"] if d["to_act"] == seat else None
         return v
+
+    def _showdown_view(self, ls):
+        """The last showdown in codes: each hand named (hand_<category> with its ranks), each
+        seat's reasons (reason_<code> with the hand), and a one-line ``summary`` message."""
+        named = {h[0]: hand_message(h[2:], self._key(h[2:])) for h in ls["hands"]}
+        def reason(seat, code):  # a worst or best hand says which hand it was
+            hand = {"hand": named[seat]} if code in ("worst", "worst_tied", "best", "best_shared") else {}
+            return _reason(f"reason_{code}", **hand)
+
+        scores = [dict(x, reasons=[reason(x["seat"], r) for r in x["reasons"]]) for x in ls["scores"]]
+        if self.options["scoring"] == "points":
+            summary = _reason("sd_best", seats=list(ls["best"]), hand=named[ls["best"][0]], n=len(ls["best"]))
+        elif ls["void"]:
+            summary = _reason("sd_void", hand=named[ls["losers"][0]])
+        else:
+            out = sorted(x["seat"] for x in ls["scores"] if x["eliminated"])
+            summary = _reason("sd_worst", seats=list(ls["losers"]), hand=named[ls["losers"][0]], n=len(ls["losers"]))
+            if out:
+                summary = _reason("sd_out", first=summary, out_seats=out, n=len(out))
+        if ls["blitz"] is not None:
+            summary = _reason("sd_blitz", seat=ls["blitz"], hand=named[ls["blitz"]], then=summary)
+        return {"deal": ls["deal"], "losers": list(ls["losers"]), "best": list(ls["best"]),
+                "stopper": ls["stopper"], "blitz": ls["blitz"], "void": ls["void"],
+                "hands": [{"seat": h[0], "hand": named[h[0]], "cards": h[2:]} for h in ls["hands"]],
+                "scores": scores, "summary": summary}
 
     def _last_turns(self):
         d = self.d
