@@ -280,7 +280,9 @@ function makeDirector(slug, lesson, module, progress) {
     if (!step || step.seat !== human || d.broken || s.viewSeat !== human) return;
     if (!d.started) return; // the intro first: "Start" is the one thing to do
     const want = canon(step.action);
-    const tokens = argsOf(step.action);
+    // A verb whose argument joins two taps (Mustamaija's `beat A:B`, the picker's split) marks both.
+    const split = module.verbs?.[want.split(" ")[0]]?.split;
+    const tokens = argsOf(step.action).flatMap((arg) => (split ? arg.split(split) : [arg]));
     const pending = tokens.filter((tok) => !s.pick.includes(tok));
     const mark = (el) => { el.classList.add("lesson-ask"); el.dataset.ask = "1"; };
     // A view whose moves take taps of its own (a ploy, then its cell) says what to tap next.
