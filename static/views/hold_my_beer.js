@@ -74,6 +74,12 @@ const inPlay = (view) => ["play", "power21", "bird"].includes(view.phase);
 const place = (n, ui) => ui.t(`place_${n}`);
 
 function status(view, seat, ui) {
+  const first = !inPlay(view) && view.phase !== "over" && seat === view.start_player
+    ? h("span", { class: "badge first", dataset: { first: seat } }, ui.t("first_lead")) : null;
+  return [first, call(view, seat, ui)];
+}
+
+function call(view, seat, ui) {
   if (view.phase === "discard") return h("span", { class: `badge${view.discarded[seat] ? " done" : ""}` }, ui.t(view.discarded[seat] ? "discarded" : "discarding"));
   const bid = view.bids[seat];
   if (bid !== null && bid !== undefined) return h("span", { class: "badge bid", dataset: { bid } }, ui.t("bid_place", { p: place(bid, ui) }));
@@ -98,8 +104,7 @@ function infoLine(view, ui) {
     const now = Math.max(1, view.phase === "play" ? done + 1 : done);
     parts.push(" · ", h("span", { class: "trick-no", dataset: { trick: now } }, ui.t("trick_n", { n: now, total: done + Math.max(...view.hand_counts) })));
   } else if (view.phase !== "over") {
-    parts.push(" · ", ui.t("first_lead", { name: ui.seatName(view.start_player) }), " · ",
-      h("span", { class: "target", dataset: { target: view.options.target_points } }, ui.t("target", { n: view.options.target_points })));
+    parts.push(" · ", h("span", { class: "target", dataset: { target: view.options.target_points } }, ui.t("target", { n: view.options.target_points })));
   }
   return h("p", { class: "match hmb-info" }, parts);
 }
@@ -135,9 +140,9 @@ function talonRow(view, ui) {
 
 // ---------------------------------------------------------------- the middle: trick, or last game
 // Under a finished trick: its card points, scrapped or pending, and any bird bonus.
-function trickNote(view, ui, key) {
+function trickNote(view, ui, trickKey) {
   const last = view.history[view.history.length - 1];
-  if (view.trick.length || !last || ui.collected(key)) return null;
+  if (view.trick.length || !last || ui.collected(trickKey)) return null;
   const key = { taken: "trick_taken", scrapped: "trick_scrapped", pending: "trick_pending" }[last.status];
   return h("p", { class: `trick-note ${last.status}`, dataset: { status: last.status, points: last.points } },
     ui.t(key, { name: ui.seatName(last.winner), p: last.points }),
