@@ -37,6 +37,7 @@ export const faces = {
 export function formatParam(key, value, ui) {
   if (key === "colour" || key.endsWith("_colour") || (key === "arg" && COLOURS.includes(value))) return colourLabel(value, ui);
   if (key === "colours") return (ui.words || ui).list(value.map((c) => colourLabel(c, ui)));
+  if (key === "verbs") return (ui.words || ui).list(value.map((v) => (ui.words || ui).verb(v)));
   return undefined;
 }
 

@@ -64,6 +64,11 @@ export const verbs = {
   pass: { label: (args, w) => w.t("pass_keep") },
 };
 
+// The moves possible now (a refusal's "verbs"), named in words.
+export function formatParam(key, value, ui) {
+  return key === "verbs" ? (ui.words || ui).list(value.map((v) => (ui.words || ui).verb(v))) : undefined;
+}
+
 // The computer takes a person's time over its talon card and its prediction.
 export function botDelayFactor(view) {
   return view && (view.phase === "discard" || view.phase === "bid") ? 3 : 1;

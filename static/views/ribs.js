@@ -15,6 +15,11 @@ export const verbs = {
   fold: { need: 0, label: (args, w) => w.t("verb_fold_down") },
 };
 
+// The moves possible now (a refusal's "verbs"), named in words.
+export function formatParam(key, value, ui) {
+  return key === "verbs" ? (ui.words || ui).list(value.map((v) => (ui.words || ui).verb(v))) : undefined;
+}
+
 // A new deal: the computer looks at its eight cards a moment before the first call.
 export function botDelayFactor(view) {
   return view && view.phase === "auction" && view.trick_number === 1 && !view.auction.length ? 2 : 1;
