@@ -354,6 +354,7 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
                 refusal_seen = True
                 shoot(page, "hold_my_beer-ja-refusal-360x640")
                 continue
+            count = moves_saved(page)
             if phase in ("discard", "play") and lit.count():
                 assert within_viewport(page, ".hand") and overflow(page) <= 0
                 if phase == "play":
@@ -371,7 +372,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
                 page.click(".dock button[data-action=pass]")
             elif page.locator(".hmb-prompt button.choice[data-action=take]").count():
                 page.click(".hmb-prompt button.choice[data-action=take]")
-            page.wait_for_timeout(60)
+            else:
+                page.wait_for_timeout(60)
+                continue
+            wait_for_move_after(page, count)  # the engine's answer, before looking again
         assert finished_seen, "no finished trick was on view after a trick's last card"
         gaps = computer_gaps(page)
         assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
