@@ -51,9 +51,10 @@ function standing(view, seat, ui, strip = false) {
 }
 
 // ---------------------------------------------------------------- the middle: trick or auction
-function pair(view, ui, seat, cards, { cls = "", note = null } = {}) {
-  const faces = cards ? cards.map((c) => ui.face(c, { small: true, dataset: { travel: c, seat } }))
-    : [0, 1].map((i) => h("div", { class: "card back small", role: "img", "aria-label": ui.t(seat === view.leader ? "ribs" : "folded_tag"), dataset: { travel: `${seat}:${i}`, seat } }));
+// The ribs keep one travel mark face down and face up, so they turn over in place (not fly in).
+function pair(view, ui, seat, cards, { cls = "", note = null, ribs = false } = {}) {
+  const faces = cards ? cards.map((c, i) => ui.face(c, { small: true, dataset: { travel: ribs ? `${seat}:${i}` : c, seat } }))
+    : [0, 1].map((i) => h("div", { class: "card back small", role: "img", "aria-label": ui.t(ribs ? "ribs" : "folded_tag"), dataset: { travel: `${seat}:${i}`, seat } }));
   return h("div", { class: `played${cls ? ` ${cls}` : ""}`, dataset: { seat } }, h("span", { class: "pair" }, faces),
     h("small", { class: "who", title: ui.seatName(seat) }, name(seat, ui, view)), note ? h("small", { class: "note" }, note) : null);
 }
@@ -74,7 +75,7 @@ function middle(view, ui) {
   if (view.phase === "play") {
     area.dataset.state = "playing";
     area.append(h("div", { class: "trick-label" }, ui.t("contract", { name: ui.seatName(view.leader), bid: view.bid })));
-    for (const [seat, cards] of view.trick) row.append(pair(view, ui, seat, cards, { cls: seat === view.leader ? "ribs" : view.folded.includes(seat) ? "dim" : "" }));
+    for (const [seat, cards] of view.trick) row.append(pair(view, ui, seat, cards, { cls: seat === view.leader ? "ribs" : view.folded.includes(seat) ? "dim" : "", ribs: seat === view.leader }));
   } else if (last && (view.phase === "over" || !view.auction.length) && !ui.collected(key)) {
     // The trick just resolved, until the next auction's first call or a tap.
     area.dataset.state = "finished";
@@ -85,7 +86,7 @@ function middle(view, ui) {
     area.append(h("div", { class: "trick-label" }, last.summary.map((m) => ui.say(m)).join(" ")));
     for (const [seat, cards] of last.cards) {
       const [cls, note] = fate(last, seat, cards, ui, view);
-      row.append(pair(view, ui, seat, cards, { cls, note }));
+      row.append(pair(view, ui, seat, cards, { cls, note, ribs: seat === last.leader }));
     }
   } else {
     area.dataset.state = "empty";
