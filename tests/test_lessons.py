@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tabletop import IllegalAction, get_game
+from tabletop import SLUGS, IllegalAction, get_game
 
 LESSONS = pathlib.Path(__file__).resolve().parents[1] / "static" / "lessons"
 PATHS = sorted(LESSONS.glob("*.json"))
@@ -91,3 +91,9 @@ def test_lesson_plays_through_the_engine_as_it_says(path):
     assert state.is_over(), "a lesson plays its game to the end"
     assert set(rules) == taught, f"rules never taught: {sorted(set(rules) - taught)}"
     assert any(s["seat"] == human for s in data["steps"])
+
+
+def test_every_game_has_a_lesson():
+    """Issue #16: a guided first deal for each of the twelve games, and no lesson for a game
+    that does not exist."""
+    assert sorted(p.stem for p in LESSONS.glob("*.json")) == sorted(SLUGS)

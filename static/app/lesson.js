@@ -367,7 +367,7 @@ export async function openLesson(slug) {
   }
   app.replaceChildren(header(gameTitle(slug), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
   const [lesson, module] = await Promise.all([fetchLesson(slug),
-    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug, m); return m; })]);
+    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; })]);
   if (!lesson || !Array.isArray(lesson.steps) || lesson.game !== slug) {
     toast(t("lesson_missing"));
     const url = new URL(location.href);

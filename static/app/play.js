@@ -54,7 +54,7 @@ function makeSession(slug, module, log, mode, level, extra, players) {
   return {
     id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
     status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
-    legacySelection: new Set(), pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
+    pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
     redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
     reason: null, holdUntil: 0, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
     gid: extra.gid || newGameId(), saveToken: extra.token, botStalled: null,
@@ -82,7 +82,7 @@ function take(s, res, viewer, kind = "sync") {
 
 export async function startSession(slug, log, mode, level, extra = {}) {
   app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t(replayPending() ? "loading_after_replay" : "loading")));
-  const modulePromise = import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug, m); return m; });
+  const modulePromise = import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; });
   const viewer = 0;
   // A log the engine cannot even read (an exception instead of a refusal) is a refusal too.
   const loading = game.load(log, viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
@@ -179,8 +179,7 @@ export function replayHref(s, actions) {
 }
 
 // ---------------------------------------------------------------- the ui a view draws with
-// Kit views (no STRINGS export) get the picker, the dock, faces, holds and queries; views not
-// yet moved onto the kit get the same object and keep using what they used (selection, call).
+// Every view draws with the kit: the picker, the dock, faces, holds and queries.
 const queries = makeQueries(call, () => current.session && drawTable());
 
 export function makeUi(s, view, { replay = false } = {}) {
@@ -194,15 +193,15 @@ export function makeUi(s, view, { replay = false } = {}) {
   const position = `${s.slug}:${s.log.seed}:${JSON.stringify(s.log.options || {})}:${s.log.actions.map((a) => a.join(" ")).join(",")}:${s.viewer}`;
   // A choice in progress (cards picked for a discard) survives the others' moves; the picker
   // drops it if no legal action still contains it. It ends with the viewer's own move.
-  if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; s.legacySelection.clear(); }
+  if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; }
   queries.at(position);
   Object.assign(ui, {
     viewer: s.viewer, mode: replay ? "replay" : s.mode, lang: currentLanguage(), words: w,
-    canAct: canMove && !(module.STRINGS && s.busy > 0), t: w.t, say: w.say, seatName, cardName: w.cardName,
+    canAct: canMove, t: w.t, say: w.say, seatName, cardName: w.cardName,
     seatShort: (seat) => (s.mode === "bot" && seat === s.humans[0] ? t("you") : String(s.mode === "bot" ? seat : seat + 1)),
     face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
     act: replay ? () => {} : (action) => humanAct(s, action),
-    call: (name, ...args) => engineCall(s, name, ...args), rerender: () => render(s), selection: s.legacySelection,
+    call: (name, ...args) => engineCall(s, name, ...args), rerender: () => render(s),
     query: (name, ...args) => queries.get(name, args),
     replayHref: (actions) => replayHref(s, actions),
     hold: (key) => {
@@ -279,18 +278,14 @@ function render(s, before = null) {
     : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
   s.waitFor = null; // the view asks again (ui.wait) while it shows a sheet to dismiss
   const table = s.module.render(view, ui);
-  const kit = !s.module.STRINGS;
   const assist = s.solitaire || s.lesson ? null : assistBar(s, view, ui);
-  let dock = null;
-  if (kit) {
-    // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
-    // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
-    const bar = ui.picker.bars.length ? null : ui.picker.bar();
-    ui.picker.finish();
-    const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
-    dock = ui.dockEl ? null : h("div", { class: "dock" });
-    (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
-  }
+  // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
+  // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
+  const bar = ui.picker.bars.length ? null : ui.picker.bar();
+  ui.picker.finish();
+  const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
+  const dock = ui.dockEl ? null : h("div", { class: "dock" });
+  (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   const onNew = s.lesson ? () => s.lesson.playReal() : () => {
     endSession();
     if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
@@ -306,7 +301,7 @@ function render(s, before = null) {
   }
   // A lesson has no undo, redo or deal to share: its moves are the lesson's.
   const nodes = [head, botStalledNotice(s),
-    s.solitaire && !s.lesson ? solitaireBar(s) : kit ? null : assist, table, dock];
+    s.solitaire && !s.lesson ? solitaireBar(s) : null, table, dock];
   if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...(s.lesson ? s.lesson.resultSheet(s, view, ui) : resultSheet(s, view, ui, onNew)));
   app.replaceChildren(...nodes.filter(Boolean));
   if (s.lesson) s.lesson.decorate(s, ui, view);
@@ -375,8 +370,7 @@ async function playHuman(s, action, probeToken) {
   if (!res.ok) {
     record("refused", s.viewer, action); // what was asked of the engine, and refused (tests, the console)
     if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
-    if (s.module.STRINGS) toast(t("refused_reason", { reason: res.error })); // views not on the kit: as before
-    else s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
+    s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
     render(s);
     return;
   }
@@ -385,7 +379,6 @@ async function playHuman(s, action, probeToken) {
   else s.redo = [];
   const actor = s.viewer;
   s.pick = [];
-  s.legacySelection.clear();
   if (!take(s, res, s.viewer, "move")) return;
   s.reason = null;
   dismissToast();

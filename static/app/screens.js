@@ -101,7 +101,7 @@ function sameDeal(info, a, b) {
 // default that depends on the player count): null when every option is one the setup could set.
 async function wrongOption(slug, info, options) {
   const module = await import(`../views/${slug}.js`);
-  await loadGame(slug, module);
+  await loadGame(slug);
   const w = words(slug);
   for (const [key, value] of Object.entries(options)) {
     const opt = info.options.find((o) => o.key === key);
@@ -253,7 +253,7 @@ export async function showSetup(slug, setup) {
   hooks.rerender = () => showSetup(slug, setup);
   const info = current.catalog[slug];
   const module = await import(`../views/${slug}.js`);
-  await loadGame(slug, module); // the game's strings label its options
+  await loadGame(slug); // the game's strings label its options
   const w = words(slug);
   const form = h("form", { class: "setup", onsubmit: (e) => { e.preventDefault(); newGame(slug, setup); } });
   if (info.min_players !== info.max_players) {
@@ -375,7 +375,7 @@ export async function showReplay(value) {
   }
   const slug = opened.game;
   const module = await import(`../views/${slug}.js`);
-  await loadGame(slug, module);
+  await loadGame(slug);
   let step = 0;
   const draw = async () => {
     const got = await call("replay_step", step);
@@ -383,7 +383,7 @@ export async function showReplay(value) {
     const view = got.views[0];
     // The replay shows the table as seat 0 sees it, with no live prompts: nothing is tappable.
     const s = { slug, module, mode: "replay", viewer: 0, humans: [], players: opened.players, log: { ...log, actions: log.actions.slice(0, step) },
-      status: { over: view.phase === "over", to_move: [] }, pick: [], legacySelection: new Set(), collected: new Set(), holds: new Set() };
+      status: { over: view.phase === "over", to_move: [] }, pick: [], collected: new Set(), holds: new Set() };
     const ui = makeUi(s, view, { replay: true });
     const w = ui.words;
     const faceOf = (code) => (module.cardFace ? module.cardFace(code, ui) : module.faces || /^[2-9TJQKA][SHDC](#\d)?$/.test(code)

@@ -80,7 +80,7 @@ export async function showStats(slug) {
   hooks.rerender = () => showStats(slug);
   const info = current.catalog[slug];
   const module = await import(`../views/${slug}.js`);
-  await loadGame(slug, module); // option names label the groups of scores
+  await loadGame(slug); // option names label the groups of scores
   const w = words(slug);
   const read = readStats(slug);
   const record = read.record;

@@ -19,8 +19,6 @@
 //   OWN_HINT (optional)                 true when the view offers its own hint instead of Suggest
 // and keeps its strings in static/strings/<slug>.json ({"en": {...}, "ja": {...}}): labels,
 // option_<key> for the setup screen, choice_<key>_<value>, and the engine's codes for the game.
-// A view that still exports STRINGS (JS) is drawn the old way, with ui.selection and
-// table.js's handEl; the shell supports both until every view is on the kit.
 //
 // The `ui` a view gets:
 //   ui.viewer, ui.mode ("bot" | "hotseat" | "replay"), ui.canAct (the viewer may move now), ui.lang
@@ -47,10 +45,9 @@
 //
 // Pieces (pieces.js): seatRing, trick, history, scoreTable, hand. DOM (dom.js): h, useCss, arrowKeys.
 //
-// Porting a view onto the kit (what mas_menos.js and slobberhannes.js did):
-//  1. STRINGS go to static/strings/<slug>.json (the same keys in en and ja; "(s)" becomes plural
-//     forms on n); the STRINGS export goes, and the shell then loads the JSON.
-//  2. Import from ../kit/index.js instead of ../table.js; the CSS block becomes useCss(...).
+// Writing a view on the kit (mas_menos.js and slobberhannes.js are the short examples):
+//  1. Words go to static/strings/<slug>.json (the same keys in en and ja; plural forms on n).
+//  2. Import from ../kit/index.js; the view's CSS is useCss(...) or its own .css file.
 //  3. The hand is hand(ui, view.hand, {verb}); anything else tappable is ui.picker.face(token,
 //     {verb}); verbs without tokens are ui.picker.choices(verb, ...) or left to the dock; put
 //     ui.dock() right by the hand. No onclick of the view's own decides what is legal.

@@ -7,9 +7,8 @@
 // chosen by Intl.PluralRules(lang) on the param `n`.
 //
 //   await loadCommon()                 once, before anything is drawn (loadCommon(table) in tests)
-//   await loadGame(slug, module)       a game's table. During the move to JSON a view that still
-//                                      exports STRINGS ({en, ja} in JS) uses that instead: the
-//                                      JSON file is fetched only for views without STRINGS.
+//   await loadGame(slug)               a game's table (static/strings/<slug>.json; loadGame(slug,
+//                                      table) in tests)
 //   const w = words(slug, ctx)         ctx: {seatName(seat), spec (faces.js), formatParam, ui}
 //   w.t(key, params)                   a label; params are put in as given (already worded)
 //   w.say({code, params})              a message from the engine or a view; params are worded
@@ -46,9 +45,9 @@ export async function loadCommon(table = null) { // a table given: tests outside
   return common;
 }
 
-export async function loadGame(slug, module = null) {
-  if (module && module.STRINGS) {
-    games.set(slug, module.STRINGS); // a view not yet moved to JSON
+export async function loadGame(slug, table = null) {
+  if (table) {
+    games.set(slug, table);
   } else if (!games.has(slug)) {
     try {
       games.set(slug, await fetchTable(slug));

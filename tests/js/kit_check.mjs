@@ -80,11 +80,11 @@ function picker(legal, verbs = {}) {
 await loadCommon(JSON.parse(readFileSync(new URL("../../static/strings/common.json", import.meta.url), "utf8")));
 const memory = { getItem: () => null, setItem: () => {} };
 chooseLanguage(new URLSearchParams("lang=en"), memory);
-await loadGame("demo", { STRINGS: {
+await loadGame("demo", {
   en: { must_follow: "Follow suit: play {suit}.", took: "{winner} took {cards}", n_points: { one: "{n} point", other: "{n} points" },
     outer: "Refused: {why}" },
   ja: { must_follow: "フォローが必要です: {suit}を出してください。", took: "{winner}が{cards}を取りました", n_points: "{n}点", outer: "できません: {why}" },
-} });
+});
 const w = words("demo", { seatName: (s) => (s === 0 ? "You" : `Computer ${s}`) });
 out.words_en = [w.say({ code: "must_follow", params: { suit: "H" } }), w.say({ code: "took", params: { winner: 2, cards: ["AS", "TD"] } }),
   w.say({ code: "n_points", params: { n: 1 } }), w.say({ code: "n_points", params: { n: 3 } }),
