@@ -64,3 +64,12 @@ def test_messages_are_worded_with_params_by_name_and_plurals(results):
                                    "1 point", "3 points", "Refused: 2 points", "no_such_code"]
     assert results["words_ja"] == ["フォローが必要です: ♥ハートを出してください。", "コンピュータ2がスペードのAとダイヤの10を取りました",
                                    "1点", "出す：ハートの9", "あなたとコンピュータ3"]
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*.js")))
+def test_every_page_module_parses(path):
+    """Every script the page loads parses as an ES module (a merge that declares a name twice
+    otherwise shows only as a table that never appears)."""
+    run = subprocess.run([shutil.which("node"), "--input-type=module", "--check"], stdin=open(ROOT / path),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr

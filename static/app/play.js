@@ -422,14 +422,9 @@ async function runBot(s, seat) {
   if (!s.skipping && performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
   s.botRunning = true;
   const before = snapshot(app);
-  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled || s.waitFor) return;
-  const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
-  if (seat === undefined) return;
-  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
-  // a lesson's pause is the time to read its words, at the player's speed.
-  const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
-  const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
-  const wait = s.skipping ? 0 : Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
+  // Skipping to the end, the computers play at their quickest search level (the player is out).
+  const level = s.skipping && s.level !== "random" ? "easy" : s.level;
+  const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, level, randomSeed(), s.viewer);
   s.botRunning = false;
   if (s !== current.session) return;
   if (!res.ok) {

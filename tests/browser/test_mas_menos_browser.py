@@ -3,7 +3,7 @@ play; and on a phone in Japanese at the default pace: the table on one screen, c
 can follow, the finished trick, a tap on an unplayable card explained, the result sheet."""
 import time
 
-from helpers import (computer_gaps, engine_view, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end,
+from helpers import (computer_gaps, engine_view, finished_trick, latin_words, open_game, open_menu, open_replay, overflow, play_to_end,
                      saved_log, set_speed, shoot, start_new, tap_lit, within_viewport)
 from tabletop.session import replay
 
@@ -195,6 +195,15 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         assert page.locator("section.result").is_visible()
         open_menu(page)
         assert overflow(page) <= 0
+        text = page.locator("section.result").inner_text()
+        assert latin_words(text) == [], latin_words(text)
+        # The game just played in the replay viewer: every move in words, no live prompt.
+        open_replay(page, server, saved_log(page, SLUG))
+        text = page.locator("main").inner_text()
+        assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
+        assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+        assert overflow(page) <= 0
+        shoot(page, "mas_menos-ja-replay-360x640")
         assert errors == []
     finally:
         context.close()

@@ -6,7 +6,7 @@ tricks, taps on unplayable cards explained, the result sheet."""
 import json
 import time
 
-from helpers import (computer_gaps, finished_trick, latin_words, open_game, open_menu, overflow, play_to_end, saved_log,
+from helpers import (computer_gaps, finished_trick, latin_words, open_game, open_menu, open_replay, overflow, play_to_end, saved_log,
                      set_speed, shoot, start_new, wait_my_turn, within_viewport)
 from tabletop.session import replay
 
@@ -211,6 +211,15 @@ def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
         shoot(page, "slobberhannes-ja-final-table-360x640")
         page.click("button.show-result")
         assert page.locator("section.result").is_visible()
+        text = page.locator("section.result").inner_text()
+        assert latin_words(text) == [], latin_words(text)
+        # The game just played in the replay viewer: every move in words, no live prompt.
+        open_replay(page, server, saved_log(page, SLUG))
+        text = page.locator("main").inner_text()
+        assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
+        assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+        assert overflow(page) <= 0
+        shoot(page, "slobberhannes-ja-replay-360x640")
         assert errors == []
     finally:
         context.close()
