@@ -285,6 +285,9 @@ function makeDirector(slug, lesson, module, progress) {
     const tokens = argsOf(step.action).flatMap((arg) => (split ? arg.split(split) : [arg]));
     const pending = tokens.filter((tok) => !s.pick.includes(tok));
     const mark = (el) => { el.classList.add("lesson-ask"); el.dataset.ask = "1"; };
+    // A sheet the player dismisses first (ui.wait: Stop the Bus's showdown) covers the table: its
+    // button is what to tap now, the asked move after it.
+    if (s.waitFor) return app.querySelectorAll("[role=dialog] button.primary").forEach(mark);
     // A view whose moves take taps of its own (a ploy, then its cell) says what to tap next.
     const own = module.askMarks ? module.askMarks(step.action, app) : null;
     if (own) return own.forEach(mark);

@@ -107,17 +107,23 @@ def tap_other_legal(page, lesson, index, state, human):
     for action in legal:
         if canon(action) == asked:
             continue
-        args = action.split()[1:]
+        verb, *args = action.split()
         button = page.locator(f"button[data-action='{action}']")
+        taps = [button] if button.count() else [page.locator(f".table button[data-token='{a}']") for a in args]
+        if not taps or any(not tap.count() for tap in taps):
+            continue
         if not button.count():
-            # One token, in no larger legal move: one tap plays it.
-            if len(args) != 1 or any(args[0] in a.split()[1:] and len(a.split()) > 2 for a in legal):
+            # Its tokens tapped in order (a tile, then its train) must complete no other legal
+            # move on the way, nor leave a longer one open at the end.
+            if any(len(a.split()) > len(args) + 1 and a.split()[1:len(args) + 1] == args for a in legal):
                 continue
-            button = page.locator(f".table button[data-token='{args[0]}']")
-            if not button.count():
+            if len(args) == 1 and any(args[0] in a.split()[1:] and len(a.split()) > 2 for a in legal):
+                continue  # one card of a set (a discard of three): the set waits for more
+            if any(a != action and a.split()[0] == verb and a.split()[1:] == args[:k] for a in legal for k in range(1, len(args))):
                 continue
         moves = engine_view(page, human)  # the engine's own position, before
-        button.first.click()
+        for tap in taps:
+            tap.first.click()
         # A verb that is confirmed (a bid chosen, then confirmed) is sent by its confirm button.
         confirm = f"button.confirm[data-verb='{action.split()[0]}']:not([disabled])"
         page.wait_for_selector(f".dock .reason.shown[data-code=lesson_not_this], {confirm}", timeout=10_000)
