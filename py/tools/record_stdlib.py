@@ -114,7 +114,10 @@ def runtime_versions():
 
 def exercise_plan(site, moves, probes):
     games = [g for g in json.loads((site / "static" / "catalog.json").read_text()) if g.get("available")]
-    replays = [p.read_text() for p in sorted((site / "static" / "replays").glob("*.json"))]
+    # The shipped examples as the replay viewer opens them: the log without its captions (the
+    # page shows those), index.json being the list of examples, not a replay.
+    replays = [json.dumps({k: v for k, v in json.loads(p.read_text()).items() if k != "captions"})
+               for p in sorted((site / "static" / "replays").glob("*.json")) if p.name != "index.json"]
     return {"games": games, "seed": 3, "moves": moves, "probes": probes, "replays": replays}
 
 
