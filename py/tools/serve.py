@@ -17,6 +17,7 @@ import functools
 import http.server
 import os
 import pathlib
+import sys
 import threading
 
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
@@ -94,10 +95,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # A browser that leaves a page closes its connections mid-answer: not an error to print.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory, port=0, prefix="/", host="127.0.0.1"):
     handler = functools.partial(type("H", (Handler,), {"prefix": prefix}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    return server
+    return Server((host, port), handler)
 
 
 def serve_in_thread(directory, port=0, prefix="/"):
