@@ -7,12 +7,11 @@
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
 import { h } from "./kit/dom.js";
 import { chooseLanguage, gameTitle, loadCommon, SLUGS, t } from "./kit/words.js";
-import { app, EMBED, toast } from "./app/chrome.js";
+import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
-import { openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
+import { navigate, openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
-import { showStats, showStatsOverview } from "./app/statsview.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 import { openLesson } from "./app/lesson.js";
 
@@ -60,6 +59,8 @@ async function route() {
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();
   if (query.get("page") === "stats") {
+    // Loaded when asked for: a cold visit to a game does not fetch the statistics screens.
+    const { showStats, showStatsOverview } = await import("./app/statsview.js");
     if (slug !== null && current.catalog[slug]?.available) return showStats(slug);
     return showStatsOverview();
   }
@@ -73,6 +74,7 @@ async function route() {
   return openGame(slug);
 }
 current.route = route;
+hooks.showStats = (slug) => navigate(slug ? { game: slug, page: "stats" } : { page: "stats" });
 window.addEventListener("popstate", () => route());
 
 // ---------------------------------------------------------------- offline

@@ -11,7 +11,6 @@ import { navigate } from "./screens.js";
 import { dailyStreak, resetRecord, scoreOrder, SOLO, summary } from "./stats.js";
 import { store } from "./store.js";
 
-hooks.showStats = (slug) => navigate(slug ? { game: slug, page: "stats" } : { page: "stats" });
 
 const LEVEL_ORDER = ["easy", "normal", "strong", "random"];
 const levelRank = (level) => (level === SOLO ? 99 : LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : 50);
