@@ -47,6 +47,12 @@ export function endSession() {
 // ---------------------------------------------------------------- starting and loading
 let lastLoadError = "";
 export const loadError = () => lastLoadError;
+// The engine's refusal of a whole record (a link, a replay, a save) has no code: a Japanese screen
+// says so in Japanese (the English reason stays in the console), an English one gives the reason.
+export function recordRefusal(answer) {
+  if (currentLanguage() !== "en") console.info("refused by the engine:", answer.error);
+  return currentLanguage() === "en" ? answer.error || answer.code : t("record_not_valid");
+}
 
 let sessions = 0;
 function makeSession(slug, module, log, mode, level, extra, players) {
@@ -110,7 +116,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
     if (current.session !== s) return true; // the player left meanwhile
     if (!loaded.ok) {
       current.session = null;
-      lastLoadError = loaded.error;
+      lastLoadError = recordRefusal(loaded);
       return false;
     }
     s.provisional = false;
@@ -120,7 +126,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   }
   const [module, loaded] = await Promise.all([modulePromise, loading]);
   if (!loaded.ok) {
-    lastLoadError = loaded.error;
+    lastLoadError = recordRefusal(loaded);
     return false;
   }
   const s = makeSession(slug, module, log, mode, level, extra, loaded.players);
@@ -138,7 +144,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
 export async function startDirected(slug, module, log, director) {
   const loaded = await game.load(log, director.human);
   if (!loaded.ok) {
-    lastLoadError = loaded.error;
+    lastLoadError = recordRefusal(loaded);
     return false;
   }
   const s = makeSession(slug, module, log, "bot", "random", { human: director.human }, loaded.players);

@@ -6,7 +6,7 @@ import { currentLanguage, gameTitle, loadGame, SLUGS, t, words } from "../kit/wo
 import { app, EMBED, header, hooks, toast } from "./chrome.js";
 import { DATE_TEXT, localDate } from "./daily.js";
 import { call } from "./engine.js";
-import { current, endSession, makeUi, setupFromLog, startSession, loadError, randomSeed } from "./play.js";
+import { current, endSession, makeUi, setupFromLog, startSession, loadError, randomSeed, recordRefusal } from "./play.js";
 import { gameAbandoned } from "./records.js";
 import { setAside } from "./stats.js";
 import { params, readSave, saveKey, store } from "./store.js";
@@ -370,7 +370,7 @@ export async function showReplay(value) {
   const { log, captions } = splitCaptions(text);
   const opened = await call("replay_open", JSON.stringify(log));
   if (!opened.ok) {
-    toast(t("replay_refused", { reason: opened.error }));
+    toast(t("replay_refused", { reason: recordRefusal(opened) }));
     return showList();
   }
   const slug = opened.game;
