@@ -105,11 +105,24 @@ def browser(pw, sink):
     b.close()
 
 
-@pytest.fixture()
-def page(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+def _phone_page(browser, locale):
+    """A 360x640 page in a context of its own, in the given locale; the page's uncaught errors
+    collect in `.errors`. A generator for the fixtures below: it closes the context after the test."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
     yield pg
     context.close()
+
+
+@pytest.fixture()
+def page(browser):
+    """A phone-sized page in English."""
+    yield from _phone_page(browser, "en-US")
+
+
+@pytest.fixture()
+def phone_ja(browser):
+    """A phone-sized page in Japanese (locale ja-JP), otherwise the same as `page`."""
+    yield from _phone_page(browser, "ja-JP")

@@ -263,73 +263,67 @@ def whole_names(page):
         e.scrollWidth <= e.clientWidth + 1 && e.getClientRects().length === 1 && e.getBoundingClientRect().height < 20)""")
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, six players, the default pace: setup, table and result no wider than the
     phone; the hand and the trick on screen on the player's turn, the names under the cards whole;
     computer actions at least 0.4 s apart; the shared trick on view after the big brother takes; the
     result sheet and the replay viewer in Japanese."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "chiryaku_akuryaku-ja-setup-360x640")
-        start_new(page, players=6, rounds=1)
-        finished_seen = turn_seen = False
-        deadline = time.time() + 150
-        while engine_view(page)["tricks_played"] < 3:
-            assert time.time() < deadline, "three tricks took too long"
-            if page.locator(".ca-trick[data-state=finished]").count() and not finished_seen:
-                finished = page.evaluate("""() => { const t = document.querySelector('.ca-trick[data-state=finished]');
-                    return t && {seats: [...t.querySelectorAll('.played')].map(p => Number(p.dataset.seat)), notes: t.querySelectorAll('.note').length}; }""")
-                if finished:
-                    assert sorted(finished["seats"]) == list(range(6)) and finished["notes"] == 6, finished
-                    shoot(page, "chiryaku_akuryaku-ja-finished-trick-360x640")
-                    finished_seen = True
-            mine = my_turn(page)
-            if mine == "play":
-                lit = page.locator(".hand button.card.lit")
-                assert within_viewport(page, ".hand") and within_viewport(page, ".ca-trick") and overflow(page) <= 0
-                assert whole_names(page)
-                if not turn_seen and page.locator(".ca-trick .played .card").count() >= 3:
-                    shoot(page, "chiryaku_akuryaku-ja-turn-360x640")
-                    turn_seen = True
-                if lit.count():
-                    lit.first.click()
-            elif mine == "take":
-                assert within_viewport(page, ".ca-trick") and whole_names(page)
-                page.locator(".ca-trick button.card.lit").first.click()
-            elif mine == "facedown":
-                page.locator(".prompt button.choice").first.click()
-            if page.locator(".dock button.confirm:not([disabled])").count():
-                page.locator(".dock button.confirm:not([disabled])").click()
-            page.wait_for_timeout(60)
-        assert finished_seen, "the shared trick was not on view"
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        shoot(page, "chiryaku_akuryaku-ja-result-360x640")
-        # The replay viewer: every move said in Japanese, from the deal to the result.
-        log = saved_log(page, SLUG)
-        page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
-        page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
-        for _ in range(7):
-            page.click(".replay-controls .next")
-        page.wait_for_selector(".replay-controls .step[data-step='7']")
-        assert latin_words(page.locator("main").inner_text()) == []
-        shoot(page, "chiryaku_akuryaku-ja-replay-360x640")
-        page.click(".replay-controls .last")
-        page.wait_for_selector(".result.inline")
-        assert latin_words(page.locator("main").inner_text()) == []
-        assert overflow(page) <= 0
-        assert errors == []
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "chiryaku_akuryaku-ja-setup-360x640")
+    start_new(page, players=6, rounds=1)
+    finished_seen = turn_seen = False
+    deadline = time.time() + 150
+    while engine_view(page)["tricks_played"] < 3:
+        assert time.time() < deadline, "three tricks took too long"
+        if page.locator(".ca-trick[data-state=finished]").count() and not finished_seen:
+            finished = page.evaluate("""() => { const t = document.querySelector('.ca-trick[data-state=finished]');
+                return t && {seats: [...t.querySelectorAll('.played')].map(p => Number(p.dataset.seat)), notes: t.querySelectorAll('.note').length}; }""")
+            if finished:
+                assert sorted(finished["seats"]) == list(range(6)) and finished["notes"] == 6, finished
+                shoot(page, "chiryaku_akuryaku-ja-finished-trick-360x640")
+                finished_seen = True
+        mine = my_turn(page)
+        if mine == "play":
+            lit = page.locator(".hand button.card.lit")
+            assert within_viewport(page, ".hand") and within_viewport(page, ".ca-trick") and overflow(page) <= 0
+            assert whole_names(page)
+            if not turn_seen and page.locator(".ca-trick .played .card").count() >= 3:
+                shoot(page, "chiryaku_akuryaku-ja-turn-360x640")
+                turn_seen = True
+            if lit.count():
+                lit.first.click()
+        elif mine == "take":
+            assert within_viewport(page, ".ca-trick") and whole_names(page)
+            page.locator(".ca-trick button.card.lit").first.click()
+        elif mine == "facedown":
+            page.locator(".prompt button.choice").first.click()
+        if page.locator(".dock button.confirm:not([disabled])").count():
+            page.locator(".dock button.confirm:not([disabled])").click()
+        page.wait_for_timeout(60)
+    assert finished_seen, "the shared trick was not on view"
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    shoot(page, "chiryaku_akuryaku-ja-result-360x640")
+    # The replay viewer: every move said in Japanese, from the deal to the result.
+    log = saved_log(page, SLUG)
+    page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
+    for _ in range(7):
+        page.click(".replay-controls .next")
+    page.wait_for_selector(".replay-controls .step[data-step='7']")
+    assert latin_words(page.locator("main").inner_text()) == []
+    shoot(page, "chiryaku_akuryaku-ja-replay-360x640")
+    page.click(".replay-controls .last")
+    page.wait_for_selector(".result.inline")
+    assert latin_words(page.locator("main").inner_text()) == []
+    assert overflow(page) <= 0
+    assert page.errors == []

@@ -317,93 +317,87 @@ def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     assert not page.errors, page.errors
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, the default pace: setup, table and result no wider than the phone; the
     hand and the trick on screen on the player's turn; computer actions at least 0.4 s apart (the
     page's own timestamps); a finished trick on view with its winner after its last card; a tap on
     an unplayable card says why in Japanese; the result sheet and the replay viewer in Japanese."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "hold_my_beer-ja-setup-360x640")
-        start_new(page, max_games=1)
-        finished_seen = refusal_seen = turn_seen = False
-        deadline = time.time() + 150
-        while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 9:  # three tricks
-            assert time.time() < deadline, "three tricks took too long"
-            finished = finished_trick(page)
-            if finished and not finished_seen:
-                assert sorted(finished["seats"]) == [0, 1, 2] and finished["won"] == [finished["winner"]], finished
-                shoot(page, "hold_my_beer-ja-finished-trick-360x640")
-                finished_seen = True
-            phase = page.locator(".hmb").get_attribute("data-phase")
-            lit = page.locator(".hand button.card.lit")
-            unlit = page.locator(".hand button.card.unlit")
-            if phase == "play" and not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
-                moves = len(saved_log(page, SLUG)["actions"])
-                unlit.first.click(force=True)
-                page.wait_for_selector(".dock .reason.shown")
-                reason = page.locator(".dock .reason").inner_text()
-                assert "切り札" in reason or "フォロー" in reason, reason
-                assert latin_words(reason) == [], reason
-                assert len(saved_log(page, SLUG)["actions"]) == moves
-                refusal_seen = True
-                shoot(page, "hold_my_beer-ja-refusal-360x640")
-                continue
-            count = moves_saved(page)
-            if phase in ("discard", "play") and lit.count():
-                assert within_viewport(page, ".hand") and overflow(page) <= 0
-                if phase == "play":
-                    assert within_viewport(page, ".trick")
-                    if not turn_seen:
-                        shoot(page, "hold_my_beer-ja-turn-360x640")
-                        turn_seen = True
-                lit.first.click()
-                if phase == "discard":
-                    page.click("button.confirm[data-verb=discard]:not([disabled])")
-            elif phase == "bid" and page.locator(".hmb-prompt button.choice[data-action^=bid]").count():
-                assert within_viewport(page, ".hmb-prompt")
-                page.click(".hmb-prompt button.choice[data-action='bid 2']")
-            elif page.locator(".dock button[data-action=pass]").count():
-                page.click(".dock button[data-action=pass]")
-            elif page.locator(".hmb-prompt button.choice[data-action=take]").count():
-                page.click(".hmb-prompt button.choice[data-action=take]")
-            else:
-                page.wait_for_timeout(60)
-                continue
-            wait_for_move_after(page, count)  # the engine's answer, before looking again
-        assert finished_seen, "no finished trick was on view after a trick's last card"
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        shoot(page, "hold_my_beer-ja-result-360x640")
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        # The replay viewer: every move said in Japanese, from the deal to the result.
-        log = saved_log(page, SLUG)
-        page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
-        page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
-        for _ in range(4):
-            page.click(".replay-controls .next")
-        page.wait_for_selector(".replay-controls .step[data-step='4']")
-        assert latin_words(page.locator("main").inner_text()) == []
-        page.click(".replay-controls .last")
-        page.wait_for_selector(".result.inline")
-        assert latin_words(page.locator("main").inner_text()) == []
-        assert overflow(page) <= 0
-        shoot(page, "hold_my_beer-ja-replay-360x640")
-        assert errors == []
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "hold_my_beer-ja-setup-360x640")
+    start_new(page, max_games=1)
+    finished_seen = refusal_seen = turn_seen = False
+    deadline = time.time() + 150
+    while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 9:  # three tricks
+        assert time.time() < deadline, "three tricks took too long"
+        finished = finished_trick(page)
+        if finished and not finished_seen:
+            assert sorted(finished["seats"]) == [0, 1, 2] and finished["won"] == [finished["winner"]], finished
+            shoot(page, "hold_my_beer-ja-finished-trick-360x640")
+            finished_seen = True
+        phase = page.locator(".hmb").get_attribute("data-phase")
+        lit = page.locator(".hand button.card.lit")
+        unlit = page.locator(".hand button.card.unlit")
+        if phase == "play" and not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+            moves = len(saved_log(page, SLUG)["actions"])
+            unlit.first.click(force=True)
+            page.wait_for_selector(".dock .reason.shown")
+            reason = page.locator(".dock .reason").inner_text()
+            assert "切り札" in reason or "フォロー" in reason, reason
+            assert latin_words(reason) == [], reason
+            assert len(saved_log(page, SLUG)["actions"]) == moves
+            refusal_seen = True
+            shoot(page, "hold_my_beer-ja-refusal-360x640")
+            continue
+        count = moves_saved(page)
+        if phase in ("discard", "play") and lit.count():
+            assert within_viewport(page, ".hand") and overflow(page) <= 0
+            if phase == "play":
+                assert within_viewport(page, ".trick")
+                if not turn_seen:
+                    shoot(page, "hold_my_beer-ja-turn-360x640")
+                    turn_seen = True
+            lit.first.click()
+            if phase == "discard":
+                page.click("button.confirm[data-verb=discard]:not([disabled])")
+        elif phase == "bid" and page.locator(".hmb-prompt button.choice[data-action^=bid]").count():
+            assert within_viewport(page, ".hmb-prompt")
+            page.click(".hmb-prompt button.choice[data-action='bid 2']")
+        elif page.locator(".dock button[data-action=pass]").count():
+            page.click(".dock button[data-action=pass]")
+        elif page.locator(".hmb-prompt button.choice[data-action=take]").count():
+            page.click(".hmb-prompt button.choice[data-action=take]")
+        else:
+            page.wait_for_timeout(60)
+            continue
+        wait_for_move_after(page, count)  # the engine's answer, before looking again
+    assert finished_seen, "no finished trick was on view after a trick's last card"
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    shoot(page, "hold_my_beer-ja-result-360x640")
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    # The replay viewer: every move said in Japanese, from the deal to the result.
+    log = saved_log(page, SLUG)
+    page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
+    for _ in range(4):
+        page.click(".replay-controls .next")
+    page.wait_for_selector(".replay-controls .step[data-step='4']")
+    assert latin_words(page.locator("main").inner_text()) == []
+    page.click(".replay-controls .last")
+    page.wait_for_selector(".result.inline")
+    assert latin_words(page.locator("main").inner_text()) == []
+    assert overflow(page) <= 0
+    shoot(page, "hold_my_beer-ja-replay-360x640")
+    assert page.errors == []

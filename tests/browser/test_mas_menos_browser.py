@@ -129,81 +129,75 @@ def wait_for(page, predicate, timeout_s=60, what="it"):
     raise AssertionError(f"{what} did not happen in time")
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, the default pace: setup, table and result no wider than the phone; the
     hand and the trick on screen on the player's turn; computer actions at least 0.4 s apart; a
     finished trick stays on view with its winner; a tap on a card that cannot be used says why
     next to the hand; the result sheet closes to show the final table and opens again."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "mas_menos-ja-setup-360x640")
-        start_new(page)
-        page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
-        assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
-        shoot(page, "mas_menos-ja-discard-360x640")
-        for _ in range(3):
-            page.locator(".hand button.card.lit:not(.selected)").first.click()
-        page.click("button[data-verb=discard]:not([disabled])")
-        wait_for(page, lambda: any(s == 0 for s, _ in saved_log(page, SLUG)["actions"]), what="the discard")
-        page.wait_for_selector(".hand button.card.unlit")
-        # Discarded: a tap on a card now says why it does nothing, in Japanese, next to the hand.
-        moves = len(saved_log(page, SLUG)["actions"])
-        page.locator(".hand button.card").first.click(force=True)
-        page.wait_for_selector(".dock .reason.shown")
-        reason = page.locator(".dock .reason").inner_text()
-        assert reason == "すでに捨て札を出しています。", reason
-        assert len(saved_log(page, SLUG)["actions"]) == moves
-        # Declare if this seat discarded first; then play four tricks at the default pace.
-        finished_seen = 0
-        wait_for(page, lambda: page.locator("body[data-phase=play]").count() or page.locator(".choices button.choice").count(),
-                 what="declaring or play")
-        if page.locator(".choices button.choice").count():
-            page.locator(".choices button.choice").first.click()
-        while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 8:
-            finished = finished_trick(page)
-            if finished:
-                finished_seen += 1
-                assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [finished["winner"]], finished
-                if finished_seen == 1:
-                    shoot(page, "mas_menos-ja-finished-trick-360x640")
-            if page.locator(".hand button.card.lit").count():
-                assert within_viewport(page, ".hand") and within_viewport(page, ".trick")
-                page.locator(".hand button.card.lit").first.click()
-            page.wait_for_timeout(60)
-        assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 3 and min(gaps) >= 0.4, gaps
-        shoot(page, "mas_menos-ja-play-360x640")
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        # The rest of the game at the instant speed, chosen in the menu (a setting kept on the device).
-        set_speed(page, "instant")
-        assert page.evaluate("localStorage.getItem('tabletop:speed')") == "instant"
-        play_to_end(page, take_turn)
-        assert overflow(page) <= 0
-        shoot(page, "mas_menos-ja-result-360x640")
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        assert within_viewport(page, ".trick")
-        shoot(page, "mas_menos-ja-final-table-360x640")
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        open_menu(page)
-        assert overflow(page) <= 0
-        text = page.locator("section.result").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        # The game just played in the replay viewer: every move in words, no live prompt.
-        open_replay(page, server, saved_log(page, SLUG))
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
-        assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
-        assert overflow(page) <= 0
-        shoot(page, "mas_menos-ja-replay-360x640")
-        assert errors == []
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "mas_menos-ja-setup-360x640")
+    start_new(page)
+    page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+    assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+    shoot(page, "mas_menos-ja-discard-360x640")
+    for _ in range(3):
+        page.locator(".hand button.card.lit:not(.selected)").first.click()
+    page.click("button[data-verb=discard]:not([disabled])")
+    wait_for(page, lambda: any(s == 0 for s, _ in saved_log(page, SLUG)["actions"]), what="the discard")
+    page.wait_for_selector(".hand button.card.unlit")
+    # Discarded: a tap on a card now says why it does nothing, in Japanese, next to the hand.
+    moves = len(saved_log(page, SLUG)["actions"])
+    page.locator(".hand button.card").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown")
+    reason = page.locator(".dock .reason").inner_text()
+    assert reason == "すでに捨て札を出しています。", reason
+    assert len(saved_log(page, SLUG)["actions"]) == moves
+    # Declare if this seat discarded first; then play four tricks at the default pace.
+    finished_seen = 0
+    wait_for(page, lambda: page.locator("body[data-phase=play]").count() or page.locator(".choices button.choice").count(),
+             what="declaring or play")
+    if page.locator(".choices button.choice").count():
+        page.locator(".choices button.choice").first.click()
+    while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 8:
+        finished = finished_trick(page)
+        if finished:
+            finished_seen += 1
+            assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [finished["winner"]], finished
+            if finished_seen == 1:
+                shoot(page, "mas_menos-ja-finished-trick-360x640")
+        if page.locator(".hand button.card.lit").count():
+            assert within_viewport(page, ".hand") and within_viewport(page, ".trick")
+            page.locator(".hand button.card.lit").first.click()
+        page.wait_for_timeout(60)
+    assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 3 and min(gaps) >= 0.4, gaps
+    shoot(page, "mas_menos-ja-play-360x640")
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    # The rest of the game at the instant speed, chosen in the menu (a setting kept on the device).
+    set_speed(page, "instant")
+    assert page.evaluate("localStorage.getItem('tabletop:speed')") == "instant"
+    play_to_end(page, take_turn)
+    assert overflow(page) <= 0
+    shoot(page, "mas_menos-ja-result-360x640")
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    assert within_viewport(page, ".trick")
+    shoot(page, "mas_menos-ja-final-table-360x640")
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    open_menu(page)
+    assert overflow(page) <= 0
+    text = page.locator("section.result").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    # The game just played in the replay viewer: every move in words, no live prompt.
+    open_replay(page, server, saved_log(page, SLUG))
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
+    assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+    assert overflow(page) <= 0
+    shoot(page, "mas_menos-ja-replay-360x640")
+    assert page.errors == []

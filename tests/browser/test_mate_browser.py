@@ -162,67 +162,61 @@ def test_hint_strong_bot_and_refused_card_in_japanese(page, server):
     assert not page.errors, page.errors
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, the default pace: setup, table and result no wider than the phone; the
     hand and the trick on screen on the player's turn; computer actions at least 0.4 s apart (the
     page's own timestamps); a finished trick on view with its winner after its second card, and the
     mating lead after a mate; the result sheet and the replay viewer in Japanese words only."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "mate-ja-setup-360x640")
-        start_new(page)
-        finished_seen = 0
-        deadline = time.time() + 150
-        while len(saved_log(page, SLUG)["actions"]) < 10:  # five tricks at the default pace
-            assert time.time() < deadline, "five tricks took too long"
-            finished = finished_trick(page)
-            if finished:
-                assert len(finished["seats"]) in (1, 2) and finished["won"] == [finished["winner"]], finished
-                if not finished_seen:
-                    shoot(page, "mate-ja-finished-trick-360x640")
-                finished_seen += 1
-            lit = page.locator(".hand button.card.lit")
-            if lit.count():
-                assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
-                if not page.locator(".trick[data-state=finished]").count():
-                    shoot(page, "mate-ja-turn-360x640")
-                lit.first.click()
-            page.wait_for_timeout(60)
-        assert finished_seen >= 1, "no finished trick was on view after a trick's second card"
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 3 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        page.wait_for_function("document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
-                               timeout=120_000)
-        assert overflow(page) <= 0
-        text = page.locator("section.result").inner_text()
-        assert "ディール1" in text and latin_words(text) == [], latin_words(text)
-        shoot(page, "mate-ja-result-360x640")
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        # The final table keeps the deal's last trick on view: the mating lead, or trick 10.
-        assert page.locator(".trick[data-state=finished]").count() == 1
-        shoot(page, "mate-ja-final-table-360x640")
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "mate-ja-setup-360x640")
+    start_new(page)
+    finished_seen = 0
+    deadline = time.time() + 150
+    while len(saved_log(page, SLUG)["actions"]) < 10:  # five tricks at the default pace
+        assert time.time() < deadline, "five tricks took too long"
+        finished = finished_trick(page)
+        if finished:
+            assert len(finished["seats"]) in (1, 2) and finished["won"] == [finished["winner"]], finished
+            if not finished_seen:
+                shoot(page, "mate-ja-finished-trick-360x640")
+            finished_seen += 1
+        lit = page.locator(".hand button.card.lit")
+        if lit.count():
+            assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+            if not page.locator(".trick[data-state=finished]").count():
+                shoot(page, "mate-ja-turn-360x640")
+            lit.first.click()
+        page.wait_for_timeout(60)
+    assert finished_seen >= 1, "no finished trick was on view after a trick's second card"
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 3 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    page.wait_for_function("document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
+                           timeout=120_000)
+    assert overflow(page) <= 0
+    text = page.locator("section.result").inner_text()
+    assert "ディール1" in text and latin_words(text) == [], latin_words(text)
+    shoot(page, "mate-ja-result-360x640")
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    # The final table keeps the deal's last trick on view: the mating lead, or trick 10.
+    assert page.locator(".trick[data-state=finished]").count() == 1
+    shoot(page, "mate-ja-final-table-360x640")
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
 
-        # The article's worked example in the replay viewer: moves and the result in words.
-        page.goto(f"{server}/?replay=mate-article-example&lang=ja")
-        page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
-        page.click(".replay-controls .last")
-        page.wait_for_selector(".mate-result")
-        assert overflow(page) <= 0
-        text = page.locator("main").inner_text()
-        assert "49" in text and latin_words(text) == [], latin_words(text)
-        shoot(page, "mate-ja-replay-360x640")
-        assert errors == []
-    finally:
-        context.close()
+    # The article's worked example in the replay viewer: moves and the result in words.
+    page.goto(f"{server}/?replay=mate-article-example&lang=ja")
+    page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
+    page.click(".replay-controls .last")
+    page.wait_for_selector(".mate-result")
+    assert overflow(page) <= 0
+    text = page.locator("main").inner_text()
+    assert "49" in text and latin_words(text) == [], latin_words(text)
+    shoot(page, "mate-ja-replay-360x640")
+    assert page.errors == []

@@ -125,96 +125,86 @@ def my_turn(page, timeout_s=90):
     page.locator(".hand button.tile.lit, .trains button.train.lit, .dock button.choice.verb").first.wait_for(timeout=timeout_s * 1000)
 
 
-def test_the_table_fits_one_phone_screen_for_every_player_count(browser, server):
+def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server):
     """On the player's turn the hand and every train are on screen without scrolling, at 360x640
     and 412x915, for 2 to 8 players (a strip of seats from 7 others on); nothing is wider than
     the phone; the turn marker stays on its name's line."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        open_game(page, server, SLUG, lang="ja")
-        for players in range(2, 9):
-            if players > 2:
-                open_menu(page)
-                page.click(".menu-panel .new")
-                page.wait_for_selector("body[data-screen=setup]")
-            start_new(page, players=players)
-            my_turn(page)
-            for width, height in ((360, 640), (412, 915)):
-                page.set_viewport_size({"width": width, "height": height})
-                assert within_viewport(page, ".hand") and within_viewport(page, ".trains"), (players, width)
-                assert overflow(page) <= 0, (players, width)
-            page.set_viewport_size({"width": 360, "height": 640})
-            # The turn marker never wraps: it sits on its seat's name line.
-            lines = page.evaluate("""() => [...document.querySelectorAll('.ring .chip .name')]
-                .map(n => Math.round(n.getBoundingClientRect().height))""")
-            assert max(lines) <= 24, (players, lines)
-            if players in (4, 8):
-                shoot(page, f"mexican_train-ja-{players}p-360x640")
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja")
+    for players in range(2, 9):
+        if players > 2:
+            open_menu(page)
+            page.click(".menu-panel .new")
+            page.wait_for_selector("body[data-screen=setup]")
+        start_new(page, players=players)
+        my_turn(page)
+        for width, height in ((360, 640), (412, 915)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert within_viewport(page, ".hand") and within_viewport(page, ".trains"), (players, width)
+            assert overflow(page) <= 0, (players, width)
+        page.set_viewport_size({"width": 360, "height": 640})
+        # The turn marker never wraps: it sits on its seat's name line.
+        lines = page.evaluate("""() => [...document.querySelectorAll('.ring .chip .name')]
+            .map(n => Math.round(n.getBoundingClientRect().height))""")
+        assert max(lines) <= 24, (players, lines)
+        if players in (4, 8):
+            shoot(page, f"mexican_train-ja-{players}p-360x640")
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, four players, one round, the default pace: setup, table and result no
     wider than the phone; computer actions at least 0.4 s apart; a tile that fits nowhere says
     why; the result sheet and the replay viewer show no English."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "mexican_train-ja-setup-360x640")
-        set_rounds(page, 1)
-        start_new(page, players=4)
-        reason = None
-        turns = 0
-        deadline = time.time() + 150
-        while (turns < 4 or reason is None) and not page.locator("section.result").count():
-            assert time.time() < deadline, "four turns (and a tile that fits nowhere) took too long"
-            my_turn(page)
-            assert within_viewport(page, ".hand") and within_viewport(page, ".trains") and overflow(page) <= 0
-            unlit = page.locator(".hand button.tile.unlit")
-            if reason is None and unlit.count() and not page.locator(".hand button.tile.selected").count():
-                moves = len(saved_log(page, SLUG)["actions"])
-                unlit.first.click(force=True)
-                page.wait_for_selector(".dock .reason.shown")
-                reason = page.locator(".dock .reason").inner_text()
-                assert len(saved_log(page, SLUG)["actions"]) == moves
-                shoot(page, "mexican_train-ja-refusal-360x640")
-            if turns == 0:
-                shoot(page, "mexican_train-ja-turn-360x640")
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "mexican_train-ja-setup-360x640")
+    set_rounds(page, 1)
+    start_new(page, players=4)
+    reason = None
+    turns = 0
+    deadline = time.time() + 150
+    while (turns < 4 or reason is None) and not page.locator("section.result").count():
+        assert time.time() < deadline, "four turns (and a tile that fits nowhere) took too long"
+        my_turn(page)
+        assert within_viewport(page, ".hand") and within_viewport(page, ".trains") and overflow(page) <= 0
+        unlit = page.locator(".hand button.tile.unlit")
+        if reason is None and unlit.count() and not page.locator(".hand button.tile.selected").count():
             moves = len(saved_log(page, SLUG)["actions"])
-            try:
-                tap_lit(page)
-            except Exception:  # a redraw replaced the element under the tap: look again
-                continue
-            page.wait_for_timeout(100)
-            if len(saved_log(page, SLUG)["actions"]) > moves:
-                turns += 1
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 4 and min(gaps) >= 0.4, gaps
-        assert reason is not None, "no tile that fits nowhere was tapped"
-        assert latin_words(reason) == [] and ("つながりません" in reason or "置いてください" in reason), reason
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        shoot(page, "mexican_train-ja-result-360x640")
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        open_replay(page, server, saved_log(page, SLUG))
-        assert overflow(page) <= 0
-        shoot(page, "mexican_train-ja-replay-360x640")
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        assert errors == []
-    finally:
-        context.close()
+            unlit.first.click(force=True)
+            page.wait_for_selector(".dock .reason.shown")
+            reason = page.locator(".dock .reason").inner_text()
+            assert len(saved_log(page, SLUG)["actions"]) == moves
+            shoot(page, "mexican_train-ja-refusal-360x640")
+        if turns == 0:
+            shoot(page, "mexican_train-ja-turn-360x640")
+        moves = len(saved_log(page, SLUG)["actions"])
+        try:
+            tap_lit(page)
+        except Exception:  # a redraw replaced the element under the tap: look again
+            continue
+        page.wait_for_timeout(100)
+        if len(saved_log(page, SLUG)["actions"]) > moves:
+            turns += 1
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 4 and min(gaps) >= 0.4, gaps
+    assert reason is not None, "no tile that fits nowhere was tapped"
+    assert latin_words(reason) == [] and ("つながりません" in reason or "置いてください" in reason), reason
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    shoot(page, "mexican_train-ja-result-360x640")
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    open_replay(page, server, saved_log(page, SLUG))
+    assert overflow(page) <= 0
+    shoot(page, "mexican_train-ja-replay-360x640")
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    assert page.errors == []

@@ -172,29 +172,25 @@ def test_hotseat_hides_the_hand_and_bad_moves_are_refused(page, server, sink):
     assert sink.foreign() == [], sink.foreign()
 
 
-def test_the_table_fits_one_phone_screen_for_every_player_count(browser, server):
+def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server):
     """On the player's turn the hand and the attack are on screen without scrolling, at 360x640 and
     412x915, for 2 to 8 players (3-card hands from 7 on); nothing is wider than the phone."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        open_game(page, server, SLUG, lang="ja")
-        for players in range(2, 9):
-            if players > 2:
-                open_menu(page)
-                page.click(".menu-panel .new")
-                page.wait_for_selector("body[data-screen=setup]")
-            start_new(page, players=players)
-            page.wait_for_selector(f"{TABLE}[data-role=attack], {TABLE}[data-role=defend]", timeout=90_000)
-            for width, height in ((360, 640), (412, 915)):
-                page.set_viewport_size({"width": width, "height": height})
-                assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack"), (players, width)
-                assert overflow(page) <= 0, (players, width)
-            page.set_viewport_size({"width": 360, "height": 640})
-            if players in (4, 8):
-                shoot(page, f"mustamaija-ja-{players}p-360x640")
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja")
+    for players in range(2, 9):
+        if players > 2:
+            open_menu(page)
+            page.click(".menu-panel .new")
+            page.wait_for_selector("body[data-screen=setup]")
+        start_new(page, players=players)
+        page.wait_for_selector(f"{TABLE}[data-role=attack], {TABLE}[data-role=defend]", timeout=90_000)
+        for width, height in ((360, 640), (412, 915)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack"), (players, width)
+            assert overflow(page) <= 0, (players, width)
+        page.set_viewport_size({"width": 360, "height": 640})
+        if players in (4, 8):
+            shoot(page, f"mustamaija-ja-{players}p-360x640")
 
 
 def refusal(page):
@@ -214,66 +210,60 @@ def refusal(page):
     return reason
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, four players, the default pace: setup, table and result no wider than the
     phone; the hand and the attack on screen on the player's turn; computer actions at least 0.4 s
     apart; a card that cannot be used says why; the result sheet and the replay viewer show no
     English; the result sheet closes to show the final table and opens again."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "mustamaija-ja-setup-360x640")
-        start_new(page, players=4)
-        stats = new_stats()
-        turn = mm_turn(stats)
-        reason = None
-        turns = 0
-        deadline = time.time() + 150
-        while turns < 8 and not page.locator("section.result").count():
-            assert time.time() < deadline, "eight turns took too long"
-            role = page.locator(TABLE).get_attribute("data-role")
-            if role in ("attack", "defend"):
-                assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack") and overflow(page) <= 0
-                if turns == 0:
-                    shoot(page, f"mustamaija-ja-{role}-360x640")
-                if reason is None:
-                    reason = refusal(page)
-                    if reason is not None:
-                        shoot(page, "mustamaija-ja-refusal-360x640")
-                        continue
-                try:
-                    turn(page)
-                except Exception:  # a redraw replaced the element under the tap: look again
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "mustamaija-ja-setup-360x640")
+    start_new(page, players=4)
+    stats = new_stats()
+    turn = mm_turn(stats)
+    reason = None
+    turns = 0
+    deadline = time.time() + 150
+    while turns < 8 and not page.locator("section.result").count():
+        assert time.time() < deadline, "eight turns took too long"
+        role = page.locator(TABLE).get_attribute("data-role")
+        if role in ("attack", "defend"):
+            assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack") and overflow(page) <= 0
+            if turns == 0:
+                shoot(page, f"mustamaija-ja-{role}-360x640")
+            if reason is None:
+                reason = refusal(page)
+                if reason is not None:
+                    shoot(page, "mustamaija-ja-refusal-360x640")
                     continue
-                turns += 1
-            page.wait_for_timeout(60)
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 4 and min(gaps) >= 0.4, gaps
-        assert reason is not None, "no card that cannot be used was tapped"
-        assert latin_words(reason) == [] and reason.endswith("。"), reason
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page, turn)
-        assert overflow(page) <= 0
-        shoot(page, "mustamaija-ja-result-360x640")
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        assert "ムスタマイヤ" in sheet
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        shoot(page, "mustamaija-ja-final-table-360x640")
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        open_replay(page, server, saved_log(page, SLUG))
-        assert overflow(page) <= 0
-        shoot(page, "mustamaija-ja-replay-360x640")
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        assert errors == []
-    finally:
-        context.close()
+            try:
+                turn(page)
+            except Exception:  # a redraw replaced the element under the tap: look again
+                continue
+            turns += 1
+        page.wait_for_timeout(60)
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 4 and min(gaps) >= 0.4, gaps
+    assert reason is not None, "no card that cannot be used was tapped"
+    assert latin_words(reason) == [] and reason.endswith("。"), reason
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page, turn)
+    assert overflow(page) <= 0
+    shoot(page, "mustamaija-ja-result-360x640")
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    assert "ムスタマイヤ" in sheet
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    shoot(page, "mustamaija-ja-final-table-360x640")
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    open_replay(page, server, saved_log(page, SLUG))
+    assert overflow(page) <= 0
+    shoot(page, "mustamaija-ja-replay-360x640")
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    assert page.errors == []

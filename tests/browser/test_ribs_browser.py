@@ -156,80 +156,74 @@ def test_hotseat_hides_hands_and_refuses_bad_moves_in_japanese(page, server, sin
     assert sink.foreign() == [], sink.foreign()
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, ten players, the default pace: the nine others in a one-line strip; setup,
     table and result no wider than the phone; the hand and the pairs on screen on the player's
     turn; computer actions at least 0.4 s apart; the resolved trick on view with where each pair
     went; a card tapped during the bidding says why in Japanese; the result sheet and the replay
     viewer in Japanese."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "ribs-ja-setup-360x640")
-        start_new(page, players=10)
-        assert page.locator(".ring.strip .chip").count() == 9
-        rng = random.Random(2)
-        counts = {"auction": 0, "lead": 0, "play": 0, "fold": 0}
-        finished_seen = refusal_seen = turn_seen = False
-        deadline = time.time() + 200
-        while len(engine_view(page)["history"]) < 1 or not finished_seen:
-            assert time.time() < deadline, "the first trick took too long"
-            finished = finished_trick(page)
-            if finished and not finished_seen:
-                last = engine_view(page)["history"][-1]
-                assert sorted(finished["seats"]) == list(range(10)) and finished["winner"] == last["winner"], finished
-                assert page.locator(".ribs-trick[data-state=finished] .note").count() == 10
-                shoot(page, "ribs-ja-finished-trick-360x640")
-                finished_seen = True
-            if not refusal_seen and page.locator(".ribs-prompt button.choice").count():
-                # A card tapped during the bidding: nothing is played, and the reason is said.
-                moves = len(saved_log(page, SLUG)["actions"])
-                page.locator(".hand button.card").first.click(force=True)
-                page.wait_for_selector(".dock .reason.shown")
-                reason = page.locator(".dock .reason").inner_text()
-                assert "ビッド" in reason and latin_words(reason) == [], reason
-                assert len(saved_log(page, SLUG)["actions"]) == moves
-                refusal_seen = True
-                shoot(page, "ribs-ja-refusal-360x640")
-            if page.locator(".hand button.card.lit").count():
-                assert within_viewport(page, ".hand") and within_viewport(page, ".ribs-trick") and overflow(page) <= 0
-                if not turn_seen and page.locator(".ribs-trick .played").count() >= 4:
-                    shoot(page, "ribs-ja-turn-360x640")
-                    turn_seen = True
-            try:
-                tapped = take_turn(page, rng, counts)
-            except Exception:  # the element went away under a redraw: look again
-                tapped = False
-            if not tapped:
-                page.wait_for_timeout(60)
-        assert refusal_seen
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        shoot(page, "ribs-ja-result-360x640")
-        # The replay viewer: every move said in Japanese, from the deal to the result.
-        log = saved_log(page, SLUG)
-        page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
-        page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
-        for _ in range(12):
-            page.click(".replay-controls .next")
-        page.wait_for_selector(".replay-controls .step[data-step='12']")
-        assert latin_words(page.locator("main").inner_text()) == []
-        shoot(page, "ribs-ja-replay-360x640")
-        page.click(".replay-controls .last")
-        page.wait_for_selector(".result.inline")
-        assert latin_words(page.locator("main").inner_text()) == []
-        assert overflow(page) <= 0
-        assert errors == []
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "ribs-ja-setup-360x640")
+    start_new(page, players=10)
+    assert page.locator(".ring.strip .chip").count() == 9
+    rng = random.Random(2)
+    counts = {"auction": 0, "lead": 0, "play": 0, "fold": 0}
+    finished_seen = refusal_seen = turn_seen = False
+    deadline = time.time() + 200
+    while len(engine_view(page)["history"]) < 1 or not finished_seen:
+        assert time.time() < deadline, "the first trick took too long"
+        finished = finished_trick(page)
+        if finished and not finished_seen:
+            last = engine_view(page)["history"][-1]
+            assert sorted(finished["seats"]) == list(range(10)) and finished["winner"] == last["winner"], finished
+            assert page.locator(".ribs-trick[data-state=finished] .note").count() == 10
+            shoot(page, "ribs-ja-finished-trick-360x640")
+            finished_seen = True
+        if not refusal_seen and page.locator(".ribs-prompt button.choice").count():
+            # A card tapped during the bidding: nothing is played, and the reason is said.
+            moves = len(saved_log(page, SLUG)["actions"])
+            page.locator(".hand button.card").first.click(force=True)
+            page.wait_for_selector(".dock .reason.shown")
+            reason = page.locator(".dock .reason").inner_text()
+            assert "ビッド" in reason and latin_words(reason) == [], reason
+            assert len(saved_log(page, SLUG)["actions"]) == moves
+            refusal_seen = True
+            shoot(page, "ribs-ja-refusal-360x640")
+        if page.locator(".hand button.card.lit").count():
+            assert within_viewport(page, ".hand") and within_viewport(page, ".ribs-trick") and overflow(page) <= 0
+            if not turn_seen and page.locator(".ribs-trick .played").count() >= 4:
+                shoot(page, "ribs-ja-turn-360x640")
+                turn_seen = True
+        try:
+            tapped = take_turn(page, rng, counts)
+        except Exception:  # the element went away under a redraw: look again
+            tapped = False
+        if not tapped:
+            page.wait_for_timeout(60)
+    assert refusal_seen
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    shoot(page, "ribs-ja-result-360x640")
+    # The replay viewer: every move said in Japanese, from the deal to the result.
+    log = saved_log(page, SLUG)
+    page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
+    for _ in range(12):
+        page.click(".replay-controls .next")
+    page.wait_for_selector(".replay-controls .step[data-step='12']")
+    assert latin_words(page.locator("main").inner_text()) == []
+    shoot(page, "ribs-ja-replay-360x640")
+    page.click(".replay-controls .last")
+    page.wait_for_selector(".result.inline")
+    assert latin_words(page.locator("main").inner_text()) == []
+    assert overflow(page) <= 0
+    assert page.errors == []

@@ -212,69 +212,61 @@ def header_rows(page):
     }""")
 
 
-def test_one_row_header_with_its_menu_and_no_screen_wider_than_a_phone(browser, server):
+def test_one_row_header_with_its_menu_and_no_screen_wider_than_a_phone(phone_ja, server):
     """360x640 in Japanese: the list, the setup of both kit games, a table, the menu and the rules
     page stay within the phone's width, and the header is one row (back, title, menu) everywhere."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/?lang=ja")
-        page.wait_for_selector("ul.games", timeout=120_000)
-        assert overflow(page) <= 0 and header_rows(page)["height"] <= 52
-        for slug in ("mas_menos", "slobberhannes"):
-            open_game(page, server, slug, lang="ja")
-            assert page.locator("body[data-screen=setup]").count() == 1
-            head = header_rows(page)
-            assert head["rows"] == 1 and head["height"] <= 52, head
-            assert overflow(page) <= 0
-        start_new(page)
-        page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+    page = phone_ja
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    assert overflow(page) <= 0 and header_rows(page)["height"] <= 52
+    for slug in ("mas_menos", "slobberhannes"):
+        open_game(page, server, slug, lang="ja")
+        assert page.locator("body[data-screen=setup]").count() == 1
         head = header_rows(page)
         assert head["rows"] == 1 and head["height"] <= 52, head
-        open_menu(page)
-        items = page.locator(".menu-panel").inner_text()
-        for label in ("ルール", "新しいゲーム", "English", "4色デッキ", "コンピュータの速さ"):
-            assert label in items, items
         assert overflow(page) <= 0
-        shoot(page, "menu-ja-360x640")
-        page.click(".menu-panel .rules-button")
-        page.wait_for_selector(".rules-page")
-        assert overflow(page) <= 0
-        assert page.evaluate("document.querySelector('.rules-page').scrollWidth <= 360")
-        shoot(page, "rules-ja-360x640")
-        page.click(".rules-page button.close")
-        # Language from the menu: the whole table in English, still one row.
-        open_menu(page)
-        page.click(".menu-panel .lang")
-        page.wait_for_function("document.documentElement.lang === 'en'")
-        assert "Slobberhannes" in page.locator("header.bar h1").inner_text()
-        # New game from the menu goes back to the setup screen.
-        open_menu(page)
-        page.click(".menu-panel .new")
-        page.wait_for_selector("body[data-screen=setup]")
-    finally:
-        context.close()
+    start_new(page)
+    page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+    head = header_rows(page)
+    assert head["rows"] == 1 and head["height"] <= 52, head
+    open_menu(page)
+    items = page.locator(".menu-panel").inner_text()
+    for label in ("ルール", "新しいゲーム", "English", "4色デッキ", "コンピュータの速さ"):
+        assert label in items, items
+    assert overflow(page) <= 0
+    shoot(page, "menu-ja-360x640")
+    page.click(".menu-panel .rules-button")
+    page.wait_for_selector(".rules-page")
+    assert overflow(page) <= 0
+    assert page.evaluate("document.querySelector('.rules-page').scrollWidth <= 360")
+    shoot(page, "rules-ja-360x640")
+    page.click(".rules-page button.close")
+    # Language from the menu: the whole table in English, still one row.
+    open_menu(page)
+    page.click(".menu-panel .lang")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "Slobberhannes" in page.locator("header.bar h1").inner_text()
+    # New game from the menu goes back to the setup screen.
+    open_menu(page)
+    page.click(".menu-panel .new")
+    page.wait_for_selector("body[data-screen=setup]")
 
 
-def test_a_toast_is_short_keeps_off_the_hand_and_goes_with_the_next_move(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        # A save that cannot be restored: a fresh table and a toast saying so.
-        page.goto(f"{server}/?lang=ja")
-        page.wait_for_selector("ul.games", timeout=120_000)
-        page.evaluate("localStorage.setItem('tabletop:save:mas_menos', '{not json')")
-        page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
-        page.wait_for_selector("#toast.show", timeout=120_000)
-        page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
-        toast = page.locator("#toast").bounding_box()
-        hand = page.locator(".hand").bounding_box()
-        assert toast["y"] + toast["height"] <= hand["y"], (toast, hand)
-        for _ in range(3):
-            page.locator(".hand button.card.lit:not(.selected)").first.click()
-        page.click("button[data-verb=discard]:not([disabled])")
-        page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)")
-        page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
-        assert any(seat == 0 for seat, _ in saved_log(page, "mas_menos")["actions"])
-    finally:
-        context.close()
+def test_a_toast_is_short_keeps_off_the_hand_and_goes_with_the_next_move(phone_ja, server):
+    page = phone_ja
+    # A save that cannot be restored: a fresh table and a toast saying so.
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    page.evaluate("localStorage.setItem('tabletop:save:mas_menos', '{not json')")
+    page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
+    toast = page.locator("#toast").bounding_box()
+    hand = page.locator(".hand").bounding_box()
+    assert toast["y"] + toast["height"] <= hand["y"], (toast, hand)
+    for _ in range(3):
+        page.locator(".hand button.card.lit:not(.selected)").first.click()
+    page.click("button[data-verb=discard]:not([disabled])")
+    page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)")
+    page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
+    assert any(seat == 0 for seat, _ in saved_log(page, "mas_menos")["actions"])

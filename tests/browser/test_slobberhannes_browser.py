@@ -144,82 +144,76 @@ def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     assert not page.errors, page.errors
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, four players, the default pace: setup, table and result no wider than the
     phone; the hand and the trick on screen on the player's turn; computer actions at least 0.4 s
     apart (the page's own timestamps); a finished trick on view with its winner after its last
     card; the result sheet closes to show the final table and opens again."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "slobberhannes-ja-setup-360x640")
-        start_new(page, players=4, loss_limit=2)
-        # The menu stays open while the computers play (the table is redrawn under it).
-        open_menu(page)
-        page.wait_for_function("window.tabletop.events.some(e => e.kind === 'bot')", timeout=30_000)
-        assert page.locator(".menu-panel").is_visible()
-        page.keyboard.press("Escape")
-        finished_seen = 0
-        refusal_seen = False
-        deadline = time.time() + 120
-        while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
-            assert time.time() < deadline, "three tricks took too long"
-            finished = finished_trick(page)
-            if finished:
-                assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [finished["winner"]], finished
-                if not finished_seen:
-                    shoot(page, "slobberhannes-ja-finished-trick-360x640")
-                    # A tap collects it and the table goes on (clicked in the page, in one step,
-                    # so the computer cannot lead over it between finding and tapping).
-                    if page.evaluate("(() => { const t = document.querySelector('.trick[data-state=finished]'); t?.click(); return !!t; })()"):
-                        page.wait_for_selector(".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000)
-                finished_seen += 1
-            lit = page.locator(".hand button.card.lit")
-            unlit = page.locator(".hand button.card.unlit")
-            if not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
-                # A card that does not follow suit: tapped, it says why in Japanese, next to the hand.
-                moves = len(saved_log(page, SLUG)["actions"])
-                unlit.first.click(force=True)
-                page.wait_for_selector(".dock .reason.shown")
-                reason = page.locator(".dock .reason").inner_text()
-                assert reason.startswith("フォローが必要です") and latin_words(reason) == [], reason
-                assert len(saved_log(page, SLUG)["actions"]) == moves
-                refusal_seen = True
-                shoot(page, "slobberhannes-ja-refusal-360x640")
-                continue
-            if lit.count():
-                assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
-                if not page.locator(".trick[data-state=finished]").count():
-                    shoot(page, "slobberhannes-ja-turn-360x640")
-                lit.first.click()
-            page.wait_for_timeout(60)
-        assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        shoot(page, "slobberhannes-ja-result-360x640")
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        shoot(page, "slobberhannes-ja-final-table-360x640")
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        text = page.locator("section.result").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        # The game just played in the replay viewer: every move in words, no live prompt.
-        open_replay(page, server, saved_log(page, SLUG))
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
-        assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
-        assert overflow(page) <= 0
-        shoot(page, "slobberhannes-ja-replay-360x640")
-        assert errors == []
-    finally:
-        context.close()
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "slobberhannes-ja-setup-360x640")
+    start_new(page, players=4, loss_limit=2)
+    # The menu stays open while the computers play (the table is redrawn under it).
+    open_menu(page)
+    page.wait_for_function("window.tabletop.events.some(e => e.kind === 'bot')", timeout=30_000)
+    assert page.locator(".menu-panel").is_visible()
+    page.keyboard.press("Escape")
+    finished_seen = 0
+    refusal_seen = False
+    deadline = time.time() + 120
+    while len(saved_log(page, SLUG)["actions"]) < 12:  # three tricks at the default pace
+        assert time.time() < deadline, "three tricks took too long"
+        finished = finished_trick(page)
+        if finished:
+            assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [finished["winner"]], finished
+            if not finished_seen:
+                shoot(page, "slobberhannes-ja-finished-trick-360x640")
+                # A tap collects it and the table goes on (clicked in the page, in one step,
+                # so the computer cannot lead over it between finding and tapping).
+                if page.evaluate("(() => { const t = document.querySelector('.trick[data-state=finished]'); t?.click(); return !!t; })()"):
+                    page.wait_for_selector(".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000)
+            finished_seen += 1
+        lit = page.locator(".hand button.card.lit")
+        unlit = page.locator(".hand button.card.unlit")
+        if not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+            # A card that does not follow suit: tapped, it says why in Japanese, next to the hand.
+            moves = len(saved_log(page, SLUG)["actions"])
+            unlit.first.click(force=True)
+            page.wait_for_selector(".dock .reason.shown")
+            reason = page.locator(".dock .reason").inner_text()
+            assert reason.startswith("フォローが必要です") and latin_words(reason) == [], reason
+            assert len(saved_log(page, SLUG)["actions"]) == moves
+            refusal_seen = True
+            shoot(page, "slobberhannes-ja-refusal-360x640")
+            continue
+        if lit.count():
+            assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+            if not page.locator(".trick[data-state=finished]").count():
+                shoot(page, "slobberhannes-ja-turn-360x640")
+            lit.first.click()
+        page.wait_for_timeout(60)
+    assert finished_seen >= 1, "no finished trick was on view after a trick's last card"
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    shoot(page, "slobberhannes-ja-result-360x640")
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    shoot(page, "slobberhannes-ja-final-table-360x640")
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    text = page.locator("section.result").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    # The game just played in the replay viewer: every move in words, no live prompt.
+    open_replay(page, server, saved_log(page, SLUG))
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
+    assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+    assert overflow(page) <= 0
+    shoot(page, "slobberhannes-ja-replay-360x640")
+    assert page.errors == []

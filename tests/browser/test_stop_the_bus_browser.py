@@ -278,102 +278,92 @@ def my_turn(page, timeout_s=90):
     page.locator(".stb-center button.lit").first.wait_for(timeout=timeout_s * 1000)
 
 
-def test_the_table_fits_one_phone_screen_for_every_player_count(browser, server):
+def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server):
     """On the player's turn the hand and the piles are on screen without scrolling, at 360x640 and
     412x915, for 2 to 10 players; nothing is wider than the phone."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        open_game(page, server, SLUG, lang="ja")
-        for players in range(2, 11):
-            if players > 2:
-                open_menu(page)
-                page.click(".menu-panel .new")
-                page.wait_for_selector("body[data-screen=setup]")
-            start_new(page, players=players)
-            my_turn(page)
-            for width, height in ((360, 640), (412, 915)):
-                page.set_viewport_size({"width": width, "height": height})
-                assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center"), (players, width)
-                assert overflow(page) <= 0, (players, width)
-            if players in (4, 10):
-                page.set_viewport_size({"width": 360, "height": 640})
-                shoot(page, f"stop_the_bus-ja-{players}p-360x640")
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja")
+    for players in range(2, 11):
+        if players > 2:
+            open_menu(page)
+            page.click(".menu-panel .new")
+            page.wait_for_selector("body[data-screen=setup]")
+        start_new(page, players=players)
+        my_turn(page)
+        for width, height in ((360, 640), (412, 915)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center"), (players, width)
+            assert overflow(page) <= 0, (players, width)
+        if players in (4, 10):
             page.set_viewport_size({"width": 360, "height": 640})
-    finally:
-        context.close()
+            shoot(page, f"stop_the_bus-ja-{players}p-360x640")
+        page.set_viewport_size({"width": 360, "height": 640})
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, five players, the default pace: setup, table and result no wider than
     the phone; computer actions at least 0.4 s apart; a card that cannot be used says why; the
     showdown sheet waits; the result sheet and the replay viewer show no English."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "stop_the_bus-ja-setup-360x640")
-        page.fill("input[name=starting_lives]", "1")
-        page.locator("input[name=starting_lives]").dispatch_event("change")
-        start_new(page, players=5)
-        my_turn(page)
-        assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center") and overflow(page) <= 0
-        shoot(page, "stop_the_bus-ja-turn-360x640")
-        moves = len(saved_log(page, SLUG)["actions"])
-        page.locator(".hand button.card").first.click(force=True)
-        page.wait_for_selector(".dock .reason.shown")
-        reason = page.locator(".dock .reason").inner_text()
-        assert reason == "捨てる前に1枚引いてください（またはバスを止めてください）。", reason
-        assert len(saved_log(page, SLUG)["actions"]) == moves
-        shoot(page, "stop_the_bus-ja-refusal-360x640")
-        page.click(".stb-center button.lit[data-token=stock]")
-        page.locator(".hand button.card.lit").first.wait_for()
-        shoot(page, "stop_the_bus-ja-discard-360x640")
-        page.locator(".hand button.card.lit").first.click()
-        page.wait_for_function("window.tabletop.events.filter(e => e.kind === 'bot').length >= 6", timeout=60_000)
-        gaps = computer_gaps(page)
-        assert len(gaps) >= 5 and min(gaps) >= 0.4, gaps
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        turns = 0
-        shot = False
-        deadline = time.time() + 240
-        while not page.locator("section.result").count():
-            assert time.time() < deadline, "the game did not finish in time"
-            try:
-                sheet = page.locator(SHEET)
-                if sheet.count():
-                    assert latin_words(sheet.inner_text()) == [], latin_words(sheet.inner_text())
-                    if not shot:
-                        shoot(page, "stop_the_bus-ja-showdown-360x640")
-                        shot = True
-                    button = page.locator(f"{SHEET} button.skip, {SHEET} button.ok")
-                    button.first.click(timeout=5000)
-                elif take_turn(page, turns):
-                    turns += 1
-                else:
-                    page.wait_for_timeout(40)
-            except AssertionError:
-                raise
-            except Exception:  # a redraw replaced the element under the tap: look again
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "stop_the_bus-ja-setup-360x640")
+    page.fill("input[name=starting_lives]", "1")
+    page.locator("input[name=starting_lives]").dispatch_event("change")
+    start_new(page, players=5)
+    my_turn(page)
+    assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center") and overflow(page) <= 0
+    shoot(page, "stop_the_bus-ja-turn-360x640")
+    moves = len(saved_log(page, SLUG)["actions"])
+    page.locator(".hand button.card").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown")
+    reason = page.locator(".dock .reason").inner_text()
+    assert reason == "捨てる前に1枚引いてください（またはバスを止めてください）。", reason
+    assert len(saved_log(page, SLUG)["actions"]) == moves
+    shoot(page, "stop_the_bus-ja-refusal-360x640")
+    page.click(".stb-center button.lit[data-token=stock]")
+    page.locator(".hand button.card.lit").first.wait_for()
+    shoot(page, "stop_the_bus-ja-discard-360x640")
+    page.locator(".hand button.card.lit").first.click()
+    page.wait_for_function("window.tabletop.events.filter(e => e.kind === 'bot').length >= 6", timeout=60_000)
+    gaps = computer_gaps(page)
+    assert len(gaps) >= 5 and min(gaps) >= 0.4, gaps
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    turns = 0
+    shot = False
+    deadline = time.time() + 240
+    while not page.locator("section.result").count():
+        assert time.time() < deadline, "the game did not finish in time"
+        try:
+            sheet = page.locator(SHEET)
+            if sheet.count():
+                assert latin_words(sheet.inner_text()) == [], latin_words(sheet.inner_text())
+                if not shot:
+                    shoot(page, "stop_the_bus-ja-showdown-360x640")
+                    shot = True
+                button = page.locator(f"{SHEET} button.skip, {SHEET} button.ok")
+                button.first.click(timeout=5000)
+            elif take_turn(page, turns):
+                turns += 1
+            else:
                 page.wait_for_timeout(40)
-        assert overflow(page) <= 0
-        shoot(page, "stop_the_bus-ja-result-360x640")
-        sheet = page.locator("section.result").inner_text()
-        assert latin_words(sheet) == [], latin_words(sheet)
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-        open_replay(page, server, saved_log(page, SLUG))
-        assert overflow(page) <= 0
-        shoot(page, "stop_the_bus-ja-replay-360x640")
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        assert errors == []
-    finally:
-        context.close()
+        except AssertionError:
+            raise
+        except Exception:  # a redraw replaced the element under the tap: look again
+            page.wait_for_timeout(40)
+    assert overflow(page) <= 0
+    shoot(page, "stop_the_bus-ja-result-360x640")
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+    open_replay(page, server, saved_log(page, SLUG))
+    assert overflow(page) <= 0
+    shoot(page, "stop_the_bus-ja-replay-360x640")
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    assert page.errors == []

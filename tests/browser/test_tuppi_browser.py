@@ -176,98 +176,92 @@ def court_card_seed():
     raise AssertionError("no seed found")
 
 
-def test_on_a_phone_in_japanese_at_the_default_pace(browser, server):
+def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     """360x640, Japanese, the default pace: setup, table and result no wider than the phone; the
     partners across the table; the hand and the trick on screen on the player's turn; computer
     actions at least 0.4 s apart (the page's own timestamps); a finished trick on view with its
     winner after its last card; a tap on a card that may not be bid says why; the result sheet
     and the replay viewer in Japanese words only."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server, SLUG, lang="ja", botdelay=None)
-        assert overflow(page) <= 0
-        shoot(page, "tuppi-ja-setup-360x640")
-        log = {"game": SLUG, "players": 4, "options": {"fixed_deals": 1}, "seed": court_card_seed(), "actions": []}
-        load_saved(page, server, log, botdelay=None)
-        page.wait_for_selector(".tuppi .hand button.card.lit", timeout=60_000)
-        check_partners(page)
-        assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .bids") and overflow(page) <= 0
-        page.locator(".tuppi .hand button.card.unlit").first.click(force=True)
-        page.wait_for_selector(".dock .reason.shown")
-        reason = page.locator(".dock .reason").inner_text()
-        assert "絵札です" in reason and latin_words(reason) == [], reason
-        shoot(page, "tuppi-ja-bid-refusal-360x640")
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=None)
+    assert overflow(page) <= 0
+    shoot(page, "tuppi-ja-setup-360x640")
+    log = {"game": SLUG, "players": 4, "options": {"fixed_deals": 1}, "seed": court_card_seed(), "actions": []}
+    load_saved(page, server, log, botdelay=None)
+    page.wait_for_selector(".tuppi .hand button.card.lit", timeout=60_000)
+    check_partners(page)
+    assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .bids") and overflow(page) <= 0
+    page.locator(".tuppi .hand button.card.unlit").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown")
+    reason = page.locator(".dock .reason").inner_text()
+    assert "絵札です" in reason and latin_words(reason) == [], reason
+    shoot(page, "tuppi-ja-bid-refusal-360x640")
 
-        finished_seen = 0
-        deadline = time.time() + 150
-        while len(saved_log(page, SLUG)["actions"]) < 4 + 2 + 12:  # bids, sooli answers, three tricks
-            assert time.time() < deadline, "three tricks took too long"
-            if page.locator("section.result").count():
-                break  # a sooli deal can end within three tricks
-            finished = finished_trick(page)
-            if finished:
-                assert len(finished["seats"]) in (3, 4) and finished["won"] == [finished["winner"]], finished
-                if not finished_seen:
-                    shoot(page, "tuppi-ja-finished-trick-360x640")
-                finished_seen += 1
-            if page.locator(".tuppi[data-phase=play] .hand button.card.lit").count():
-                assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .trick") and overflow(page) <= 0
-                if not page.locator(".trick[data-state=finished]").count():
-                    shoot(page, "tuppi-ja-turn-360x640")
-            elif page.locator(".tuppi .choices button.choice").count():
-                shoot(page, "tuppi-ja-choice-360x640")
-            try:
-                # Pass on sooli (the first choice would declare it, and a sooli deal may end at
-                # trick 1, before the computer has made enough moves to time); else a lit card.
-                decline = page.locator(".tuppi .choices button.choice[data-action=pass]")
-                if decline.count():
-                    decline.first.click(timeout=5000)
-                    tapped = True
-                else:
-                    tapped = tap_lit(page)  # a lit card (bid, lay away, give, play) or a choice
-            except Exception:  # the element went away under a redraw: look again (no assertion inside)
-                tapped = False
-            if not tapped:
-                page.wait_for_timeout(60)
-        assert finished_seen >= 1 or page.locator("section.result").count(), "no finished trick was on view"
-        gaps = computer_gaps(page)
-        # Three tricks give the computer at least nine plays; a deal a computer's sooli ended at
-        # trick 1 still had its three bids and its trick-1 cards.
-        ended_early = page.locator("section.result").count() > 0
-        assert len(gaps) >= (3 if ended_early else 6) and min(gaps) >= 0.4, (gaps, saved_log(page, SLUG)["actions"])
+    finished_seen = 0
+    deadline = time.time() + 150
+    while len(saved_log(page, SLUG)["actions"]) < 4 + 2 + 12:  # bids, sooli answers, three tricks
+        assert time.time() < deadline, "three tricks took too long"
+        if page.locator("section.result").count():
+            break  # a sooli deal can end within three tricks
+        finished = finished_trick(page)
+        if finished:
+            assert len(finished["seats"]) in (3, 4) and finished["won"] == [finished["winner"]], finished
+            if not finished_seen:
+                shoot(page, "tuppi-ja-finished-trick-360x640")
+            finished_seen += 1
+        if page.locator(".tuppi[data-phase=play] .hand button.card.lit").count():
+            assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .trick") and overflow(page) <= 0
+            if not page.locator(".trick[data-state=finished]").count():
+                shoot(page, "tuppi-ja-turn-360x640")
+        elif page.locator(".tuppi .choices button.choice").count():
+            shoot(page, "tuppi-ja-choice-360x640")
+        try:
+            # Pass on sooli (the first choice would declare it, and a sooli deal may end at
+            # trick 1, before the computer has made enough moves to time); else a lit card.
+            decline = page.locator(".tuppi .choices button.choice[data-action=pass]")
+            if decline.count():
+                decline.first.click(timeout=5000)
+                tapped = True
+            else:
+                tapped = tap_lit(page)  # a lit card (bid, lay away, give, play) or a choice
+        except Exception:  # the element went away under a redraw: look again (no assertion inside)
+            tapped = False
+        if not tapped:
+            page.wait_for_timeout(60)
+    assert finished_seen >= 1 or page.locator("section.result").count(), "no finished trick was on view"
+    gaps = computer_gaps(page)
+    # Three tricks give the computer at least nine plays; a deal a computer's sooli ended at
+    # trick 1 still had its three bids and its trick-1 cards.
+    ended_early = page.locator("section.result").count() > 0
+    assert len(gaps) >= (3 if ended_early else 6) and min(gaps) >= 0.4, (gaps, saved_log(page, SLUG)["actions"])
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    text = page.locator("section.result").inner_text()
+    assert "ディール1:" in text and latin_words(text) == [], latin_words(text)
+    shoot(page, "tuppi-ja-result-360x640")
+    page.click("section.result button.close-sheet")
+    assert not page.locator("section.result").is_visible()
+    shoot(page, "tuppi-ja-final-table-360x640")
+    page.click("button.show-result")
+    assert page.locator("section.result").is_visible()
+
+    # The game just played in the replay viewer: moves, bids and the score in words.
+    played = saved_log(page, SLUG)
+    page.goto(f"{server}/?{urlencode({'replay': json.dumps(played), 'lang': 'ja'})}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
+    for step in range(1, 5):  # the four bids, one step at a time
+        page.click(".replay-controls .next")
+        page.wait_for_selector(f".replay-controls .step[data-step='{step}']")
         text = page.locator("main").inner_text()
         assert latin_words(text) == [], latin_words(text)
-        set_speed(page, "instant")
-        play_to_end(page)
-        assert overflow(page) <= 0
-        text = page.locator("section.result").inner_text()
-        assert "ディール1:" in text and latin_words(text) == [], latin_words(text)
-        shoot(page, "tuppi-ja-result-360x640")
-        page.click("section.result button.close-sheet")
-        assert not page.locator("section.result").is_visible()
-        shoot(page, "tuppi-ja-final-table-360x640")
-        page.click("button.show-result")
-        assert page.locator("section.result").is_visible()
-
-        # The game just played in the replay viewer: moves, bids and the score in words.
-        played = saved_log(page, SLUG)
-        page.goto(f"{server}/?{urlencode({'replay': json.dumps(played), 'lang': 'ja'})}")
-        page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
-        for step in range(1, 5):  # the four bids, one step at a time
-            page.click(".replay-controls .next")
-            page.wait_for_selector(f".replay-controls .step[data-step='{step}']")
-            text = page.locator("main").inner_text()
-            assert latin_words(text) == [], latin_words(text)
-        page.click(".replay-controls .last")
-        page.wait_for_selector(f".replay-controls .step[data-step='{len(played['actions'])}']")
-        text = page.locator("main").inner_text()
-        assert latin_words(text) == [], latin_words(text)
-        page.wait_for_selector(".tuppi-result")
-        assert overflow(page) <= 0
-        shoot(page, "tuppi-ja-replay-360x640")
-        assert errors == []
-    finally:
-        context.close()
+    page.click(".replay-controls .last")
+    page.wait_for_selector(f".replay-controls .step[data-step='{len(played['actions'])}']")
+    text = page.locator("main").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    page.wait_for_selector(".tuppi-result")
+    assert overflow(page) <= 0
+    shoot(page, "tuppi-ja-replay-360x640")
+    assert page.errors == []
