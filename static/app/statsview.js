@@ -23,6 +23,13 @@ function row(key, label, value) {
   return [h("dt", {}, label), h("dd", { dataset: { stat: key } }, value)];
 }
 
+// An option's name without its explanation: the setup screen's label is "name: what it does" or
+// "name (what it does)" / "名前（説明）", too long to name a group of scores on a phone.
+function optionName(text) {
+  const cut = text.search(/: |：| \(|（/);
+  return cut > 0 ? text.slice(0, cut) : text;
+}
+
 // A group of scores is named by its player count and the options that were not the defaults.
 function groupLabel(info, w, group) {
   const parts = info.max_players > 1 ? [t("players_n", { n: group.players })] : [];
@@ -33,7 +40,7 @@ function groupLabel(info, w, group) {
     const shown = value === null ? t("default_value")
       : opt?.kind === "bool" ? t(value ? "option_on" : "option_off")
         : opt?.kind === "choice" ? w.t(`choice_${key}_${value}`) : String(value);
-    parts.push(`${w.t(`option_${key}`)}: ${shown}`);
+    parts.push(`${optionName(w.t(`option_${key}`))}: ${shown}`);
   }
   return parts.join(t("list_sep"));
 }
