@@ -10,21 +10,21 @@ import { chooseLanguage, gameTitle, loadCommon, SLUGS, t } from "./kit/words.js"
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
-import { navigate, openGame, showEmbedPage, showList, showReplay } from "./app/screens.js";
+import { navigate, openGame, showEmbedPage, showList, showReplay, warmGame } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
-import { openLesson } from "./app/lesson.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
 if (EMBED) document.body.classList.add("embed");
 
-async function loadCatalog() {
-  if (!current.catalog) {
-    const list = await (await fetch("static/catalog.json")).json();
+let catalogLoading = null;
+function loadCatalog() {
+  catalogLoading ||= fetch("static/catalog.json").then((res) => res.json()).then((list) => {
     current.catalog = Object.fromEntries(list.map((g) => [g.slug, g]));
-  }
-  return current.catalog;
+    return current.catalog;
+  }, (err) => { catalogLoading = null; throw err; }); // asked again by the next route
+  return catalogLoading;
 }
 
 // ---- storage blocked (issue #20.7) ----
@@ -59,8 +59,10 @@ async function route() {
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();
   if (query.get("page") === "stats") {
-    // Loaded when asked for: a cold visit to a game does not fetch the statistics screens.
-    const { showStats, showStatsOverview } = await import("./app/statsview.js");
+    // Loaded when asked for: a cold visit to a game does not fetch the statistics screens, nor
+    // the record's code and stylesheet (records.js, records.css: drawn once the sheet is in).
+    const [{ showStats, showStatsOverview }, { styled }] = await Promise.all([import("./app/statsview.js"), import("./app/records.js")]);
+    await styled;
     if (slug !== null && current.catalog[slug]?.available) return showStats(slug);
     return showStatsOverview();
   }
@@ -70,7 +72,10 @@ async function route() {
     toast(t("settings_broken", { reason: `game=${slug}` }));
     return showList();
   }
-  if (query.get("learn") === "1") return openLesson(slug); // a guided first deal (lesson.js)
+  if (query.get("learn") === "1") { // a guided first deal: the lesson player is loaded when asked for
+    const { openLesson } = await import("./app/lesson.js");
+    return openLesson(slug);
+  }
   return openGame(slug);
 }
 current.route = route;
@@ -121,5 +126,8 @@ if (EMBED && window.parent !== window) {
 // ---------------------------------------------------------------- start
 window.tabletop = { call, engine, saveKey, events }; // for tests and the console
 watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
-loadCommon().then(route).catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
+// The first screen's data, all asked for at once (index.html preloads the common words and the
+// catalog; a link to a game also gets its view, words and opening under way: warmGame).
+if (badSaveId() === null) warmGame(new URLSearchParams(location.search));
+Promise.all([loadCommon(), loadCatalog()]).then(route).catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
 engine().then(() => { current.engineBooted = true; performance.mark("engine-ready"); document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));

@@ -17,10 +17,6 @@
 // Nothing here knows a game: it works with any view on the kit.
 //
 //   ?game=X&learn=1 (&embed=1, &lang=ja|en)   openLesson(X)
-//   learnButton(slug, {compact})               "Learn", once the game's lesson is known to exist
-//   sayText(text, ui)                          a lesson's or a replay's text in the reader's
-//                                              language, {card:XX} and {seat:N} worded as the table
-//   moveWords(ui, module, action)              a move in words (cards, places, the game's words)
 //   a view may export askMarks(action, root) -> elements to tap next for `action` (null: its
 //   tokens and buttons, as the picker draws them)
 //
@@ -31,10 +27,12 @@ import { currentLanguage, gameTitle, loadGame, t } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
 import { game } from "./engine.js";
 import { current, endSession, loadError, startDirected, wakeComputer } from "./play.js";
-import { navigate } from "./screens.js";
+import { fetchLesson, moveWords, navigate, sayText } from "./screens.js";
 import { params, store } from "./store.js";
 
-useCss(new URL("./lesson.css", import.meta.url));
+// Loaded with the player (a lesson is opened): the caption is measured (fitCaption), so a lesson is
+// drawn once its rules are in.
+const styled = useCss(new URL("./lesson.css", import.meta.url));
 
 const canon = (action) => {
   const [verb, ...args] = String(action).trim().split(/\s+/);
@@ -42,60 +40,6 @@ const canon = (action) => {
 };
 const argsOf = (action) => String(action).trim().split(/\s+/).slice(1);
 const PLAIN = { cardName: String, seatName: String }; // for texts without placeholders (titles)
-
-// ---------------------------------------------------------------- words
-// A text {ja, en} in the reader's language; {card:XX} is the card's name as the table says it,
-// {seat:N} the seat's name.
-export function sayText(text, ui) {
-  if (!text) return "";
-  const words = typeof text === "string" ? text : text[currentLanguage()] ?? text.en ?? "";
-  return words.replace(/\{(card|seat):([^}]+)\}/g, (whole, kind, value) =>
-    (kind === "card" ? ui.cardName(value) : ui.seatName(Number(value))));
-}
-
-// A move in words: the verb, then each argument by the view's own words for places
-// (formatParam "arg"), the face spec for cards, else the game's string for that word
-// ("declare menos" -> "宣言：メノス"); never the raw notation when a word exists.
-export function moveWords(ui, module, action) {
-  const w = ui.words;
-  const [verb, ...args] = String(action).split(" ");
-  const named = args.map((a) => {
-    const own = module.formatParam ? module.formatParam("arg", a, ui) : undefined;
-    if (own !== undefined && own !== null) return String(own);
-    const card = w.cardName(a);
-    if (card !== a) return card;
-    if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
-    return w.has(a) ? w.t(a) : a;
-  });
-  if (!named.length) return w.verb(verb);
-  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
-}
-
-// ---------------------------------------------------------------- finding lessons
-const lessons = new Map(); // slug -> Promise<lesson | null>
-export function fetchLesson(slug) {
-  if (!lessons.has(slug)) {
-    lessons.set(slug, fetch(`static/lessons/${slug}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null));
-  }
-  return lessons.get(slug);
-}
-
-const goLearn = (slug) => navigate({ game: slug, learn: "1" });
-
-// A "Learn" button for a game, shown once its lesson is found (nothing for a game without one).
-// (A catalog that says whether a game has a lesson, `lesson: true|false`, saves the look-up.)
-export function learnButton(slug, { compact = false } = {}) {
-  const slot = h("span", { class: `learn-slot${compact ? " compact" : ""}` });
-  const known = current.catalog?.[slug]?.lesson;
-  if (known === false) return slot;
-  fetchLesson(slug).then((lesson) => {
-    if (!lesson) return;
-    // On a game's card the button's name also says which game (its visible words come first).
-    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { learn: slug }, onclick: () => goLearn(slug) },
-      compact ? [t("learn"), h("span", { class: "sr-only" }, ` — ${gameTitle(slug)}`), h("span", { "aria-hidden": "true" }, " ▸")] : t("learn_long")));
-  });
-  return slot;
-}
 
 // ---------------------------------------------------------------- progress
 function progressKey(slug) {
@@ -370,7 +314,7 @@ export async function openLesson(slug) {
   }
   app.replaceChildren(header(gameTitle(slug), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
   const [lesson, module] = await Promise.all([fetchLesson(slug),
-    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; })]);
+    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; }), styled]);
   if (!lesson || !Array.isArray(lesson.steps) || lesson.game !== slug) {
     toast(t("lesson_missing"));
     const url = new URL(location.href);

@@ -13,7 +13,6 @@ import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, dismissToast, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
-import { afterGame, engineCall, gameAbandoned, gameEnded, newGameId, replayPending } from "./records.js";
 import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
@@ -31,6 +30,37 @@ export const events = [];
 const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
 
 export const current = { session: null, catalog: null, engineBooted: false, newGame: null, showSetup: null, leave: null };
+
+// ---------------------------------------------------------------- the player's record
+// records.js (with stats.js and daily.js: counting, the daily duplicate, sharing a result) is
+// loaded once a table is drawn, not before it: a cold visit's opening table does not wait for
+// it, and nothing is counted before a game ends or is given up. Until it is in, what it is
+// asked to do waits for it (an abandoned game is counted when it arrives, a result sheet is
+// drawn again with its record part).
+let records = null;
+let recordsLoading = null;
+function loadRecords() {
+  // In once its stylesheet is too (a result sheet drawn with it is styled at once).
+  recordsLoading ||= import("./records.js").then((m) => m.styled.then(() => { records = m; return m; }),
+    (err) => { recordsLoading = null; throw err; });
+  return recordsLoading;
+}
+const withRecords = (run) => (records ? run(records) : loadRecords().then(run));
+const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
+
+// A game given up (a new game replaces one in progress): counted as played, not won (records.js).
+export const gameAbandoned = (game) => whenRecords((r) => r.gameAbandoned(game));
+// The engine call a view makes (ui.call): the after-game truth and duplicate are shared (records.js).
+const engineCall = (s, name, ...args) => withRecords((r) => r.engineCall(s, name, ...args));
+// A duplicate still running in the worker (only records.js starts one).
+const replayPending = () => (records ? records.replayPending() : false);
+
+// The identity a save keeps, so that a game is counted once.
+function newGameId() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return `g${Date.now().toString(36)}${a[0].toString(36)}${a[1].toString(36)}`;
+}
 
 export function randomSeed() {
   const a = new Uint32Array(1);
@@ -82,7 +112,7 @@ function take(s, res, viewer, kind = "sync") {
     followOtherTab(s, kind);
     return false;
   }
-  if (wasOver === false && s.status.over) gameEnded(s, res.view, () => render(s));
+  if (wasOver === false && s.status.over) whenRecords((r) => r.gameEnded(s, res.view, () => render(s)));
   return true;
 }
 
@@ -321,6 +351,7 @@ function render(s, before = null) {
   document.body.dataset.phase = view.phase;
   if (!document.body.dataset.shown) performance.mark("table-shown");
   document.body.dataset.shown = "1";
+  if (!records) whenRecords(() => {}); // the table is up: the record's code can come now
   if (s.provisional) return; // drawn from the save: playable, the engine confirms it next
   if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
@@ -334,7 +365,7 @@ function resultSheet(s, view, ui, onNew) {
   const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
     h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
     s.module.renderResult(view, ui),
-    afterGame(s, view, current.catalog[s.slug], () => render(s)),
+    records ? records.afterGame(s, view, current.catalog[s.slug], () => render(s)) : void whenRecords(() => render(s)),
     h("div", { class: "sheet-actions" },
       h("button", { type: "button", class: "primary again", onclick: again }, t("play_again")),
       h("button", { type: "button", class: "new", onclick: onNew }, t("new_game"))));

@@ -3,7 +3,9 @@
 // (winnable yes/no/undecided), a daily deal is replayed by the computer in the player's seat (the
 // duplicate comparison), and the result sheet says all that and offers a result to share.
 //
-//   newGameId()                         the identity a save keeps, so a game is counted once
+// Loaded by play.js once a table is drawn (not by a cold visit's first table); a game's identity
+// (the gid a save keeps, so a game is counted once) is made there.
+//
 //   gameEnded(s, view, redraw)          the table loop calls it when a game ends in this tab
 //   gameAbandoned(game)                 a new game replaces one in progress ({slug, mode, level,
 //                                       gid, log, over}: a session or a save)
@@ -20,13 +22,7 @@ import { dailyStreak, readRecord, recordAbandoned, recordComputer, recordFinishe
 import { dateWords, dealLink, localDate, resultWords, share, shareText } from "./daily.js";
 import { store } from "./store.js";
 
-useCss(new URL("./records.css", import.meta.url));
-
-export function newGameId() {
-  const a = new Uint32Array(2);
-  crypto.getRandomValues(a);
-  return `g${Date.now().toString(36)}${a[0].toString(36)}${a[1].toString(36)}`;
-}
+export const styled = useCss(new URL("./records.css", import.meta.url));
 
 // A save written before games had an id: its deal and moves stand for it.
 export function gameIdOf(game) {

@@ -6,11 +6,9 @@ import { currentLanguage, gameTitle, loadGame, SLUGS, t, words } from "../kit/wo
 import { app, EMBED, header, hooks, toast } from "./chrome.js";
 import { DATE_TEXT, localDate } from "./daily.js";
 import { call } from "./engine.js";
-import { current, endSession, makeUi, setupFromLog, startSession, loadError, randomSeed, recordRefusal } from "./play.js";
-import { gameAbandoned } from "./records.js";
+import { current, endSession, gameAbandoned, makeUi, setupFromLog, startSession, loadError, randomSeed, recordRefusal } from "./play.js";
 import { setAside } from "./stats.js";
 import { params, readSave, saveKey, store } from "./store.js";
-import { learnButton, moveWords, sayText } from "./lesson.js";
 
 export function navigate(query) {
   const url = new URL(location.href);
@@ -22,6 +20,69 @@ export function navigate(query) {
   current.route();
 }
 current.leave = () => { endSession(); navigate({}); };
+
+// ---------------------------------------------------------------- lessons and captions
+// What the list, the setup and the replay viewer show of lessons: the "Learn" button, and the words
+// of a lesson's or a replay's text and of a move. The lesson player itself (lesson.js) is loaded
+// when a lesson is opened (?learn=1), not by every visit.
+//
+//   learnButton(slug, {compact})     "Learn", once the game's lesson is known to exist
+//   sayText(text, ui)                a lesson's or a replay's text in the reader's language,
+//                                    {card:XX} and {seat:N} worded as the table
+//   moveWords(ui, module, action)    a move in words (cards, places, the game's words)
+//   fetchLesson(slug)                static/lessons/<slug>.json (once), or null
+
+// A text {ja, en} in the reader's language; {card:XX} is the card's name as the table says it,
+// {seat:N} the seat's name.
+export function sayText(text, ui) {
+  if (!text) return "";
+  const words = typeof text === "string" ? text : text[currentLanguage()] ?? text.en ?? "";
+  return words.replace(/\{(card|seat):([^}]+)\}/g, (whole, kind, value) =>
+    (kind === "card" ? ui.cardName(value) : ui.seatName(Number(value))));
+}
+
+// A move in words: the verb, then each argument by the view's own words for places
+// (formatParam "arg"), the face spec for cards, else the game's string for that word
+// ("declare menos" -> "宣言：メノス"); never the raw notation when a word exists.
+export function moveWords(ui, module, action) {
+  const w = ui.words;
+  const [verb, ...args] = String(action).split(" ");
+  const named = args.map((a) => {
+    const own = module.formatParam ? module.formatParam("arg", a, ui) : undefined;
+    if (own !== undefined && own !== null) return String(own);
+    const card = w.cardName(a);
+    if (card !== a) return card;
+    if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
+    return w.has(a) ? w.t(a) : a;
+  });
+  if (!named.length) return w.verb(verb);
+  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
+}
+
+const lessons = new Map(); // slug -> Promise<lesson | null>
+export function fetchLesson(slug) {
+  if (!lessons.has(slug)) {
+    lessons.set(slug, fetch(`static/lessons/${slug}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  return lessons.get(slug);
+}
+
+const goLearn = (slug) => navigate({ game: slug, learn: "1" });
+
+// A "Learn" button for a game, shown once its lesson is found (nothing for a game without one).
+// (A catalog that says whether a game has a lesson, `lesson: true|false`, saves the look-up.)
+export function learnButton(slug, { compact = false } = {}) {
+  const slot = h("span", { class: `learn-slot${compact ? " compact" : ""}` });
+  const known = current.catalog?.[slug]?.lesson;
+  if (known === false) return slot;
+  fetchLesson(slug).then((lesson) => {
+    if (!lesson) return;
+    // On a game's card the button's name also says which game (its visible words come first).
+    slot.replaceChildren(h("button", { type: "button", class: "learn", dataset: { learn: slug }, onclick: () => goLearn(slug) },
+      compact ? [t("learn"), h("span", { class: "sr-only" }, ` — ${gameTitle(slug)}`), h("span", { "aria-hidden": "true" }, " ▸")] : t("learn_long")));
+  });
+  return slot;
+}
 
 // ---------------------------------------------------------------- the list
 export function showList() {
@@ -324,16 +385,35 @@ current.newGame = newGame;
 // cold visit that starts a game at once (start=1, an embed) deals that seed and draws the opening
 // before the engine is up, exactly as a return visit draws its saved table (`shown` in
 // startSession); taps wait for the engine, which deals the same seed and whose view replaces it.
+const openings = new Map(); // slug -> Promise of its opening, or null
+function fetchOpening(slug) {
+  if (!openings.has(slug)) openings.set(slug, fetch(`static/openings/${slug}.json`).then((res) => (res.ok ? res.json() : null)).catch(() => null));
+  return openings.get(slug);
+}
+
 async function coldOpening(slug, setup, options) {
   if (current.engineBooted || setup.mode !== "bot" || Object.keys(options).length) return null;
   try {
-    const [res] = await Promise.all([fetch(`static/openings/${slug}.json`), import(`../views/${slug}.js`)]);
-    const opening = res.ok ? await res.json() : null;
+    const [opening] = await Promise.all([fetchOpening(slug), import(`../views/${slug}.js`)]);
     if (!opening || opening.code !== current.catalog[slug]?.code || opening.players !== setup.players) return null;
     return { seed: opening.seed, shown: { moves: 0, code: opening.code, view: opening.view } };
   } catch { // no opening for this build: the table waits for the engine as before
     return null;
   }
+}
+
+// A link to a game asks at once for what its first screen will need: the game's view module and
+// words (any screen of the game draws with them) and, when the game starts at once with no save
+// to resume and no deal named, its opening. Called before the common words and the catalog have
+// arrived, so these requests go out beside them instead of one round trip after another as the
+// route reaches each (on a phone's connection each costs a round trip of its own).
+export function warmGame(query) {
+  const slug = query.get("game");
+  if (!SLUGS.includes(slug) || query.get("page") === "embed" || query.get("replay") !== null) return;
+  import(`../views/${slug}.js`).catch(() => {}); // the route imports it again: the same module, fetched once
+  loadGame(slug);
+  const named = ["seed", "daily", "options", "learn"].some((k) => query.has(k));
+  if ((query.get("start") === "1" || EMBED) && !named && store.getItem(saveKey(slug)) === null) fetchOpening(slug);
 }
 // ---- end cold visit ----
 

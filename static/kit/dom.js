@@ -5,7 +5,8 @@
 //                               anything else as an attribute (true -> "", null/false -> absent);
 //                               children may be nodes, text, arrays, null.
 //   useCss(url)                 adds <link rel=stylesheet> once per URL (a view's own CSS:
-//                               `useCss(new URL("./slug.css", import.meta.url))`).
+//                               `useCss(new URL("./slug.css", import.meta.url))`); returns a
+//                               Promise settled once the sheet has loaded (or failed to).
 //   arrowKeys                   keydown handler: Left/Right move focus between a row's buttons.
 
 export function h(tag, attrs = {}, ...children) {
@@ -25,10 +26,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+const sheets = new Map(); // href -> Promise, settled when the stylesheet has loaded (or failed)
 export function useCss(url) {
   const href = String(url);
-  if (typeof document === "undefined" || document.querySelector(`link[data-css="${CSS.escape(href)}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href, "data-css": href }));
+  if (typeof document === "undefined") return Promise.resolve();
+  if (!sheets.has(href)) {
+    const link = h("link", { rel: "stylesheet", href, "data-css": href });
+    sheets.set(href, new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; }));
+    document.head.append(link);
+  }
+  return sheets.get(href);
 }
 
 export function arrowKeys(event) {

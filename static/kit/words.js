@@ -45,15 +45,16 @@ export async function loadCommon(table = null) { // a table given: tests outside
   return common;
 }
 
+const loading = new Map(); // slug -> Promise of its table (one fetch, however many ask at once)
 export async function loadGame(slug, table = null) {
   if (table) {
     games.set(slug, table);
   } else if (!games.has(slug)) {
-    try {
-      games.set(slug, await fetchTable(slug));
-    } catch {
-      games.set(slug, { en: {}, ja: {} }); // labels fall back to common, then to the key itself
+    if (!loading.has(slug)) {
+      loading.set(slug, fetchTable(slug).catch(() => ({ en: {}, ja: {} }))); // labels fall back to common, then to the key itself
     }
+    const got = await loading.get(slug);
+    if (!games.has(slug)) games.set(slug, got);
   }
   return games.get(slug);
 }
