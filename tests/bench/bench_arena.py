@@ -111,6 +111,8 @@ def main():
     p.add_argument("--only", help="comma-separated game slugs")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=str(ROOT / "tests" / "bench" / "out"))
+    p.add_argument("--seed-offset", type=int, default=0,
+                   help="start at the pair's first deal seed + N (more seeds after an earlier run)")
     p.add_argument("--report-only", action="store_true", help="rewrite arena.md from arena.jsonl")
     args = p.parse_args()
     out_dir = pathlib.Path(args.out)
@@ -124,7 +126,7 @@ def main():
             a, b = pair.split(":")
             for slug in games:
                 options = (ONE_DEAL if args.one_deal else SHORT).get(slug)
-                summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0),
+                summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0) + args.seed_offset,
                                     options=options, jobs=args.jobs, max_games=args.max_games)
                 summary["commit"] = rev
                 with jsonl.open("a") as fh:
