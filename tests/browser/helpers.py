@@ -10,7 +10,7 @@ import json
 import pathlib
 import re
 import time
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -180,3 +180,31 @@ def open_replay(page, server, log, lang="ja"):
     steps = page.locator(".replay-controls .step").get_attribute("data-steps")
     page.click(".replay-controls .last")
     page.wait_for_selector(f".replay-controls .step[data-step='{steps}']", timeout=60_000)
+
+
+def finish_in_japanese(page, slug):
+    """The rest of the game at the instant pace, then the result sheet: no wider than the phone,
+    no English; its screenshot."""
+    set_speed(page, "instant")
+    play_to_end(page)
+    assert overflow(page) <= 0
+    sheet = page.locator("section.result").inner_text()
+    assert latin_words(sheet) == [], latin_words(sheet)
+    shoot(page, f"{slug}-ja-result-360x640")
+
+
+def replay_in_japanese(page, server, slug, steps):
+    """The replay viewer on the game's saved log: stepped `steps` moves one by one, then to the
+    result, every screen said in Japanese and no wider than the phone; a screenshot at `steps`."""
+    log = saved_log(page, slug)
+    page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
+    page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
+    for _ in range(steps):
+        page.click(".replay-controls .next")
+    page.wait_for_selector(f".replay-controls .step[data-step='{steps}']")
+    assert latin_words(page.locator("main").inner_text()) == []
+    shoot(page, f"{slug}-ja-replay-360x640")
+    page.click(".replay-controls .last")
+    page.wait_for_selector(".result.inline")
+    assert latin_words(page.locator("main").inner_text()) == []
+    assert overflow(page) <= 0

@@ -9,11 +9,11 @@ engine's view), never on time, and no check is inside a broad ``except``."""
 import json
 import random
 import time
-from urllib.parse import quote
 
 import pytest
-from helpers import (axe_violations, computer_gaps, engine_view, finished_trick, latin_words, open_game, overflow,
-                     play_to_end, saved_log, set_speed, shoot, start_new, within_viewport)
+from helpers import (axe_violations, computer_gaps, engine_view, finish_in_japanese,
+                     finished_trick, latin_words, open_game, overflow, replay_in_japanese,
+                     saved_log, shoot, start_new, within_viewport)
 
 from tabletop import IllegalAction, get_game
 from tabletop.session import replay
@@ -377,27 +377,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     assert len(gaps) >= 6 and min(gaps) >= 0.4, gaps
     text = page.locator("main").inner_text()
     assert latin_words(text) == [], latin_words(text)
-    set_speed(page, "instant")
-    play_to_end(page)
-    assert overflow(page) <= 0
-    sheet = page.locator("section.result").inner_text()
-    assert latin_words(sheet) == [], latin_words(sheet)
-    shoot(page, "hold_my_beer-ja-result-360x640")
+    finish_in_japanese(page, SLUG)
     page.click("section.result button.close-sheet")
     assert not page.locator("section.result").is_visible()
     page.click("button.show-result")
     assert page.locator("section.result").is_visible()
     # The replay viewer: every move said in Japanese, from the deal to the result.
-    log = saved_log(page, SLUG)
-    page.goto(f"{server}/?lang=ja&replay={quote(json.dumps(log))}")
-    page.wait_for_selector("body[data-screen=replay]", timeout=60_000)
-    for _ in range(4):
-        page.click(".replay-controls .next")
-    page.wait_for_selector(".replay-controls .step[data-step='4']")
-    assert latin_words(page.locator("main").inner_text()) == []
-    page.click(".replay-controls .last")
-    page.wait_for_selector(".result.inline")
-    assert latin_words(page.locator("main").inner_text()) == []
-    assert overflow(page) <= 0
-    shoot(page, "hold_my_beer-ja-replay-360x640")
+    replay_in_japanese(page, server, SLUG, steps=4)
     assert page.errors == []
