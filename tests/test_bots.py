@@ -296,3 +296,103 @@ def test_arena_counts_failed_contracts_in_bidding_games():
         assert 0 <= c["failed"] <= c["n"]
     assert out["a_contracts"]["n"] + out["b_contracts"]["n"] == 4 * 4  # four tricks, four matches
     assert any(line.strip().startswith("failed contracts") for line in arena.report(out))
+
+
+def _mas_menos_positions(cards_left, count, seed=0):
+    """One-game Más-Menos positions in play with ``cards_left`` cards in the mover's hand, reached
+    by the rule-based player: (state, seat to move)."""
+    game = get_game("mas_menos")
+    out = []
+    for i in range(count):
+        state = game.new_state(players=2, options={"games": 1}, seed=seed * 100 + i)
+        rng = random.Random(i)
+        while True:
+            seat = rng.choice(state.to_move())
+            if state.d["phase"] == "play" and len(state.d["hands"][seat]) == cards_left:
+                break
+            state.apply(seat, choose_action("mas_menos", state.view(seat), "heuristic", rng.randrange(99),
+                                            sampler=Sampler(state, seat)))
+        out.append((state, seat))
+    return out
+
+
+def _exact_by_the_engine(state, me):
+    """Minimax of ``bot_reward`` over the engine's own moves, both hands open."""
+    from tabletop.games.mas_menos import bot_reward
+
+    if state.is_over():
+        return bot_reward(state, me)
+    seat = state.to_move()[0]
+    values = []
+    for action in state.legal_actions(seat):
+        world = state.clone()
+        world.apply(seat, action)
+        values.append(_exact_by_the_engine(world, me))
+    return max(values) if seat == me else min(values)
+
+
+def test_mas_menos_endgame_solver_agrees_with_the_engine():
+    """The strong level's endgame solver scores every card as minimax over the engine's own rules
+    does (the opponent's hand given), leading and following, with every rule change on the way."""
+    from tabletop.games.mas_menos import ORDER, PACK, _solve
+
+    checked = 0
+    for cards_left in (1, 2, 3):
+        for state, me in _mas_menos_positions(cards_left, 8, seed=cards_left):
+            d = state.d
+            mine = tuple(sorted(ORDER[c] for c in d["hands"][me]))
+            theirs = tuple(sorted(ORDER[c] for c in d["hands"][1 - me]))
+            led = ORDER[d["trick"][0][1]] if d["trick"] else None
+            values = _solve(mine, theirs, led is None, led, d["trick_rule"] == "high", d["game_rule"] == "more",
+                            d["tricks"][me] - d["tricks"][1 - me], 0, {})
+            for action in state.legal_actions(me):
+                world = state.clone()
+                world.apply(me, action)
+                assert values[ORDER[action.split()[1]]] == pytest.approx(_exact_by_the_engine(world, me)), action
+                checked += 1
+    assert checked > 40
+    assert len(PACK) == 32
+
+
+def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
+    """With 6 cards or fewer the strong level plays the solver's card: legal, the same whatever the
+    opponent's discard really is (same view, hidden cards elsewhere), and the card with the best
+    mean over the worlds the seat cannot tell apart; with more cards it leaves the move to the
+    search."""
+    from tabletop.games.mas_menos import ENDGAME_CARDS, bot_endgame
+
+    rng = random.Random(5)
+    for cards_left in (6, 4, 2):
+        for state, seat in _mas_menos_positions(cards_left, 4, seed=10 + cards_left):
+            view = state.view(seat)
+            other = resample(state, seat, rng)
+            assert other.view(seat) == view
+            a = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(state, seat), time_limit=False)
+            b = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(other, seat), time_limit=False)
+            assert a == b == bot_endgame(view, random.Random(3))
+            assert a in view["legal_actions"]
+    state, seat = _mas_menos_positions(ENDGAME_CARDS + 1, 1)[0]
+    assert bot_endgame(state.view(seat), random.Random(0)) is None
+    # Over every split of the opponent's unseen cards into hand and discard, the engine's own
+    # minimax gives the chosen card the best mean value.
+    from itertools import combinations
+
+    from tabletop.games.mas_menos import ORDER, PACK
+
+    for state, seat in _mas_menos_positions(2, 6, seed=30):
+        view = state.view(seat)
+        d = state.d
+        seen = set(d["hands"][seat]) | set(d["discards"][seat]) | {c for _, c in d["trick"]}
+        seen |= {c for t in d["history"] for _, c in t["cards"]}
+        unseen = [c for c in PACK if c not in seen]
+        means = dict.fromkeys(view["legal_actions"], 0.0)
+        for theirs in combinations(unseen, len(d["hands"][1 - seat])):
+            world = state.clone()
+            world.d["hands"][1 - seat] = sorted(theirs, key=ORDER.__getitem__)
+            world.d["discards"][1 - seat] = sorted(set(unseen) - set(theirs), key=ORDER.__getitem__)
+            for action in means:
+                after = world.clone()
+                after.apply(seat, action)
+                means[action] += _exact_by_the_engine(after, seat)
+        chosen = bot_endgame(view, random.Random(0))
+        assert means[chosen] == pytest.approx(max(means.values()))

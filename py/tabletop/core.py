@@ -150,6 +150,9 @@ class BotHooks:
     written from the rules and common strategy: it is given a world sampled from the seat's view
     (never the real state) and reads only what the seat may see in it (its own hand, the public
     table), so it decides the same in every world of one view.
+    ``endgame(view, rng) -> action | None`` the ``strong`` level's exact play where the game has
+    one for the position (Más-Menos' last tricks); None leaves the decision to the search. It
+    reads the view only.
     """
 
     reward: Callable | None = None
@@ -160,6 +163,7 @@ class BotHooks:
     consistent: Callable | None = None
     from_view: Callable | None = None
     heuristic: Callable | None = None
+    endgame: Callable | None = None
     max_rollout: int = 400
     normal_iterations: int = 400
 
@@ -167,7 +171,7 @@ class BotHooks:
         _check_callables("BotHooks", {"reward": self.reward, "rollout": self.rollout, "deal_id": self.deal_id,
                                       "candidates": self.candidates, "resample": self.resample,
                                       "consistent": self.consistent, "from_view": self.from_view,
-                                      "heuristic": self.heuristic})
+                                      "heuristic": self.heuristic, "endgame": self.endgame})
         for name in ("max_rollout", "normal_iterations"):
             if not _is_count(getattr(self, name)):
                 raise ValueError(f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}")

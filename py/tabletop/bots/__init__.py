@@ -10,7 +10,8 @@ Levels
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
-                ``queries.hint``), else ISMCTS with a bigger budget.
+                ``queries.hint``; Más-Menos' last tricks: ``BotHooks.endgame``), else ISMCTS with
+                a bigger budget.
     ``heuristic`` the game's rule-based player (``BotHooks.heuristic``), written from the rules and
                 common strategy; it decides at once from a world sampled from the seat's view and
                 reads only what the seat may see in it. The search's rollouts play the same rules
@@ -117,6 +118,12 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         best = _strong_actions(game, view)
         if best:
             return best[0]
+        if hooks.endgame is not None:
+            action = hooks.endgame(view, random.Random(seed))
+            if action is not None:
+                if action not in legal:
+                    raise ValueError(f"{slug}: the endgame solver chose {action!r}, which is not legal here")
+                return action
     if sampler is not None and hooks.search:
         from .ismcts import search
 

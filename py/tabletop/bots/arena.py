@@ -3,7 +3,7 @@
 ``python -m tabletop arena <slug> --a normal --b random --games N --seed S`` (see ``__main__``).
 
 For each deal seed the same match (same shuffles: every deal comes from the state's seeded
-generator) is played once per *seating*: configuration A in one seat and B in all the others,
+generator; the same random streams for the bots) is played once per *seating*: configuration A in one seat and B in all the others,
 A moving round the table (in a game of partnerships, declared as ``GameInfo.teams``, A holds one
 side and B the other, each side in turn). Each match scores every seat by ``state.outcome()``'s
 ``value`` (1 first place, 0 last, linear in place, ties averaged; partners share their side's).
@@ -114,8 +114,11 @@ def _task(args):
     slug, players, options, seed, seating, a, b = args
     levels = [a if s in seating else b for s in range(players)]
     contracts = []
-    state, times = play_match(slug, players, options, seed, levels, bot_seed=hash(seating) & 0xFFFF,
-                              contracts=contracts)
+    # One bot seed per deal seed, the same for every seating: the bots' random streams are then
+    # common to the seatings of a deal, so where A decides as B would, the seatings replay the same
+    # match and their values average to exactly the even share; what is left is the effect of A's
+    # differing decisions (common random numbers; a per-seating seed added the bots' own luck).
+    state, times = play_match(slug, players, options, seed, levels, bot_seed=0, contracts=contracts)
     value = state.outcome()["value"]
     a_seats = list(seating)
     b_seats = [s for s in range(players) if s not in seating]

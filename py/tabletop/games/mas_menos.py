@@ -534,11 +534,149 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
+# -- the strong level's endgame: every trick left solved exactly, in every world the seat allows -----
+#
+# Once the hands are small the game is all but open: the seat holds 16 of the 32 cards and sees every
+# card played, so the opponent's cards are known save which 3 of them were discarded. The strong level
+# then stops simulating and solves the rest exactly (``bot_endgame``): for each way the opponent's
+# unseen cards may split into hand and discard (at most C(9, 3) = 84 with 6 cards in hand; a sample
+# of ENDGAME_WORLDS should there ever be more), minimax over the tricks left with both hands open
+# scores each of the seat's cards by ``bot_reward`` at the end of the game; the card with the best
+# mean over the worlds is played. The search's rollouts play those last tricks with a one-trick look-ahead and noise, the
+# solver plays them as well as they can be played in each world (measured by
+# tests/bench/bench_arena.py, results in tests/bench/results/2026-11-24-arena.md). Cost in CPython,
+# one decision with every world (positions shared between worlds): 6 cards 60-320 ms, 5 cards 10-60
+# ms; 7 cards would take 0.4-1.2 s for only 8 of the 120 worlds, past the strong level's budget.
+ENDGAME_CARDS = 6
+ENDGAME_WORLDS = 84
+assert all(ORDER[c] // len(RANKS) == SUITS.index(suit_of(c)) and ORDER[c] % len(RANKS) == RANK_VALUE[rank_of(c)]
+           for c in PACK), "the solver reads suit and rank from the card's place in PACK"
+
+
+def _match_reward(diff):
+    """``bot_reward`` of a match standing ``diff`` (own match points minus the opponent's)."""
+    outcome = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return 0.85 * outcome + 0.15 * (0.5 + max(-13, min(13, diff)) / 26)
+
+
+def _resolve(led, followed, leader_is_me, high, more):
+    """A trick between card codes: (won by me, trick rule high, game rule more) after it."""
+    leader_wins = (led & 7) >= (followed & 7) if high else (led & 7) < (followed & 7)
+    suit = (led if leader_wins else followed) >> 3  # S H D C: more, high, low, fewer
+    if suit == 0:
+        more = True
+    elif suit == 1:
+        high = True
+    elif suit == 2:
+        high = False
+    else:
+        more = False
+    return leader_wins == leader_is_me, high, more
+
+
+def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
+    """Each of my cards (codes) -> its value to me, both hands open, best play on both sides.
+
+    ``mine``/``theirs``: sorted tuples of card codes; ``led``: the opponent's card on the table when
+    I follow (else None); ``diff``: my tricks minus theirs; ``base``: my match points minus theirs
+    before this game. ``memo`` (shared by the worlds of one decision) keeps the value of every
+    position at the start of a trick."""
+
+    def value(mine, theirs, i_lead, high, more, diff):
+        if not mine:  # the 13th trick is played: the game rule in force names the winner
+            won = (diff > 0) == more
+            return _match_reward(base + (abs(diff) if won else -abs(diff)))
+        key = (mine, theirs, i_lead, high, more, diff)
+        v = memo.get(key)
+        if v is not None:
+            return v
+        if i_lead:
+            v = -1.0
+            for i, card in enumerate(mine):
+                rest = mine[:i] + mine[i + 1:]
+                worst = 2.0
+                for j, reply in enumerate(theirs):
+                    won, h, m = _resolve(card, reply, True, high, more)
+                    x = value(rest, theirs[:j] + theirs[j + 1:], won, h, m, diff + (1 if won else -1))
+                    if x < worst:
+                        worst = x
+                        if worst <= v:  # this lead is no better than one already found
+                            break
+                if worst > v:
+                    v = worst
+        else:
+            v = 2.0
+            for j, card in enumerate(theirs):
+                rest = theirs[:j] + theirs[j + 1:]
+                top = -1.0
+                for i, reply in enumerate(mine):
+                    won, h, m = _resolve(card, reply, False, high, more)
+                    x = value(mine[:i] + mine[i + 1:], rest, won, h, m, diff + (1 if won else -1))
+                    if x > top:
+                        top = x
+                        if top >= v:  # the opponent has a lead no worse for him
+                            break
+                if top < v:
+                    v = top
+        memo[key] = v
+        return v
+
+    out = {}
+    for i, card in enumerate(mine):
+        rest = mine[:i] + mine[i + 1:]
+        if led is None:
+            worst = 2.0
+            for j, reply in enumerate(theirs):
+                won, h, m = _resolve(card, reply, True, high, more)
+                worst = min(worst, value(rest, theirs[:j] + theirs[j + 1:], won, h, m, diff + (1 if won else -1)))
+            out[card] = worst
+        else:
+            won, h, m = _resolve(led, card, False, high, more)
+            out[card] = value(rest, theirs, won, h, m, diff + (1 if won else -1))
+    return out
+
+
+def bot_endgame(view, rng):
+    """The strong level's play once the seat holds at most ENDGAME_CARDS cards: the card whose
+    exact value, averaged over the worlds the seat cannot tell apart, is best (see above); None
+    before that (the search decides). Reads the view only: the seat's hand and discard, the
+    cards played, the opponent's hand count."""
+    if view.get("phase") != "play" or not view.get("legal_actions"):
+        return None
+    hand = view["hand"]
+    if len(hand) > ENDGAME_CARDS:
+        return None
+    seat = view["seat"]
+    seen = set(hand) | set(view.get("discard") or ())
+    seen.update(c for t in view["history"] for _, c in t["cards"])
+    seen.update(c for _, c in view["trick"])
+    unseen = sorted(ORDER[c] for c in PACK if c not in seen)
+    count = view["hand_counts"][1 - seat]
+    worlds = list(combinations(unseen, count))
+    if len(worlds) > ENDGAME_WORLDS:
+        worlds = rng.sample(worlds, ENDGAME_WORLDS)
+    mine = tuple(sorted(ORDER[c] for c in hand))
+    led = ORDER[view["trick"][0][1]] if view["trick"] else None
+    tricks = view["tricks"]
+    mp = view["match_points"]
+    memo = {}
+    totals = dict.fromkeys(mine, 0.0)
+    for theirs in worlds:
+        values = _solve(mine, theirs, led is None, led, view["trick_rule"] == "high",
+                        view["game_rule"] == "more", tricks[seat] - tricks[1 - seat], mp[seat] - mp[1 - seat], memo)
+        for card, v in values.items():
+            totals[card] += v
+    best = max(mine, key=lambda card: (totals[card], -card))
+    action = "play " + PACK[best]
+    return action if action in view["legal_actions"] else None
+
+
 MasMenosState.info = GAME = GameInfo(
     slug="mas_menos", title="Más-Menos", min_players=2, max_players=2, default_players=2,
     options=(Option("games", 1, "int", "number of games in the match", minimum=1, maximum=99),),
     state_class=MasMenosState, max_actions=200 * 99,
     variants=({"games": 3},),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  candidates=bot_candidates, heuristic=bot_heuristic, normal_iterations=350),
+                  candidates=bot_candidates, heuristic=bot_heuristic, endgame=bot_endgame,
+                  normal_iterations=350),
 )
