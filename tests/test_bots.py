@@ -369,10 +369,10 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
             assert other.view(seat) == view
             a = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(state, seat), time_limit=False)
             b = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(other, seat), time_limit=False)
-            assert a == b == bot_endgame(view, random.Random(3))
+            assert a == b == bot_endgame(view, None, random.Random(3))
             assert a in view["legal_actions"]
     state, seat = _mas_menos_positions(ENDGAME_CARDS + 1, 1)[0]
-    assert bot_endgame(state.view(seat), random.Random(0)) is None
+    assert bot_endgame(state.view(seat), None, random.Random(0)) is None
     # Over every split of the opponent's unseen cards into hand and discard, the engine's own
     # minimax gives the chosen card the best mean value.
     from itertools import combinations
@@ -394,5 +394,83 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
                 after = world.clone()
                 after.apply(seat, action)
                 means[action] += _exact_by_the_engine(after, seat)
-        chosen = bot_endgame(view, random.Random(0))
+        chosen = bot_endgame(view, None, random.Random(0))
         assert means[chosen] == pytest.approx(max(means.values()))
+
+
+def _tuppi_positions(cards_left, count, seed=0):
+    """One-deal Tuppi positions in rami or nolo play, the mover holding ``cards_left`` cards and
+    having a choice, reached by the rule-based player: (state, seat to move)."""
+    game = get_game("tuppi")
+    out = []
+    i = 0
+    while len(out) < count:
+        i += 1
+        state = game.new_state(players=4, options={"fixed_deals": 1}, seed=seed * 1000 + i)
+        rng = random.Random(i)
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            d = state.d
+            if (d["phase"] == "play" and d["mode"] in ("rami", "nolo") and len(d["hands"][seat]) == cards_left
+                    and len(state.legal_actions(seat)) > 1):
+                out.append((state, seat))
+                break
+            state.apply(seat, choose_action("tuppi", state.view(seat), "heuristic", rng.randrange(99),
+                                            sampler=Sampler(state, seat)))
+    return out
+
+
+def _tuppi_exact_by_the_engine(state, me):
+    """Minimax of ``bot_reward`` (the seat's team's) over the engine's own moves, every hand open."""
+    from tabletop.games.tuppi import bot_reward
+
+    if state.is_over():
+        return bot_reward(state, me)
+    seat = state.to_move()[0]
+    values = []
+    for action in state.legal_actions(seat):
+        world = state.clone()
+        world.apply(seat, action)
+        values.append(_tuppi_exact_by_the_engine(world, me))
+    return max(values) if seat % 2 == me % 2 else min(values)
+
+
+def test_tuppi_double_dummy_solver_agrees_with_the_engine():
+    """The strong level's endgame solver gives every legal card the value minimax over the engine's
+    own rules gives it with all hands open (following suit, trick winners, the deal's scoring)."""
+    from tabletop.games.tuppi import ORDER, _double_dummy, _final_rewards
+
+    checked = 0
+    for cards_left in (2, 3):  # (with one card left there is no choice)
+        for state, me in _tuppi_positions(cards_left, 6, seed=cards_left):
+            d = state.d
+            hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
+            trick = [ORDER[c] for _, c in d["trick"]["cards"]]
+            values = _double_dummy(hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2,
+                                   _final_rewards(state, me), {})
+            assert sorted(values) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(me))
+            for action in state.legal_actions(me):
+                world = state.clone()
+                world.apply(me, action)
+                assert values[ORDER[action.split()[1]]] == pytest.approx(_tuppi_exact_by_the_engine(world, me)), action
+                checked += 1
+    assert checked >= 30
+
+
+def test_strong_tuppi_endgame_is_honest_and_legal():
+    """With 4 cards or fewer in rami or nolo the strong level plays the solver's card, from the
+    view and the sampler's worlds only: the same when the hidden cards lie elsewhere."""
+    from tabletop.games.tuppi import ENDGAME_CARDS, bot_endgame
+
+    rng = random.Random(9)
+    for cards_left in (ENDGAME_CARDS, 2):
+        for state, seat in _tuppi_positions(cards_left, 4, seed=20 + cards_left):
+            view = state.view(seat)
+            other = resample(state, seat, rng)
+            assert other.view(seat) == view
+            a = choose_action("tuppi", view, "strong", 5, sampler=Sampler(state, seat), time_limit=False)
+            b = choose_action("tuppi", view, "strong", 5, sampler=Sampler(other, seat), time_limit=False)
+            assert a == b == bot_endgame(view, Sampler(state, seat), random.Random(5))
+            assert a in view["legal_actions"]
+    state, seat = _tuppi_positions(ENDGAME_CARDS + 1, 1)[0]
+    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None

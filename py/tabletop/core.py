@@ -150,9 +150,9 @@ class BotHooks:
     written from the rules and common strategy: it is given a world sampled from the seat's view
     (never the real state) and reads only what the seat may see in it (its own hand, the public
     table), so it decides the same in every world of one view.
-    ``endgame(view, rng) -> action | None`` the ``strong`` level's exact play where the game has
-    one for the position (Más-Menos' last tricks); None leaves the decision to the search. It
-    reads the view only.
+    ``endgame(view, sampler, rng) -> action | None`` the ``strong`` level's exact play where the
+    game has one for the position (the last tricks of Más-Menos and Tuppi); None leaves the
+    decision to the search. It reads the view and worlds from ``sampler`` only (may be None).
     """
 
     reward: Callable | None = None

@@ -10,8 +10,8 @@ Levels
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
-                ``queries.hint``; Más-Menos' last tricks: ``BotHooks.endgame``), else ISMCTS with
-                a bigger budget.
+                ``queries.hint``; the last tricks of Más-Menos and Tuppi: ``BotHooks.endgame``),
+                else ISMCTS with a bigger budget.
     ``heuristic`` the game's rule-based player (``BotHooks.heuristic``), written from the rules and
                 common strategy; it decides at once from a world sampled from the seat's view and
                 reads only what the seat may see in it. The search's rollouts play the same rules
@@ -119,7 +119,7 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         if best:
             return best[0]
         if hooks.endgame is not None:
-            action = hooks.endgame(view, random.Random(seed))
+            action = hooks.endgame(view, sampler, random.Random(seed))
             if action is not None:
                 if action not in legal:
                     raise ValueError(f"{slug}: the endgame solver chose {action!r}, which is not legal here")

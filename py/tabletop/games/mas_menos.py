@@ -636,11 +636,11 @@ def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
     return out
 
 
-def bot_endgame(view, rng):
+def bot_endgame(view, sampler, rng):
     """The strong level's play once the seat holds at most ENDGAME_CARDS cards: the card whose
     exact value, averaged over the worlds the seat cannot tell apart, is best (see above); None
-    before that (the search decides). Reads the view only: the seat's hand and discard, the
-    cards played, the opponent's hand count."""
+    before that (the search decides). Reads the view only (the seat's hand and discard, the
+    cards played, the opponent's hand count): it counts the worlds itself, ``sampler`` unused."""
     if view.get("phase") != "play" or not view.get("legal_actions"):
         return None
     hand = view["hand"]

@@ -1048,6 +1048,147 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
+# -- the strong level's endgame: the last tricks solved double dummy in sampled worlds ----------------
+#
+# With few cards left the strong level stops simulating (``bot_endgame``): in each of
+# ENDGAME_WORLDS worlds drawn from the seat's view (the search's own sampler: revealed voids and
+# bids respected) it solves the rest of a rami or nolo deal exactly with all hands open, one team
+# against the other ("double dummy", as bridge programs do), each final trick count scored by
+# ``bot_reward`` through the engine's own scoring, and plays the card with the best mean over the
+# worlds. The search's rollouts play those tricks by the rule-based player with noise; the solver
+# finds squeezes, throw-ins and the seventh trick where they exist in the world. Sooli deals (three
+# tricks, ace low) are left to the search. Cost in CPython, one decision: 4 cards each and 24 worlds
+# about 0.1-0.4 s (tests/bench/results/2026-11-24-arena.md).
+ENDGAME_CARDS = 4
+ENDGAME_WORLDS = 24
+assert all(ORDER[c] == SUITS.index(c[1]) * 13 + NORMAL_VALUE[c[0]] for c in PACK), \
+    "the solver reads suit and rank from the card's place in PACK"
+
+
+def _final_rewards(world, seat):
+    """``bot_reward`` for ``seat`` by team 0's final trick count, over the counts still possible."""
+    d = world.d
+    left = 13 - d["tricks_played"]
+    out = {}
+    for extra in range(left + 1):
+        w = world.clone()
+        w.d["tricks"] = [d["tricks"][0] + extra, d["tricks"][1] + left - extra]
+        w.d["tricks_played"] = 13
+        w._score_deal()
+        out[d["tricks"][0] + extra] = bot_reward(w, seat)
+    return out
+
+
+def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
+    """Each card the seat to move may play -> its value to ``my_team``, every hand open.
+
+    ``hands``: four tuples of card codes (``ORDER``); ``trick``: the codes played to the current
+    trick, led by ``leader``; ``t0``: team 0's tricks so far. Team ``my_team`` maximizes ``rewards``
+    (by team 0's final count), the other team minimizes it. ``memo`` keeps positions at the start of
+    a trick (shared by the worlds of one decision)."""
+
+    def value(hands, leader, t0):
+        if not hands[0] and not hands[1] and not hands[2] and not hands[3]:
+            return rewards[t0]
+        key = (hands, leader, t0)
+        v = memo.get(key)
+        if v is None:
+            v = search(hands, (), leader, t0, -1.0, 2.0)
+            memo[key] = v
+        return v
+
+    def choices(hands, played, seat):
+        hand = hands[seat]
+        if played:
+            suit = played[0] // 13
+            same = tuple(c for c in hand if c // 13 == suit)
+            if same:
+                hand = same
+        # Two cards of a suit with no card still in play between them do the same work: try one.
+        live = 0
+        for other in range(4):
+            if other != seat:
+                for c in hands[other]:
+                    live |= 1 << c
+        for c in played:
+            live |= 1 << c
+        out, prev = [], None
+        for c in hand:
+            if prev is not None and prev // 13 == c // 13 and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1)):
+                prev = c
+                continue
+            out.append(c)
+            prev = c
+        return out
+
+    def search(hands, played, leader, t0, alpha, beta):
+        n = len(played)
+        if n == 4:
+            suit = played[0] // 13
+            win = max(range(4), key=lambda i: played[i] if played[i] // 13 == suit else -1)
+            winner = (leader + win) % 4
+            return value(hands, winner, t0 + (winner % 2 == 0))
+        seat = (leader + n) % 4
+        mine = seat % 2 == my_team
+        best = -1.0 if mine else 2.0
+        for c in choices(hands, played, seat):
+            h = list(hands)
+            h[seat] = tuple(x for x in hands[seat] if x != c)
+            x = search(tuple(h), played + (c,), leader, t0, alpha, beta)
+            if mine:
+                if x > best:
+                    best = x
+                    if best > alpha:
+                        alpha = best
+            elif x < best:
+                best = x
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    seat = (leader + len(trick)) % 4
+    playable = hands[seat]
+    if trick:
+        playable = tuple(c for c in playable if c // 13 == trick[0] // 13) or playable
+    out = {}
+    for c in playable:  # every legal card, equal ones too: the view's actions name each
+        h = list(hands)
+        h[seat] = tuple(x for x in hands[seat] if x != c)
+        out[c] = search(tuple(h), tuple(trick) + (c,), leader, t0, -1.0, 2.0)
+    return out
+
+
+def bot_endgame(view, sampler, rng):
+    """The strong level's card once the seat holds at most ENDGAME_CARDS cards in a rami or nolo
+    deal: the best mean over ENDGAME_WORLDS worlds of the double-dummy value (see above); None
+    otherwise (the search decides). The worlds come from ``sampler``, built from the seat's view."""
+    if view.get("phase") != "play" or view.get("mode") not in ("rami", "nolo") or sampler is None:
+        return None
+    hand = view["hand"]
+    legal = view["legal_actions"]
+    if len(hand) > ENDGAME_CARDS or len(legal) < 2:
+        return None
+    me = view["seat"]
+    memo = {}
+    totals = {}
+    rewards = None
+    for _ in range(ENDGAME_WORLDS):
+        world = sampler(rng)
+        d = world.d
+        if rewards is None:  # public: the scores, the mode, the declarer, the options
+            rewards = _final_rewards(world, me)
+        hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
+        trick = [ORDER[c] for _, c in d["trick"]["cards"]]
+        values = _double_dummy(hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2, rewards, memo)
+        for c, v in values.items():
+            totals[c] = totals.get(c, 0.0) + v
+    playable = {ORDER[a.split()[1]]: a for a in legal}
+    best = max((c for c in totals if c in playable), key=lambda c: (totals[c], -c), default=None)
+    return playable[best] if best is not None else None
+
+
 TuppiState.info = GAME = GameInfo(
     slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
     daily={"fixed_deals": 1},  # one deal (round) for the daily deal
@@ -1072,6 +1213,6 @@ TuppiState.info = GAME = GameInfo(
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=260),
+                  heuristic=bot_heuristic, endgame=bot_endgame, normal_iterations=260),
     teams=tuple(tuple(team) for team in TEAMS),
 )
