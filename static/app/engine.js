@@ -15,11 +15,17 @@ let ready = null;
 export function engine() {
   if (!ready) {
     const tag = document.querySelector('script[type="py"][worker]');
+    // A first start still not done after BOOT_SLOW_MS (a slow link fetching the runtime, or a
+    // worker that died on the way) is reported through watch.bootSlow, so the page can say so;
+    // watch.booted once it is up.
+    const slow = setTimeout(() => watch.bootSlow?.(), BOOT_SLOW_MS);
     ready = (async () => {
       while (!tag.xworker) await new Promise((r) => setTimeout(r, 5));
       await tag.xworker.ready;
       return tag.xworker.sync;
     })();
+    const done = () => { clearTimeout(slow); watch.booted?.(); };
+    ready.then(done, done);
   }
   return ready;
 }
@@ -28,12 +34,16 @@ export function engine() {
 // runtime that crashed or ran out of memory) is reported through watch.stalled, so the page can
 // say so and offer a way out (again every STALL_MS while it is unanswered); a late answer calls
 // watch.answered. The clock starts when the call reaches a booted engine, so a slow first boot is
-// not a stall. ?stall=N (ms) for tests.
-const STALL_MS = (() => {
-  const n = Number(new URLSearchParams(location.search).get("stall"));
-  return Number.isInteger(n) && n >= 100 && n <= 600000 ? n : 20000;
-})();
-export const watch = { stalled: null, answered: null, ms: STALL_MS };
+// not a stall (it has its own notice, below). ?stall=N (ms) for tests.
+function msParam(name, fallback) {
+  const n = Number(new URLSearchParams(location.search).get(name));
+  return Number.isInteger(n) && n >= 100 && n <= 600000 ? n : fallback;
+}
+const STALL_MS = msParam("stall", 20000);
+// A first visit on a slow phone link starts the engine in about 22 s (tests/bench/bench_phone.py,
+// 1.6 Mbit/s); past 40 s the player is told why the table waits. ?bootwait=N (ms) for tests.
+const BOOT_SLOW_MS = msParam("bootwait", 40000);
+export const watch = { stalled: null, answered: null, bootSlow: null, booted: null, ms: STALL_MS, bootMs: BOOT_SLOW_MS };
 
 let queue = Promise.resolve();
 export function call(name, ...args) {

@@ -1,4 +1,4 @@
-// The notice shown when the engine stops answering (engine.js's watch): what happened, that the
+// The notices about the engine (engine.js's watch). When it stops answering: what happened, that the
 // game is saved up to the last accepted move, and a way out: keep waiting, reload the page, or
 // (when a save of this game is stored, since a save the engine cannot get through would stall
 // every visit) set that save aside for a bug report and start afresh. A late answer removes it.
@@ -40,7 +40,28 @@ function show(name) {
   document.body.dataset.engineStalled = name;
 }
 
+// A first start that takes long (engine.js's watch.bootSlow): why the table waits, that a first
+// visit downloads the engine once, and a way out (reload) or to keep waiting. Gone once it is up.
+function showBootSlow() {
+  if (document.querySelector("section.engine-booting")) return;
+  const box = h("section", { class: "engine-booting", role: "status" },
+    h("p", {}, t("engine_booting_slow", { n: Math.round(watch.bootMs / 1000) })),
+    h("p", {}, t("engine_booting_hint")),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "primary reload", onclick: () => location.reload() }, t("engine_reload")),
+      h("button", { type: "button", class: "wait", onclick: removeBootSlow }, t("engine_wait"))));
+  document.body.append(box);
+  document.body.dataset.engineBooting = "slow";
+}
+
+function removeBootSlow() {
+  document.querySelector("section.engine-booting")?.remove();
+  delete document.body.dataset.engineBooting;
+}
+
 export function watchEngine() {
   watch.stalled = show;
   watch.answered = remove;
+  watch.bootSlow = showBootSlow;
+  watch.booted = removeBootSlow;
 }

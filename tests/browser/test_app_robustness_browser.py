@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from tabletop import get_game
 
-from helpers import latin_words, save_key
+from helpers import latin_words, save_key, shoot
 
 SOLO = "four_thrones"
 KEY = save_key(SOLO)
@@ -269,4 +269,45 @@ def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
     aside = [k for k in broken_keys(page) if k.startswith(f"tabletop:broken:save:{SOLO}:")]
     assert len(aside) == 1 and page.evaluate("k => localStorage.getItem(k)", aside[0]) == kept
     assert stored(page, KEY) is None
+    assert not page.errors
+
+
+# The first two loads of a page stop the engine's worker the moment it exists, long before its
+# runtime could be up: a first start that never ends, as a stalled download would leave it.
+STOP_THE_FIRST_TWO_STARTS = """(() => {
+  const loads = Number(sessionStorage.getItem("test:loads") || 0) + 1;
+  sessionStorage.setItem("test:loads", String(loads));
+  if (loads > 2) return;
+  const timer = setInterval(() => {
+    const worker = document.querySelector('script[type="py"][worker]')?.xworker;
+    if (worker) { clearInterval(timer); worker.terminate(); }
+  }, 1);
+})();"""
+
+
+def test_a_slow_first_start_is_explained_until_the_engine_is_up(phone_ja, server):
+    """A first start not done after ?bootwait= ms gets a notice in Japanese, on the phone's screen:
+    why it waits, 'keep waiting' (hides it) and reload (starts again); once the engine is up the
+    notice is gone."""
+    page = phone_ja
+    page.add_init_script(STOP_THE_FIRST_TWO_STARTS)
+    page.goto(f"{server}/?game={SOLO}&lang=ja&seed=96&bootwait=1500")
+    page.wait_for_selector("section.engine-booting", timeout=30_000)
+    notice = page.locator("section.engine-booting")
+    text = notice.inner_text()
+    assert "ゲームエンジンの起動に2秒以上かかっています" in text and "次からはオフラインでもすぐに始まります" in text, text
+    assert not latin_words(text, allowed=("MB",)), text
+    box = notice.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    shoot(page, "robustness_slow_first_start_ja")
+    assert page.evaluate("document.body.dataset.engine") is None
+    page.click("section.engine-booting button.wait")
+    assert notice.count() == 0
+
+    page.reload()  # stopped again: the notice again, and this time the reload button
+    page.wait_for_selector("section.engine-booting button.reload", timeout=30_000)
+    page.click("section.engine-booting button.reload")
+    page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+    assert page.locator("section.engine-booting").count() == 0  # gone (if shown) once it is up
+    assert page.evaluate("sessionStorage.getItem('test:loads')") == "3"
     assert not page.errors
