@@ -474,3 +474,87 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
             assert a in view["legal_actions"]
     state, seat = _tuppi_positions(ENDGAME_CARDS + 1, 1)[0]
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
+
+
+def _slobberhannes_positions(players, cards_left, count, seed=0):
+    """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice,
+    reached by the rule-based player: (state, seat to move)."""
+    game = get_game("slobberhannes")
+    out = []
+    i = 0
+    while len(out) < count:
+        i += 1
+        state = game.new_state(players=players, options={"loss_limit": 1}, seed=seed * 1000 + i)
+        rng = random.Random(i)
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            if len(state.d["hands"][seat]) == cards_left and len(state.legal_actions(seat)) > 1:
+                out.append((state, seat))
+                break
+            state.apply(seat, choose_action("slobberhannes", state.view(seat), "heuristic", rng.randrange(99),
+                                            sampler=Sampler(state, seat)))
+    return out
+
+
+def _slobberhannes_max_n_by_the_engine(state):
+    """The deal's utility vector with every hand open, each seat taking the first card best for
+    its own ``bot_reward`` less a tenth per penalty point of the deal (max^n), over the engine's moves."""
+    from tabletop.games.slobberhannes import _full_record, bot_reward
+
+    if state.is_over():
+        pen = _full_record(state.d["deal_log"][-1], False)["penalties"]
+        return tuple(bot_reward(state, s) - 0.1 * pen[s] for s in range(state.players))
+    seat = state.to_move()[0]
+    best = None
+    for action in state.legal_actions(seat):
+        world = state.clone()
+        world.apply(seat, action)
+        u = _slobberhannes_max_n_by_the_engine(world)
+        if best is None or u[seat] > best[seat]:
+            best = u
+    return best
+
+
+def test_slobberhannes_max_n_solver_agrees_with_the_engine():
+    """The strong level's endgame solver gives every legal card the utility vector that max^n over
+    the engine's own rules gives it (following suit, the queen, the last trick, the deal's scoring),
+    with 4 players and with 3 (a short pack)."""
+    from tabletop.games.slobberhannes import ORDER, _deal_utilities, _max_n
+
+    checked = 0
+    for players, cards_left in ((4, 2), (4, 3), (3, 3)):
+        for state, me in _slobberhannes_positions(players, cards_left, 5, seed=players * 10 + cards_left):
+            d = state.d
+            hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
+            trick = [ORDER[c] for _, c in d["trick"]["cards"]]
+            values = _max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], _deal_utilities(state), {})
+            assert sorted(values) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(me))
+            for action in state.legal_actions(me):
+                world = state.clone()
+                world.apply(me, action)
+                assert values[ORDER[action.split()[1]]] == pytest.approx(_slobberhannes_max_n_by_the_engine(world)), action
+                checked += 1
+    assert checked >= 30
+
+
+def test_strong_slobberhannes_endgame_is_honest_and_legal():
+    """With 4 cards or fewer the strong level plays the solver's card, from the view and the
+    sampler's worlds only; with revokes allowed, or more cards, it leaves the move to the search."""
+    from tabletop.games.slobberhannes import ENDGAME_CARDS, bot_endgame
+
+    rng = random.Random(4)
+    for players, cards_left in ((4, ENDGAME_CARDS), (5, 3)):
+        for state, seat in _slobberhannes_positions(players, cards_left, 3, seed=40 + players):
+            view = state.view(seat)
+            other = resample(state, seat, rng)
+            assert other.view(seat) == view
+            a = choose_action("slobberhannes", view, "strong", 5, sampler=Sampler(state, seat), time_limit=False)
+            b = choose_action("slobberhannes", view, "strong", 5, sampler=Sampler(other, seat), time_limit=False)
+            assert a == b == bot_endgame(view, Sampler(state, seat), random.Random(5))
+            assert a in view["legal_actions"]
+    state, seat = _slobberhannes_positions(4, ENDGAME_CARDS + 1, 1)[0]
+    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
+    state, seat = _slobberhannes_positions(4, ENDGAME_CARDS, 1)[0]
+    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is not None
+    view = dict(state.view(seat), options={"revoke_penalty": True, "loss_limit": 1})
+    assert bot_endgame(view, Sampler(state, seat), random.Random(0)) is None
