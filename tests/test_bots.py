@@ -538,7 +538,7 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
 
 
 def test_strong_slobberhannes_endgame_is_honest_and_legal():
-    """With 4 cards or fewer the strong level plays the solver's card, from the view and the
+    """With 3 cards or fewer the strong level plays the solver's card, from the view and the
     sampler's worlds only; with revokes allowed, or more cards, it leaves the move to the search."""
     from tabletop.games.slobberhannes import ENDGAME_CARDS, bot_endgame
 

@@ -614,9 +614,11 @@ def bot_rollout(state, seat, rng):
 # point of this deal on ties, so a seat safe or lost either way still sheds the queen and the last
 # trick), the deal scored by the engine's own scoring; it plays the card with the best mean for
 # itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``). Cost in
-# CPython, one decision with 4 players and 16 worlds: 4 cards each 20-520 ms, 3 cards under 10 ms;
-# 5 cards would take up to 2 s.
-ENDGAME_CARDS = 4
+# CPython, one decision with 4 players and 16 worlds: 3 cards each under 15 ms, 4 cards 20-520 ms.
+# Measured against normal (tests/bench/results/2026-11-24-arena.md) from 4 cards on, it made no
+# clear difference (+0.015 +- 0.036 of a place over 192 one-deal matches) while lifting the strong
+# level's CPU p95 to 652 ms (about 1.24 s in Pyodide, over the 1.2 s target): it now starts at 3.
+ENDGAME_CARDS = 3
 ENDGAME_WORLDS = 16
 _QUEEN_CODE = ORDER[QUEEN]
 assert all(ORDER[c] == SUITS.index(c[1]) * 8 + RANKS.index(c[0]) for c in PACK), \
