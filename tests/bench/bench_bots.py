@@ -16,7 +16,8 @@ Target: normal p95 <= 250 ms in CPython, so that Pyodide (about 1.9x slower) sta
 built into a temporary folder): for each game and level, the worker call ``bot_action`` timed from
 the page (p50, p95, as bench_suite measures it: the first ten moves of six seeded games, the
 session's time limits in force), with the main thread's long tasks. Targets (issue #18): normal
-p95 <= 400 ms, strong p95 <= 1.2 s.
+p95 <= 400 ms, strong p95 <= 1.2 s. ``--browser --endgame`` starts each seeded one-deal game where
+the strong level's endgame solver takes over (Más-Menos, Tuppi, Slobberhannes) instead.
 """
 import argparse
 import json
@@ -65,8 +66,35 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def browser(games, levels, seeds=6, moves=10):
-    """Bot latency in the browser: {slug: {level: {"n", "p50", "p95", "long_tasks", "long_max"}}}."""
+def endgame_prefix(slug, seed):
+    """The actions of a one-deal game played by the rule-based player from ``seed`` until the seat
+    to move holds no more cards than the game's strong endgame solver starts at (its module's
+    ENDGAME_CARDS) with a choice to make: the log the browser's endgame timing starts from."""
+    import importlib
+
+    info = get_game(slug)
+    cards = importlib.import_module(f"tabletop.games.{slug}").ENDGAME_CARDS
+    from bench_arena import ONE_DEAL
+
+    state = info.new_state(players=info.default_players, options=ONE_DEAL.get(slug, {}), seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    while not state.is_over():
+        seat = rng.choice(state.to_move())
+        view = state.view(seat)
+        if view.get("phase") == "play" and len(view.get("hand", ())) <= cards and len(view["legal_actions"]) > 1:
+            return actions
+        action = choose_action(slug, view, "heuristic", rng.randrange(2 ** 31), sampler=Sampler(state, seat))
+        state.apply(seat, action)
+        actions.append([seat, action])
+    return None
+
+
+def browser(games, levels, seeds=6, moves=10, endgame=False):
+    """Bot latency in the browser: {slug: {level: {"n", "p50", "p95", "long_tasks", "long_max"}}}.
+
+    ``endgame``: each seeded game starts where the strong level's endgame solver takes over (games
+    that have one: ``endgame_prefix``), one deal, and the moves from there on are timed."""
     import shutil
     import tempfile
 
@@ -101,6 +129,13 @@ def browser(games, levels, seeds=6, moves=10):
                     page.evaluate("window.__longTasks = []")
                     for seed in range(seeds):
                         log = {"game": slug, "players": info.default_players, "options": {}, "seed": seed, "actions": []}
+                        if endgame:
+                            from bench_arena import ONE_DEAL
+
+                            prefix = endgame_prefix(slug, seed)
+                            if prefix is None:
+                                continue
+                            log.update(options=ONE_DEAL.get(slug, {}), actions=prefix)
                         for _ in range(moves):
                             timing = page.evaluate(f"""async () => {{
                                 const v = await tabletop.call('load', {json.dumps(json.dumps(log))});
@@ -138,9 +173,13 @@ def main():
     parser.add_argument("--levels", nargs="*", default=["normal", "strong"], help="levels for --browser")
     parser.add_argument("--seeds", type=int, default=6, help="--browser: seeded games per game and level")
     parser.add_argument("--moves", type=int, default=10, help="--browser: moves timed per seeded game")
+    parser.add_argument("--endgame", action="store_true",
+                        help="--browser: time the moves from where the strong level's endgame solver takes over "
+                             "(Más-Menos, Tuppi, Slobberhannes)")
     args = parser.parse_args()
     if args.browser:
-        row = {"browser": browser(args.games, args.levels, args.seeds, args.moves), "load": os.getloadavg()[0]}
+        row = {"browser": browser(args.games, args.levels, args.seeds, args.moves, args.endgame),
+               "endgame": args.endgame, "load": os.getloadavg()[0]}
         if args.json:
             with open(args.json, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
