@@ -52,13 +52,20 @@ export function travel(root, before, ms) {
     const to = el.getBoundingClientRect();
     // The flight starts at the card's old place, but never past the screen's side edges: a card
     // tapped at the end of a phone's hand would otherwise make the page wider for the flight's
-    // duration (a sideways jolt; the phone tests measure it).
-    const half = (to.width * 0.7) / 2 + 1;
-    const startX = Math.min(Math.max(from.left + from.width / 2, half), window.innerWidth - half);
+    // duration (a sideways jolt; the phone tests measure it). The edge is the layout's
+    // (clientWidth: without a vertical scrollbar, where a desktop shows one).
+    const edge = document.documentElement.clientWidth || window.innerWidth;
+    const half = ((el.offsetWidth || to.width) * 0.7) / 2 + 1;
+    const startX = Math.min(Math.max(from.left + from.width / 2, half), edge - half);
     const dx = startX - (to.left + to.width / 2);
     const dy = from.top + from.height / 2 - (to.top + to.height / 2);
     if (Math.abs(dx) + Math.abs(dy) < 4) continue;
-    el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.7)`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
+    // The flight composes with the card's own transform (a view may place a card with one, as
+    // Tuppi's trick does with translateX(-50%)): replacing it would shift the whole flight by it
+    // (seen: 20 px, past a phone's edge) and snap the card back when the flight ends.
+    const own = getComputedStyle(el).transform;
+    const rest = own && own !== "none" ? own : "";
+    el.animate([{ transform: `translate(${dx}px, ${dy}px) ${rest} scale(.7)`, opacity: 0.6 }, { transform: rest || "none", opacity: 1 }],
       { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
 }

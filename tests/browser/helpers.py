@@ -137,8 +137,18 @@ def computer_gaps(page):
 
 
 def overflow(page):
-    """How far the page is wider than the viewport (0 or less: nothing sticks out)."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    """How far the page is wider than the viewport (0 or less: nothing sticks out). When something
+    sticks out, the elements past the side edges (and whether they are being animated) are printed,
+    so that a failure says what did it."""
+    over = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    if over > 0:
+        print("past the side edges:", page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .map(e => [e, e.getBoundingClientRect()])
+            .filter(([e, r]) => r.width && (r.right > innerWidth + 0.5 || r.left < -0.5))
+            .slice(0, 12)
+            .map(([e, r]) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} [${Math.round(r.left)}, ${Math.round(r.right)}]`
+                 + (e.getAnimations().length ? ' (animated)' : ''))"""))
+    return over
 
 
 def within_viewport(page, selector):

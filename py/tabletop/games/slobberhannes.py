@@ -616,8 +616,9 @@ def bot_rollout(state, seat, rng):
 # itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``). Cost in
 # CPython, one decision with 4 players and 16 worlds: 3 cards each under 15 ms, 4 cards 20-520 ms.
 # Measured against normal (tests/bench/results/2026-11-24-arena.md) from 4 cards on, it made no
-# clear difference (+0.015 +- 0.036 of a place over 192 one-deal matches) while lifting the strong
-# level's CPU p95 to 652 ms (about 1.24 s in Pyodide, over the 1.2 s target): it now starts at 3.
+# clear difference (+0.015 +- 0.036 of a place over 192 one-deal matches) while its slowest
+# decisions took half a second (about 1 s in Pyodide): it now starts at 3 cards, where it costs
+# nothing.
 ENDGAME_CARDS = 3
 ENDGAME_WORLDS = 16
 _QUEEN_CODE = ORDER[QUEEN]
