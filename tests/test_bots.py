@@ -298,37 +298,51 @@ def test_arena_counts_failed_contracts_in_bidding_games():
     assert any(line.strip().startswith("failed contracts") for line in arena.report(out))
 
 
-def _mas_menos_positions(cards_left, count, seed=0):
-    """One-game Más-Menos positions in play with ``cards_left`` cards in the mover's hand, reached
-    by the rule-based player: (state, seat to move)."""
-    game = get_game("mas_menos")
+def _positions_where(slug, players, options, wanted, count, seed=0):
+    """Positions reached by the rule-based player in games from successive seeds, stopped where
+    ``wanted(state, seat)`` holds for the seat to move: ``count`` (state, seat) pairs."""
+    game = get_game(slug)
     out = []
-    for i in range(count):
-        state = game.new_state(players=2, options={"games": 1}, seed=seed * 100 + i)
+    i = 0
+    while len(out) < count:
+        i += 1
+        state = game.new_state(players=players, options=options, seed=seed * 1000 + i)
         rng = random.Random(i)
-        while True:
+        while not state.is_over():
             seat = rng.choice(state.to_move())
-            if state.d["phase"] == "play" and len(state.d["hands"][seat]) == cards_left:
+            if wanted(state, seat):
+                out.append((state, seat))
                 break
-            state.apply(seat, choose_action("mas_menos", state.view(seat), "heuristic", rng.randrange(99),
+            state.apply(seat, choose_action(slug, state.view(seat), "heuristic", rng.randrange(99),
                                             sampler=Sampler(state, seat)))
-        out.append((state, seat))
     return out
 
 
-def _exact_by_the_engine(state, me):
-    """Minimax of ``bot_reward`` over the engine's own moves, both hands open."""
-    from tabletop.games.mas_menos import bot_reward
+def _mas_menos_positions(cards_left, count, seed=0):
+    """One-game Más-Menos positions in play with ``cards_left`` cards in the mover's hand."""
+    return _positions_where("mas_menos", 2, {"games": 1}, lambda state, seat: state.d["phase"] == "play"
+                            and len(state.d["hands"][seat]) == cards_left, count, seed)
 
+
+def _minimax_by_the_engine(state, me, reward, side=lambda seat: seat):
+    """Minimax of ``reward(state, me)`` over the engine's own moves, every hand open: the seats on
+    ``me``'s side (``side(seat) == side(me)``) maximize it, the others minimize it."""
     if state.is_over():
-        return bot_reward(state, me)
+        return reward(state, me)
     seat = state.to_move()[0]
     values = []
     for action in state.legal_actions(seat):
         world = state.clone()
         world.apply(seat, action)
-        values.append(_exact_by_the_engine(world, me))
-    return max(values) if seat == me else min(values)
+        values.append(_minimax_by_the_engine(world, me, reward, side))
+    return max(values) if side(seat) == side(me) else min(values)
+
+
+def _exact_by_the_engine(state, me):
+    """Más-Menos: minimax of ``bot_reward`` over the engine's own moves, both hands open."""
+    from tabletop.games.mas_menos import bot_reward
+
+    return _minimax_by_the_engine(state, me, bot_reward)
 
 
 def test_mas_menos_endgame_solver_agrees_with_the_engine():
@@ -400,39 +414,20 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
 
 def _tuppi_positions(cards_left, count, seed=0):
     """One-deal Tuppi positions in rami or nolo play, the mover holding ``cards_left`` cards and
-    having a choice, reached by the rule-based player: (state, seat to move)."""
-    game = get_game("tuppi")
-    out = []
-    i = 0
-    while len(out) < count:
-        i += 1
-        state = game.new_state(players=4, options={"fixed_deals": 1}, seed=seed * 1000 + i)
-        rng = random.Random(i)
-        while not state.is_over():
-            seat = rng.choice(state.to_move())
-            d = state.d
-            if (d["phase"] == "play" and d["mode"] in ("rami", "nolo") and len(d["hands"][seat]) == cards_left
-                    and len(state.legal_actions(seat)) > 1):
-                out.append((state, seat))
-                break
-            state.apply(seat, choose_action("tuppi", state.view(seat), "heuristic", rng.randrange(99),
-                                            sampler=Sampler(state, seat)))
-    return out
+    having a choice."""
+    def wanted(state, seat):
+        d = state.d
+        return (d["phase"] == "play" and d["mode"] in ("rami", "nolo") and len(d["hands"][seat]) == cards_left
+                and len(state.legal_actions(seat)) > 1)
+
+    return _positions_where("tuppi", 4, {"fixed_deals": 1}, wanted, count, seed)
 
 
 def _tuppi_exact_by_the_engine(state, me):
-    """Minimax of ``bot_reward`` (the seat's team's) over the engine's own moves, every hand open."""
+    """Tuppi: minimax of ``bot_reward`` (the seat's team's) over the engine's own moves, every hand open."""
     from tabletop.games.tuppi import bot_reward
 
-    if state.is_over():
-        return bot_reward(state, me)
-    seat = state.to_move()[0]
-    values = []
-    for action in state.legal_actions(seat):
-        world = state.clone()
-        world.apply(seat, action)
-        values.append(_tuppi_exact_by_the_engine(world, me))
-    return max(values) if seat % 2 == me % 2 else min(values)
+    return _minimax_by_the_engine(state, me, bot_reward, side=lambda seat: seat % 2)
 
 
 def test_tuppi_double_dummy_solver_agrees_with_the_engine():
@@ -477,23 +472,9 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
 
 
 def _slobberhannes_positions(players, cards_left, count, seed=0):
-    """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice,
-    reached by the rule-based player: (state, seat to move)."""
-    game = get_game("slobberhannes")
-    out = []
-    i = 0
-    while len(out) < count:
-        i += 1
-        state = game.new_state(players=players, options={"loss_limit": 1}, seed=seed * 1000 + i)
-        rng = random.Random(i)
-        while not state.is_over():
-            seat = rng.choice(state.to_move())
-            if len(state.d["hands"][seat]) == cards_left and len(state.legal_actions(seat)) > 1:
-                out.append((state, seat))
-                break
-            state.apply(seat, choose_action("slobberhannes", state.view(seat), "heuristic", rng.randrange(99),
-                                            sampler=Sampler(state, seat)))
-    return out
+    """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice."""
+    return _positions_where("slobberhannes", players, {"loss_limit": 1}, lambda state, seat: len(
+        state.d["hands"][seat]) == cards_left and len(state.legal_actions(seat)) > 1, count, seed)
 
 
 def _slobberhannes_max_n_by_the_engine(state):
@@ -532,7 +513,8 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
             for action in state.legal_actions(me):
                 world = state.clone()
                 world.apply(me, action)
-                assert values[ORDER[action.split()[1]]] == pytest.approx(_slobberhannes_max_n_by_the_engine(world)), action
+                expected = _slobberhannes_max_n_by_the_engine(world)
+                assert values[ORDER[action.split()[1]]] == pytest.approx(expected), action
                 checked += 1
     assert checked >= 30
 

@@ -71,3 +71,40 @@ def finished_view(leader, cards, winner, **extra):
     """A finished trick as views show it: leader, ``[[seat, card], ...]`` in play order, winner,
     then what the game adds (e.g. ``points``)."""
     return {"leader": leader, "cards": trick_view(cards), "winner": winner, **extra}
+
+
+# -- open-hand solvers (the strong level's last tricks: Tuppi, Slobberhannes) -------------------------
+# Cards are small integers there (the game's pack order), ``suit_size`` consecutive codes a suit, so
+# a suit is ``code // suit_size`` and the cards between two of a suit are the codes between them.
+
+
+def open_playable(hand, played, suit_size):
+    """The codes of ``hand`` that may be played to a trick whose cards so far are ``played``:
+    the led suit when the hand holds it (follow suit), else any."""
+    if not played:
+        return hand
+    suit = played[0] // suit_size
+    return tuple(c for c in hand if c // suit_size == suit) or hand
+
+
+def open_choices(hands, played, seat, suit_size, keep=()):
+    """The playable codes of ``hands[seat]`` worth trying in a solver with every hand open: two
+    cards of a suit with no card still in play between them (in another hand, or on the table)
+    do the same work, so only the first is tried. ``keep``: codes never merged with a neighbour
+    (a card that scores by itself, such as Slobberhannes' queen of clubs)."""
+    live = 0
+    for other, hand in enumerate(hands):
+        if other != seat:
+            for c in hand:
+                live |= 1 << c
+    for c in played:
+        live |= 1 << c
+    out, prev = [], None
+    for c in open_playable(hands[seat], played, suit_size):
+        if (prev is not None and prev // suit_size == c // suit_size and prev not in keep and c not in keep
+                and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1))):
+            prev = c
+            continue
+        out.append(c)
+        prev = c
+    return out

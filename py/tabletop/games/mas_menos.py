@@ -542,9 +542,9 @@ def bot_rollout(state, seat, rng):
 # unseen cards may split into hand and discard (at most C(9, 3) = 84 with 6 cards in hand; a sample
 # of ENDGAME_WORLDS should there ever be more), minimax over the tricks left with both hands open
 # scores each of the seat's cards by ``bot_reward`` at the end of the game; the card with the best
-# mean over the worlds is played. The search's rollouts play those last tricks with a one-trick look-ahead and noise, the
-# solver plays them as well as they can be played in each world (measured by
-# tests/bench/bench_arena.py, results in tests/bench/results/2026-11-24-arena.md). Cost in CPython,
+# mean over the worlds is played. The search's rollouts play those last tricks with a one-trick
+# look-ahead and noise; the solver plays them as well as they can be played in each world: strong
+# - normal went from +0.08 to +0.27 of a place (tests/bench/results/2026-11-24-arena.md). Cost in CPython,
 # one decision with every world (positions shared between worlds): 6 cards 60-320 ms, 5 cards 10-60
 # ms; 7 cards would take 0.4-1.2 s for only 8 of the 120 worlds, past the strong level's budget.
 ENDGAME_CARDS = 6

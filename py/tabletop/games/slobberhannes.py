@@ -52,7 +52,7 @@ from __future__ import annotations
 from ..cards import card_name, deck, parse_cards, suit_of, SUIT_NAMES
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import Card, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Spec, Tuple, check, conserve
-from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
+from ..tricks import finished_view, new_trick, open_choices, open_playable, to_play, trick_view, winning_play
 
 RANKS = "AKQJT987"
 SUITS = "SHDC"
@@ -659,30 +659,6 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
             memo[key] = v
         return v
 
-    def choices(hands, played, seat):
-        hand = hands[seat]
-        if played:
-            suit = played[0] >> 3
-            same = tuple(c for c in hand if c >> 3 == suit)
-            if same:
-                hand = same
-        live = 0
-        for other in range(n):
-            if other != seat:
-                for c in hands[other]:
-                    live |= 1 << c
-        for c in played:
-            live |= 1 << c
-        out, prev = [], None
-        for c in hand:  # two cards of a suit with nothing in play between them: one is enough
-            if (prev is not None and prev >> 3 == c >> 3 and _QUEEN_CODE not in (prev, c)
-                    and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1))):
-                prev = c
-                continue
-            out.append(c)
-            prev = c
-        return out
-
     def search(hands, played, leader, queen):
         k = len(played)
         if k == n:
@@ -696,7 +672,7 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
             return value(hands, winner, queen)
         seat = (leader + k) % n
         best = None
-        for c in choices(hands, played, seat):
+        for c in open_choices(hands, played, seat, 8, keep=(_QUEEN_CODE,)):
             h = list(hands)
             h[seat] = tuple(x for x in hands[seat] if x != c)
             u = search(tuple(h), played + (c,), leader, queen)
@@ -705,11 +681,8 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
         return best
 
     seat = (leader + len(trick)) % n
-    playable = hands[seat]
-    if trick:
-        playable = tuple(c for c in playable if c >> 3 == trick[0] >> 3) or playable
     out = {}
-    for c in playable:  # every legal card, equal ones too: the view's actions name each
+    for c in open_playable(hands[seat], trick, 8):  # every legal card, equal ones too: the view names each
         h = list(hands)
         h[seat] = tuple(x for x in hands[seat] if x != c)
         out[c] = search(tuple(h), tuple(trick) + (c,), leader, queen)

@@ -70,7 +70,7 @@ from ..cards import card_name, deck, parse_cards, SUIT_NAMES
 from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
                       conserve)
-from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
+from ..tricks import finished_view, new_trick, open_choices, open_playable, to_play, trick_view, winning_play
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -1097,30 +1097,6 @@ def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
             memo[key] = v
         return v
 
-    def choices(hands, played, seat):
-        hand = hands[seat]
-        if played:
-            suit = played[0] // 13
-            same = tuple(c for c in hand if c // 13 == suit)
-            if same:
-                hand = same
-        # Two cards of a suit with no card still in play between them do the same work: try one.
-        live = 0
-        for other in range(4):
-            if other != seat:
-                for c in hands[other]:
-                    live |= 1 << c
-        for c in played:
-            live |= 1 << c
-        out, prev = [], None
-        for c in hand:
-            if prev is not None and prev // 13 == c // 13 and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1)):
-                prev = c
-                continue
-            out.append(c)
-            prev = c
-        return out
-
     def search(hands, played, leader, t0, alpha, beta):
         n = len(played)
         if n == 4:
@@ -1131,7 +1107,7 @@ def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
         seat = (leader + n) % 4
         mine = seat % 2 == my_team
         best = -1.0 if mine else 2.0
-        for c in choices(hands, played, seat):
+        for c in open_choices(hands, played, seat, 13):
             h = list(hands)
             h[seat] = tuple(x for x in hands[seat] if x != c)
             x = search(tuple(h), played + (c,), leader, t0, alpha, beta)
@@ -1149,11 +1125,8 @@ def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
         return best
 
     seat = (leader + len(trick)) % 4
-    playable = hands[seat]
-    if trick:
-        playable = tuple(c for c in playable if c // 13 == trick[0] // 13) or playable
     out = {}
-    for c in playable:  # every legal card, equal ones too: the view's actions name each
+    for c in open_playable(hands[seat], trick, 13):  # every legal card, equal ones too: the view names each
         h = list(hands)
         h[seat] = tuple(x for x in hands[seat] if x != c)
         out[c] = search(tuple(h), tuple(trick) + (c,), leader, t0, -1.0, 2.0)
