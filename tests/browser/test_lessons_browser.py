@@ -287,7 +287,10 @@ def test_a_lesson_keeps_away_from_the_game_in_progress_and_resumes_after_reload(
 
 def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     page.goto(f"{server}/?lang=ja")
-    page.wait_for_selector(f"button.learn[data-learn={SLOB}]", timeout=60_000)
+    # Each card's button comes when that game's lesson file has arrived, one fetch each: wait for
+    # them all (waiting for one and counting the others failed under load).
+    page.wait_for_function("n => document.querySelectorAll('button.learn[data-learn]').length >= n",
+                           arg=len(LESSONS), timeout=60_000)
     for path in LESSONS:
         assert page.locator(f"button.learn[data-learn={path.stem}]").count() == 1, f"no Learn on {path.stem}'s card"
     shoot(page, "lesson-list")
