@@ -368,6 +368,18 @@ def test_mas_menos_endgame_solver_agrees_with_the_engine():
     assert len(PACK) == 32
 
 
+def _assert_strong_plays_the_endgame(slug, state, seat, rng, bot_endgame, seed, uses_sampler=True):
+    """The strong level plays the game's endgame card, legal, and the same when the hidden cards lie
+    elsewhere (a resampled state with the same view)."""
+    view = state.view(seat)
+    other = resample(state, seat, rng)
+    assert other.view(seat) == view
+    a = choose_action(slug, view, "strong", seed, sampler=Sampler(state, seat), time_limit=False)
+    b = choose_action(slug, view, "strong", seed, sampler=Sampler(other, seat), time_limit=False)
+    assert a == b == bot_endgame(view, Sampler(state, seat) if uses_sampler else None, random.Random(seed))
+    assert a in view["legal_actions"]
+
+
 def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
     """With 6 cards or fewer the strong level plays the solver's card: legal, the same whatever the
     opponent's discard really is (same view, hidden cards elsewhere), and the card with the best
@@ -378,13 +390,7 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
     rng = random.Random(5)
     for cards_left in (6, 4, 2):
         for state, seat in _mas_menos_positions(cards_left, 4, seed=10 + cards_left):
-            view = state.view(seat)
-            other = resample(state, seat, rng)
-            assert other.view(seat) == view
-            a = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(state, seat), time_limit=False)
-            b = choose_action("mas_menos", view, "strong", 3, sampler=Sampler(other, seat), time_limit=False)
-            assert a == b == bot_endgame(view, None, random.Random(3))
-            assert a in view["legal_actions"]
+            _assert_strong_plays_the_endgame("mas_menos", state, seat, rng, bot_endgame, 3, uses_sampler=False)
     state, seat = _mas_menos_positions(ENDGAME_CARDS + 1, 1)[0]
     assert bot_endgame(state.view(seat), None, random.Random(0)) is None
     # Over every split of the opponent's unseen cards into hand and discard, the engine's own
@@ -460,13 +466,7 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
     rng = random.Random(9)
     for cards_left in (ENDGAME_CARDS, 2):
         for state, seat in _tuppi_positions(cards_left, 4, seed=20 + cards_left):
-            view = state.view(seat)
-            other = resample(state, seat, rng)
-            assert other.view(seat) == view
-            a = choose_action("tuppi", view, "strong", 5, sampler=Sampler(state, seat), time_limit=False)
-            b = choose_action("tuppi", view, "strong", 5, sampler=Sampler(other, seat), time_limit=False)
-            assert a == b == bot_endgame(view, Sampler(state, seat), random.Random(5))
-            assert a in view["legal_actions"]
+            _assert_strong_plays_the_endgame("tuppi", state, seat, rng, bot_endgame, 5)
     state, seat = _tuppi_positions(ENDGAME_CARDS + 1, 1)[0]
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
 
@@ -527,13 +527,7 @@ def test_strong_slobberhannes_endgame_is_honest_and_legal():
     rng = random.Random(4)
     for players, cards_left in ((4, ENDGAME_CARDS), (5, 3)):
         for state, seat in _slobberhannes_positions(players, cards_left, 3, seed=40 + players):
-            view = state.view(seat)
-            other = resample(state, seat, rng)
-            assert other.view(seat) == view
-            a = choose_action("slobberhannes", view, "strong", 5, sampler=Sampler(state, seat), time_limit=False)
-            b = choose_action("slobberhannes", view, "strong", 5, sampler=Sampler(other, seat), time_limit=False)
-            assert a == b == bot_endgame(view, Sampler(state, seat), random.Random(5))
-            assert a in view["legal_actions"]
+            _assert_strong_plays_the_endgame("slobberhannes", state, seat, rng, bot_endgame, 5)
     state, seat = _slobberhannes_positions(4, ENDGAME_CARDS + 1, 1)[0]
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
     state, seat = _slobberhannes_positions(4, ENDGAME_CARDS, 1)[0]
