@@ -191,15 +191,61 @@ def test_the_whole_match_against_random_is_legal_for_every_level():
             moves += 1
 
 
+SHORT_GAMES = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
+               "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
+               "mexican_train": {"rounds": 1}, "mustamaija": {"hand_size": 3, "deck": 32}}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_game_set_up_at_the_heuristic_level_plays_through_the_session(slug):
+    """The app's path for the rule-based level: a game against the computer at ``heuristic``, seat 0
+    the person (here a random player), every other seat's move asked of session.bot_move as the app
+    asks it. Every computer move is legal in the session's own game, the game ends, and the deal
+    can be replayed at that level afterwards (the duplicate accepts every offered level)."""
+    assert "heuristic" in bot_levels(slug)
+    game = get_game(slug)
+    players = COVERED[slug][0][0]
+    options = SHORT_GAMES.get(slug, {})
+    log = {"game": slug, "players": players, "options": options, "seed": 12, "actions": []}
+    assert session.load(json.dumps(log))["ok"]
+    mirror = game.new_state(players=players, options=options, seed=12)  # checks each move independently
+    rng = random.Random(12)
+    computer_moves, actions = 0, []
+    while not mirror.is_over():
+        seat = mirror.to_move()[0]
+        if seat == 0:
+            action = rng.choice(mirror.legal_actions(0))
+            assert session.act(0, action)["ok"]
+        else:
+            legal = mirror.legal_actions(seat)
+            got = session.bot_move(seat, "heuristic", rng.randrange(2**31), 0)
+            assert got["ok"], got
+            action = got["action"]
+            assert action in legal, (seat, action)
+            computer_moves += 1
+        mirror.apply(seat, action)
+        actions.append([seat, action])
+        assert len(actions) <= game.max_actions
+    assert computer_moves > 0
+    assert session._current["state"].is_over() and session._current["log"]["actions"] == actions
+    again = session.duplicate(0, "heuristic")
+    assert again["ok"] and again["level"] == "heuristic", again
+
+
 def test_levels_and_defaults():
-    assert LEVELS[0] == "random" and {"easy", "normal", "strong"} <= set(LEVELS)
+    """Every game with a search offers its rule-based player first (about as strong as easy, ahead
+    in fewer games than behind: tests/bench/results/2026-11-26-heuristic-vs-easy.md), then the
+    search levels; normal stays the default. The one-player games have no computer."""
+    assert LEVELS[0] == "random" and {"heuristic", "easy", "normal", "strong"} <= set(LEVELS)
     for slug in SLUGS:
-        assert bot_levels(slug) == ["easy", "normal", "strong"]
+        assert bot_levels(slug) == ["heuristic", "easy", "normal", "strong"]
         assert default_level(slug) == "normal"
     entries = {e["slug"]: e for e in session.catalog() if e.get("available")}
     for slug in SLUGS:
-        assert entries[slug]["levels"] == ["easy", "normal", "strong"]
+        assert entries[slug]["levels"] == ["heuristic", "easy", "normal", "strong"]
         assert entries[slug]["default_level"] == "normal"
+    for slug in ("four_thrones", "gridcannon"):
+        assert entries[slug]["levels"] == ["random"]
     with pytest.raises(ValueError):
         choose_action("mas_menos", {"seat": 0, "legal_actions": ["play AS"]}, "genius", 0)
 

@@ -12,7 +12,7 @@ import { dailyStreak, resetRecord, scoreOrder, SOLO, summary } from "./stats.js"
 import { store } from "./store.js";
 
 
-const LEVEL_ORDER = ["easy", "normal", "strong", "random"];
+const LEVEL_ORDER = ["heuristic", "easy", "normal", "strong", "random"]; // as the setup screen lists them (bots.bot_levels)
 const levelRank = (level) => (level === SOLO ? 99 : LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : 50);
 
 function number(n, digits = 0) {

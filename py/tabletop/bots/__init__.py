@@ -16,6 +16,8 @@ Levels
                 common strategy; it decides at once from a world sampled from the seat's view and
                 reads only what the seat may see in it. The search's rollouts play the same rules
                 with a little noise (``BotHooks.rollout``), so normal and strong search on top of it.
+                The app offers it first in the list, before easy (about as strong; named "By the
+                book", 定石どおり).
 
 A game declares what the bots use on its ``GameInfo`` (``bots=BotHooks(...)``, see
 ``tabletop.core.BotHooks``): the search reward and rollout policy, its own world sampler, and its
@@ -41,9 +43,11 @@ from ..core import BotHooks
 
 LEVELS = ("random", "easy", "normal", "strong", "heuristic")
 # ``heuristic`` is the game's rule-based player (``BotHooks.heuristic``; a game without one plays its
-# rollout policy): between random and the search in strength (tests/bench/results/2026-11-24-arena.md),
-# instant, and a fair opponent for a beginner. ``bot_levels`` does not list it yet: the app offers
-# what that function lists.
+# rollout policy): better than random, weaker than normal (tests/bench/results/2026-11-24-arena.md),
+# about as strong as easy (better in 3 games, worse in 3, unclear in 4:
+# tests/bench/results/2026-11-26-heuristic-vs-easy.md), instant, and a fair opponent for a beginner.
+# ``bot_levels`` lists it first, before easy, wherever a game declares one; the app offers what that
+# function lists.
 SEARCH_LEVELS = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
 
@@ -146,14 +150,16 @@ def _strong_actions(game, view):
 
 
 def bot_levels(slug):
-    """The levels worth offering for a game, in the order a setup screen lists them.
+    """The levels worth offering for a game, in the order a setup screen lists them (weakest first,
+    as measured: tests/bench/results/2026-11-26-heuristic-vs-easy.md).
 
-    A game with a search reward offers easy, normal and strong; a game with only a view solver
-    (none now) random and strong; any other game random alone.
+    A game with a search reward offers easy, normal and strong, preceded by heuristic when it
+    declares a rule-based player (every game with a search does now); a game with only a view
+    solver (none now) random and strong; any other game random alone.
     """
     hooks = _hooks(slug)
     if hooks is not None and hooks.search:
-        return list(SEARCH_LEVELS)
+        return (["heuristic"] if hooks.heuristic is not None else []) + list(SEARCH_LEVELS)
     if hooks is not None and hooks.from_view is not None:
         return ["random", "strong"]
     return ["random"]
