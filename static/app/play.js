@@ -453,14 +453,17 @@ function scheduleBot() {
   s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
 }
 
+const INSTANT_LEVELS = ["random", "heuristic"];
+
 async function runBot(s, seat) {
   s.botTimer = null;
   if (s !== current.session || s.waitFor) return;
   if (!s.skipping && performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
   s.botRunning = true;
   const before = snapshot(app);
-  // Skipping to the end, the computers play at their quickest search level (the player is out).
-  const level = s.skipping && s.level !== "random" ? "easy" : s.level;
+  // Skipping to the end, the computers play at their quickest search level (the player is out);
+  // random and the rule-based player (heuristic) decide at once already and keep their level.
+  const level = s.skipping && !INSTANT_LEVELS.includes(s.level) ? "easy" : s.level;
   const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, level, randomSeed(), s.viewer);
   s.botRunning = false;
   if (s !== current.session) return;
