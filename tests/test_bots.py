@@ -279,6 +279,24 @@ def test_arena_reports_confidence_intervals():
     assert "A - B" in lines[2]
 
 
+def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game():
+    """``measure="deal"``: each match stops once the first deal of a whole game is scored, and each
+    seat is valued by the game's own deal score (Slobberhannes: a quarter off per penalty point)."""
+    from tabletop.games.slobberhannes import bot_reward
+
+    state, _ = arena.play_match("slobberhannes", 4, get_game("slobberhannes").check_options({}, 4), 11,
+                                ["heuristic"] * 4, first_deal=True)
+    assert not state.is_over() and state.d["deals_played"] == 1 and state.d["tricks_played"] == 0
+    penalties = [bot_reward(state, s) for s in range(4)]
+    assert sum(round((1 - p) * 4) for p in penalties) >= 3  # first trick, last trick, the queen of clubs
+    out = arena.run("slobberhannes", "heuristic", "random", games=4, seed=11, measure="deal")
+    assert out["measure"] == "deal" and out["matches"] == 4
+    assert all(0 <= x <= 1 for x in (out["a_score"][0], out["b_score"][0], out["even"]))
+    assert "first deal" in arena.report(out)[0]
+    with pytest.raises(ValueError):
+        arena.run("slobberhannes", "heuristic", "random", games=4, measure="place")
+
+
 # -- the rule-based players (level heuristic, ``BotHooks.heuristic``) ------------------------------
 
 def test_every_game_declares_a_heuristic_player():

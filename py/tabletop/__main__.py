@@ -99,7 +99,7 @@ def cmd_arena(args):
             print(f"  {done}/{total}", file=sys.stderr, flush=True)
 
     out = arena.run(args.slug, args.a, args.b, args.games, seed=args.seed, players=args.players,
-                    options=_options(args.option), jobs=args.jobs, progress=progress)
+                    options=_options(args.option), jobs=args.jobs, progress=progress, measure=args.measure)
     for line in arena.report(out):
         print(line)
     if args.json:
@@ -150,6 +150,9 @@ def main(argv=None):
     ar.add_argument("--players", type=int)
     ar.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ar.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ar.add_argument("--measure", choices=("match", "deal"), default="match",
+                    help="match: each seat's place at the end of the game; deal: the first deal of the game only, "
+                         "scored by the game's deal score (finer: a small edge shows with fewer deals)")
     ar.add_argument("--json", help="append the summary as one JSON line to this file")
     ar.add_argument("--progress", action="store_true", help="print progress to stderr")
     ar.set_defaults(func=cmd_arena)

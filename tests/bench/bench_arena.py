@@ -73,7 +73,7 @@ def verdict(ci):
 def markdown(lines):
     newest = {}
     for row in lines:
-        newest[(row["slug"], row["a"], row["b"])] = row
+        newest[(row["slug"], row["a"], row["b"], row.get("measure", "match"))] = row
     out = ["# Bot arena", "",
            "Value per seat: `outcome()[\"value\"]`, first place 1, last 0, linear in place, ties averaged "
            "(lines measured before that scale scored win 1, loss 0 instead). `even` is what equal bots "
@@ -84,13 +84,15 @@ def markdown(lines):
            "failed contracts A / B | A p95 decision (cpu) | commit |",
            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     order = PAIRS + OTHER_PAIRS
-    for (slug, a, b), r in sorted(newest.items(), key=lambda kv: (GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99, order.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in order else 99)):
+    for (slug, a, b, _), r in sorted(newest.items(), key=lambda kv: (GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99, order.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in order else 99)):
         d, h = r["diff"]
         failed = " / ".join(f"{c['failed']}/{c['n']} ({c['failed'] / c['n']:.0%})" if c["n"] else "-"
                             for c in (r["a_contracts"], r["b_contracts"])) if "a_contracts" in r else ""
         short = SHORT.get(slug, {})
         match = ", ".join(f"{k}={r['options'][k]}" for k in sorted(set(short) | set(ONE_DEAL.get(slug, {})))
                           if k in r["options"]) or "default"
+        if r.get("measure") == "deal":
+            match = "first deal, deal score"
         out.append(f"| {slug} | {a} vs {b} | {match} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
                    f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
                    f"{verdict(r['diff'])} | {failed} | {r['a_times']['cpu_p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
@@ -108,6 +110,8 @@ def main():
     p.add_argument("--max-games", type=int, help="play more seeds, up to this many matches, while A - B is unclear")
     p.add_argument("--name", default="arena", help="file names: NAME.jsonl and NAME.md")
     p.add_argument("--one-deal", action="store_true", help="one deal per match (ONE_DEAL) instead of SHORT")
+    p.add_argument("--measure", choices=("match", "deal"), default="match",
+                   help="deal: the first deal of each game (default options), scored by the game's deal score")
     p.add_argument("--only", help="comma-separated game slugs")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=str(ROOT / "tests" / "bench" / "out"))
@@ -125,9 +129,10 @@ def main():
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
             for slug in games:
-                options = (ONE_DEAL if args.one_deal else SHORT).get(slug)
+                options = None if args.measure == "deal" else (ONE_DEAL if args.one_deal else SHORT).get(slug)
                 summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0) + args.seed_offset,
-                                    options=options, jobs=args.jobs, max_games=args.max_games)
+                                    options=options, jobs=args.jobs, max_games=args.max_games,
+                                    measure=args.measure)
                 summary["commit"] = rev
                 with jsonl.open("a") as fh:
                     fh.write(json.dumps(summary) + "\n")

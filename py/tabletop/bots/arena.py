@@ -74,11 +74,12 @@ CONTRACTS = {
 }
 
 
-def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None):
+def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None, first_deal=False):
     """Play one seeded match with ``levels[seat]`` at each seat; (state, times per seat).
 
     ``contracts`` (a list): gets (seat, kept) for every contract or prediction settled, in a
-    bidding game (``CONTRACTS``)."""
+    bidding game (``CONTRACTS``). ``first_deal``: stop when the first deal (the game's
+    ``BotHooks.deal_id``) has been scored, the game itself unfinished."""
     game = get_game(slug)
     state = game.new_state(players=players, options=options, seed=seed)
     rng = random.Random(f"{slug}/{seed}/{bot_seed}")
@@ -96,30 +97,51 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None)
         return seat, action
 
     track = CONTRACTS.get(slug) if contracts is not None else None
-    if track is None:
-        play(state, choose)
+    on_step = None
+    if track is not None:
+        remember, settled = track
+        before = [remember(state)]
+
+        def on_step(state, seat, action):
+            contracts.extend(settled(before[0], state))
+            before[0] = remember(state)
+
+    if first_deal:
+        deal_id = game.bots.deal_id
+        if deal_id is None:
+            raise ValueError(f"{slug}: the game declares no deal_id, so it has no first deal to stop at")
+        start = deal_id(state)
+        guard = 0
+        while not state.is_over() and deal_id(state) == start:
+            guard += 1
+            if guard > game.max_actions:
+                raise RuntimeError(f"{slug}: the first deal did not end within {game.max_actions} actions")
+            seat, action = choose(state)
+            state.apply(seat, action)
+            if on_step is not None:
+                on_step(state, seat, action)
         return state, times
-    remember, settled = track
-    before = [remember(state)]
-
-    def on_step(state, seat, action):
-        contracts.extend(settled(before[0], state))
-        before[0] = remember(state)
-
     play(state, choose, on_step=on_step)
     return state, times
 
 
 def _task(args):
-    slug, players, options, seed, seating, a, b = args
+    slug, players, options, seed, seating, a, b, measure = args
     levels = [a if s in seating else b for s in range(players)]
     contracts = []
     # One bot seed per deal seed, the same for every seating: the bots' random streams are then
     # common to the seatings of a deal, so where A decides as B would, the seatings replay the same
     # match and their values average to exactly the even share; what is left is the effect of A's
     # differing decisions (common random numbers; a per-seating seed added the bots' own luck).
-    state, times = play_match(slug, players, options, seed, levels, bot_seed=0, contracts=contracts)
-    value = state.outcome()["value"]
+    state, times = play_match(slug, players, options, seed, levels, bot_seed=0, contracts=contracts,
+                              first_deal=measure == "deal")
+    if measure == "deal":
+        # The first deal of a whole game, each seat scored by the game's own deal score (the
+        # search's reward: penalty points, the teams' swing, a life lost), finer than a place.
+        reward = get_game(slug).bots.reward
+        value = [reward(state, s) for s in range(players)]
+    else:
+        value = state.outcome()["value"]
     a_seats = list(seating)
     b_seats = [s for s in range(players) if s not in seating]
     mean = statistics.fmean
@@ -149,11 +171,17 @@ def _pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None, max_games=None):
+def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None, max_games=None,
+        measure="match"):
     """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict.
 
     ``max_games``: while the 95% interval of A - B still crosses 0, play as many deal seeds again,
-    up to about ``max_games`` matches in all (the summary says how many were played)."""
+    up to about ``max_games`` matches in all (the summary says how many were played).
+    ``measure``: ``match`` scores each seat by its place at the end of the game
+    (``outcome()["value"]``); ``deal`` plays only the first deal of the game and scores it by the
+    game's deal score (``BotHooks.reward``, in [0, 1]), which tells a small edge with fewer deals."""
+    if measure not in ("match", "deal"):
+        raise ValueError(f"unknown measure {measure!r}: match or deal")
     game = get_game(slug)
     players = players or game.default_players
     options = game.check_options(options or {}, players)
@@ -164,7 +192,7 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
     rows = []
     seeds = 0
     while True:
-        tasks = [(slug, players, options, seed + i, seating, a, b)
+        tasks = [(slug, players, options, seed + i, seating, a, b, measure)
                  for i in range(seeds, seeds + batch) for seating in seats]
         seeds += batch
         if jobs > 1:
@@ -190,7 +218,7 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
 
     out = {
         "slug": slug, "players": players, "options": options, "a": a, "b": b,
-        "matches": len(rows), "seeds": seeds, "seatings": len(seats), "first_seed": seed,
+        "measure": measure, "matches": len(rows), "seeds": seeds, "seatings": len(seats), "first_seed": seed,
         "a_score": ci95(by_seed(lambda r: r["a"])), "b_score": ci95(by_seed(lambda r: r["b"])),
         "diff": ci95(by_seed(lambda r: r["a"] - r["b"])),
         "even": statistics.fmean(r["even"] for r in rows),
@@ -222,13 +250,16 @@ def report(out):
     opts = ", ".join(f"{k}={v}" for k, v in out["options"].items())
     lines = [f"{out['slug']} ({out['players']} players; {opts}): A={out['a']} vs B={out['b']}, "
              f"{out['matches']} matches = {out['seeds']} deal seeds x {out['seatings']} seatings, "
-             f"seeds {out['first_seed']}..{out['first_seed'] + out['seeds'] - 1}, {out['seconds']:.0f} s"]
+             f"seeds {out['first_seed']}..{out['first_seed'] + out['seeds'] - 1}, {out['seconds']:.0f} s"
+             + (", first deal of each game only" if out.get("measure") == "deal" else "")]
 
     def fmt(ci, signed=False):
         m, h = ci
         return (f"{m:+.3f}" if signed else f"{m:.3f}") + f" ± {h:.3f}"
 
-    lines.append(f"  value per seat (first 1, last 0): A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   "
+    what = ("first deal's score per seat (the game's reward)" if out.get("measure") == "deal"
+            else "value per seat (first 1, last 0)")
+    lines.append(f"  {what}: A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   "
                  f"(even: {out['even']:.3f})")
     d, h = out["diff"]
     verdict = "A better" if d - h > 0 else "B better" if d + h < 0 else "no clear difference"
