@@ -82,7 +82,8 @@ def rollout(hooks, world, rng, start_id, max_steps=None, use_policy=True):
 
 
 def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
-           max_rollout=None, use_policy=True, stats=None, scale_c=SCALE_C, guided=GUIDED):
+           max_rollout=None, use_policy=True, stats=None, scale_c=SCALE_C, guided=GUIDED,
+           opponents_by_policy=False, tree_depth=None):
     """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first).
 
     ``use_policy=False`` plays the rollouts uniformly at random (the ``easy`` level).
@@ -90,7 +91,15 @@ def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT
     far (their standard deviation over that of a fair coin), so that a game whose rewards move by
     a few hundredths is searched as selectively as one scored 0 or 1. ``guided``: a new node first
     tries the action the rollout policy would play there (the tree starts from the policy's line
-    instead of a random one)."""
+    instead of a random one).
+
+    Two variants of the tree, kept for the diagnosis of issue #18 (``tests/bench/bench_strong_variants.py``;
+    neither made the strong budget better than normal's in Slobberhannes, figures in
+    ``tests/bench/results/2026-11-26-arena.md``): ``opponents_by_policy`` plays the other seats'
+    moves inside the tree by the rollout policy with the world's hand (their edges still key the
+    tree, so the seat's later moves see what they did) instead of choosing them by UCB over
+    statistics mixed across worlds; ``tree_depth`` ends the tree that many moves below the root
+    (1: flat Monte Carlo over the seat's own moves, every simulation played on by the policy)."""
     legal = list(view.get("legal_actions") or [])
     if not legal:
         raise ValueError("the bot has no legal action in this view")
@@ -125,12 +134,24 @@ def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT
             while not world.is_over():
                 if deal_id is not None and path and deal_id(world) != start_id:
                     break
+                if tree_depth is not None and len(path) >= tree_depth:
+                    break
                 seat = _mover(world, me)
                 actions = candidates(world, seat) if candidates is not None else world.legal_actions(seat)
                 if node is root:
                     actions = [a for a in actions if a in legal_set] or legal
                 if not actions:
                     break
+                if opponents_by_policy and seat != me and policy is not None:
+                    # the other seats play as the rule-based player would with the world's hand
+                    action = policy(world, seat, rng)
+                    edge = node.get((seat, action))
+                    if edge is None:
+                        edge = node[(seat, action)] = [{}, 0, 0.0, 1]
+                    world.apply(seat, action)
+                    path.append((edge, seat))
+                    node = edge[0]
+                    continue
                 untried = []
                 best, best_value, best_action = None, -1.0, None
                 for action in actions:

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""What limits the strong level: variants of the search played against ``normal`` in the arena.
+
+    python3 tests/bench/bench_strong_variants.py --game slobberhannes --variant oracle \
+        [--games 96] [--measure match|deal] [--option KEY=VALUE ...] [--seed 4000] [--jobs 2] [--json out.jsonl]
+
+Variants (A, one seat or one partnership; B = ``normal`` everywhere else):
+    oracle    normal's search over the TRUE position (every hand open; the generator reseeded, so
+              the next deal is unknown; a stock's order is known). Not a level: it cheats. It is
+              the ceiling of what any reading of the other seats' cards could add to the search.
+    noend     strong without its endgame solver (the game module's ENDGAME_CARDS set to 0).
+    endonly   normal's search, with strong's endgame solver where it takes over.
+    op        strong, the other seats in its tree played by the game's rollout policy with the
+              world's hand (``search(opponents_by_policy=True)``) instead of chosen by UCB.
+    opnormal  the same at normal's budget, without the endgame.
+    flat      strong's budget and endgame, the tree cut after the root (``search(tree_depth=1)``):
+              every simulation plays on by the rollout policy, so more of them only sharpen the
+              estimate of each of the seat's own moves.
+    nocandidates  normal without the game's ``BotHooks.candidates`` (every legal action searched):
+              what the game's narrowing of the choices (Tuppi: one bid per colour) brings normal.
+
+The arena's duplicate deals, seatings and 95% intervals (``tabletop.bots.arena``); ``--measure
+deal`` plays the first deal of a whole game and scores it by the game's deal score.
+"""
+import argparse
+import dataclasses
+import json
+import pathlib
+import random
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
+
+import tabletop.bots as bots  # noqa: E402
+from tabletop import get_game  # noqa: E402
+from tabletop.__main__ import _options  # noqa: E402
+from tabletop.bots import arena, budget, worlds  # noqa: E402
+from tabletop.bots.ismcts import search  # noqa: E402
+
+VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates")
+
+
+class OracleSampler(worlds.Sampler):
+    """Hands out the true position itself (a clone, its generator reseeded)."""
+
+    def __call__(self, rng):
+        world = self._state.clone()
+        worlds.reseed(world, rng)
+        return world
+
+
+def variant_chooser(variant, plain):
+    def choose(slug, view, level="random", seed=0, sampler=None, time_limit=True):
+        if level != "variant":
+            return plain(slug, view, level, seed, sampler=sampler, time_limit=time_limit)
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        hooks = get_game(slug).bots
+        if variant == "oracle":
+            oracle = OracleSampler(sampler._state, sampler.seat)
+            return plain(slug, view, "normal", seed, sampler=oracle, time_limit=time_limit)
+        if variant in ("endonly", "op", "flat") and hooks.endgame is not None:
+            action = hooks.endgame(view, sampler, random.Random(seed))
+            if action is not None:
+                return action
+        if variant == "endonly":
+            return plain(slug, view, "normal", seed, sampler=sampler, time_limit=time_limit)
+        if variant in ("op", "opnormal"):
+            iterations, _ = budget(slug, "normal" if variant == "opnormal" else "strong")
+            return search(hooks, view, sampler, iterations=iterations, seed=seed, opponents_by_policy=True)
+        if variant == "nocandidates":
+            iterations, _ = budget(slug, "normal")
+            return search(dataclasses.replace(hooks, candidates=None), view, sampler, iterations=iterations, seed=seed)
+        if variant == "flat":
+            iterations, _ = budget(slug, "strong")
+            return search(hooks, view, sampler, iterations=iterations, seed=seed, tree_depth=1)
+        return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)  # noend
+    return choose
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", required=True)
+    p.add_argument("--variant", choices=VARIANTS, required=True)
+    p.add_argument("--games", type=int, default=96)
+    p.add_argument("--measure", choices=("match", "deal"), default="deal")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, default=4000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--json", help="append the summary as one JSON line to this file")
+    args = p.parse_args()
+    options = _options(args.option)
+    get_game(args.game)  # imports the game's module
+    if args.variant == "noend":
+        sys.modules[f"tabletop.games.{args.game}"].ENDGAME_CARDS = 0
+    arena.choose_action = variant_chooser(args.variant, bots.choose_action)
+    bots.LEVELS = bots.LEVELS + ("variant",)
+    out = arena.run(args.game, "variant", "normal", args.games, seed=args.seed, options=options or None,
+                    jobs=args.jobs, measure=args.measure)
+    out["a"] = args.variant
+    print("\n".join(arena.report(out)))
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
