@@ -535,24 +535,6 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
 
 
-def test_tuppi_search_bids_one_card_per_colour():
-    """The search weighs the colour of a bid, not which card shows it: one card bid per colour
-    (the lowest), or the word when the hand has no card of that colour; every action elsewhere."""
-    from tabletop.games.tuppi import RED, bot_candidates
-
-    game = get_game("tuppi")
-    for i in range(30):
-        state = game.new_state(players=4, options={}, seed=700 + i)
-        for seat in range(4):
-            legal = state.legal_actions(seat)
-            cands = bot_candidates(state, seat)
-            assert set(cands) <= set(legal) and 1 <= len(cands) <= 2
-            colours = {a[4:] == "rami" or (a[4:] != "nolo" and a[5] in RED) for a in cands}
-            assert colours == {True, False}
-    state, seat = _tuppi_positions(6, 1)[0]
-    assert bot_candidates(state, seat) == state.legal_actions(seat)
-
-
 def _slobberhannes_positions(players, cards_left, count, seed=0):
     """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice."""
     return _positions_where("slobberhannes", players, {"loss_limit": 1}, lambda state, seat: len(

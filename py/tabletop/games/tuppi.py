@@ -960,23 +960,6 @@ def _heuristic_bid(state, seat):
     return "bid rami" if want_red else "bid nolo"
 
 
-def bot_candidates(state, seat):
-    """The actions worth searching: in the bid phase one bid per colour (the lowest eligible card,
-    as the rule-based player bids, or the word), every legal action elsewhere. Which card of a
-    colour is bid changes nothing but which card a reveal shows, and the ten or so card bids split
-    the normal level's 260 simulations until no bid was judged on more than a few dozen deals: the
-    colour, the decision that matters, was left to chance (issue #18)."""
-    if state.d["phase"] != "bid":
-        return state.legal_actions(seat)
-    legal = state.legal_bid(seat)
-    out = []
-    for red in (True, False):
-        cards = [a for a in legal if a[4:] not in ("rami", "nolo") and (a[5] in RED) == red]
-        if cards:
-            out.append(min(cards, key=lambda a: (NORMAL_VALUE[a[4]], ORDER[a[4:]])))
-    return out + [a for a in legal if a[4:] in ("rami", "nolo")]
-
-
 def _boss(card, value, played):
     """True when no unplayed card of the suit outranks ``card`` (under the ranking ``value``)."""
     return not any(r + card[1] not in played and value(r + card[1]) > value(card) for r in RANKS)
@@ -1203,6 +1186,6 @@ TuppiState.info = GAME = GameInfo(
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, endgame=bot_endgame, candidates=bot_candidates, normal_iterations=260),
+                  heuristic=bot_heuristic, endgame=bot_endgame, normal_iterations=260),
     teams=tuple(tuple(team) for team in TEAMS),
 )
