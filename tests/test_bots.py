@@ -535,6 +535,21 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
 
 
+@pytest.mark.parametrize("slug", ["slobberhannes", "tuppi", "stop_the_bus"])
+def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
+    """The tree variants bench_strong_variants.py measures (the other seats played by the rollout
+    policy inside the tree; the tree cut below the root): legal moves, decided from the view."""
+    rng = random.Random(5)
+    hooks = get_game(slug).bots
+    for state, seat in positions(slug, 3, seed=4):
+        other = resample(state, seat, rng)
+        view = state.view(seat)
+        for kw in ({"opponents_by_policy": True}, {"tree_depth": 1}):
+            a = search(hooks, view, Sampler(state, seat), iterations=30, seed=2, **kw)
+            assert a in view["legal_actions"]
+            assert search(hooks, view, Sampler(other, seat), iterations=30, seed=2, **kw) == a
+
+
 def _slobberhannes_positions(players, cards_left, count, seed=0):
     """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice."""
     return _positions_where("slobberhannes", players, {"loss_limit": 1}, lambda state, seat: len(
