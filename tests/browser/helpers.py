@@ -34,8 +34,10 @@ def open_game(page, server, slug, lang="en", botdelay=0, **query):
     page.wait_for_selector(SCREENS, timeout=120_000)
 
 
-def start_new(page, mode="bot", players=None, **options):
-    """From the setup screen: players, options (number inputs by name), mode; Start."""
+def start_new(page, mode="bot", players=None, level=None, **options):
+    """From the setup screen: players, options (number inputs by name), mode, the computer's level; Start."""
+    if level is not None:
+        page.select_option("select[name=level]", level)
     if players is not None:
         page.select_option("select[name=players]", str(players))
     for name, value in options.items():

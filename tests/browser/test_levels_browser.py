@@ -3,7 +3,7 @@ is offered first, chosen on a phone in Japanese, plays the computer's moves, and
 after a reload; an old save naming a search level still plays on."""
 import json
 
-from helpers import latin_words, overflow, play_to_end, saved, saved_log, shoot, tap_lit, within_viewport
+from helpers import latin_words, overflow, play_to_end, saved, saved_log, shoot, start_new, tap_lit, within_viewport
 
 SLUG = "mas_menos"
 LEVELS = ["heuristic", "easy", "normal", "strong"]
@@ -90,9 +90,7 @@ def test_a_save_from_before_the_new_level_plays_on(page, server):
     """A game saved at a search level (as every save before this level was) loads at that level."""
     page.goto(f"{server}/?game={SLUG}&lang=en&botdelay=0")
     page.wait_for_selector("body[data-screen=setup]", timeout=120_000)
-    page.select_option("select[name=level]", "easy")
-    page.click("button.start")
-    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    start_new(page, level="easy")
     for _ in range(200):
         if bot_moves(page):
             break

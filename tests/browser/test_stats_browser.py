@@ -7,7 +7,7 @@ import json
 
 from tabletop import get_game
 
-from helpers import latin_words, open_menu, overflow, play_to_end, save_key, shoot
+from helpers import latin_words, open_menu, overflow, play_to_end, save_key, shoot, start_new
 
 SOLO = "four_thrones"
 KEY = save_key(SOLO)
@@ -165,9 +165,7 @@ def test_statistics_screens_in_japanese_at_phone_size(page, server):
 def test_games_against_the_computer_are_counted_once_per_level(page, server):
     page.goto(f"{server}/?game=mas_menos&lang=en&botdelay=0")
     page.wait_for_selector("body[data-screen=setup]", timeout=120_000)
-    page.select_option("select[name=level]", "easy")
-    page.click("button.start")
-    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    start_new(page, level="easy")
     play_to_end(page)
     outcome = page.evaluate("tabletop.call('view', 0)")["view"]["outcome"]
     record = stats(page, "mas_menos")
