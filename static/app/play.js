@@ -559,24 +559,30 @@ window.addEventListener("storage", (e) => {
 });
 
 // ---------------------------------------------------------------- Suggest
-// The computer player's own choice for the human's seat, from that seat's view only (the same
-// bot and level as the opponents; normal when they play at random), asked once per position.
+// The computer player's own choice for the human's seat, from that seat's view only, asked once
+// per position. A suggestion is the best move the app can give at a normal wait whatever the
+// opponents' level: normal (the rule-based player, easy or random opponents are weaker), strong
+// where the player chose strong opponents and so their wait.
+function suggestArgs(s) {
+  const level = s.level === "strong" ? "strong" : "normal";
+  return [s.viewer, level, (s.log.seed + s.log.actions.length) & 0x7fffffff];
+}
+
 function assistBar(s, view, ui) {
   const levels = current.catalog[s.slug]?.levels || [];
   if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct) return null;
-  const level = s.level === "random" ? "normal" : s.level;
-  const args = [s.viewer, level, (s.log.seed + s.log.actions.length) & 0x7fffffff];
+  const args = suggestArgs(s);
   const asked = s.suggestAt === s.log.actions.length ? queries.get("bot_action", args) : null;
   const action = asked?.result?.ok ? asked.result.action : null;
   return h("div", { class: "assist-bar" },
     h("button", { type: "button", class: "suggest", disabled: asked?.busy ? true : null,
       onclick: () => { s.suggestAt = s.log.actions.length; render(s); } }, asked?.busy ? t("suggest_busy") : t("suggest")),
-    h("span", { class: "suggestion", role: "status", dataset: { action: action || "" } },
+    h("span", { class: "suggestion", role: "status", dataset: { action: action || "", level: args[1] } },
       action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? asked.result.error : ""));
 }
 
 function markSuggestion(s) {
-  const entry = s.suggestAt === s.log.actions.length ? queries.peek("bot_action", [s.viewer, s.level === "random" ? "normal" : s.level, (s.log.seed + s.log.actions.length) & 0x7fffffff]) : null;
+  const entry = s.suggestAt === s.log.actions.length ? queries.peek("bot_action", suggestArgs(s)) : null;
   const action = entry?.result?.ok ? entry.result.action : null;
   if (!action) return;
   for (const word of action.split(" ")) {

@@ -29,3 +29,22 @@ def test_mate_keeps_its_own_solver_hint(page, server):
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     page.wait_for_timeout(300)
     assert page.locator(".assist-bar").count() == 0
+
+
+def test_suggestion_is_normals_move_against_the_rule_based_level(page, server):
+    """Opponents at 定石どおり (rule-based) do not make the suggestion weaker: it is asked of the
+    normal level (its search is time-limited in the browser, so the level asked is what is compared)."""
+    from helpers import start_new
+
+    page.goto(f"{server}/?game=slobberhannes&lang=en&botdelay=0")
+    page.wait_for_selector("body[data-screen=setup]", timeout=120_000)
+    start_new(page, level="heuristic")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["level"] == "heuristic"
+    page.wait_for_selector(".assist-bar button.suggest", timeout=120_000)
+    page.locator(".assist-bar button.suggest").click()
+    page.wait_for_selector(".assist-bar .suggestion[data-action^='play ']", timeout=60_000)
+    suggestion = page.locator(".assist-bar .suggestion")
+    assert suggestion.get_attribute("data-level") == "normal"
+    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]["legal_actions"]
+    assert suggestion.get_attribute("data-action") in legal
+    assert not page.errors
