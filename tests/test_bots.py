@@ -7,6 +7,7 @@
 Budgets are small here; tests/bench/bench_bots.py measures the real ones.
 """
 import json
+import pathlib
 import random
 
 import pytest
@@ -548,6 +549,47 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
             a = search(hooks, view, Sampler(state, seat), iterations=30, seed=2, **kw)
             assert a in view["legal_actions"]
             assert search(hooks, view, Sampler(other, seat), iterations=30, seed=2, **kw) == a
+
+
+@pytest.mark.parametrize("slug", ["slobberhannes", "tuppi"])
+def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
+    """bench_reading.py's honest variants (worlds weighed by the other seats' plays; Slobberhannes'
+    queen of clubs kept from seats that passed up shedding it) decide from the view alone: the same
+    worlds, weights and moves when the hidden cards lie elsewhere."""
+    import sys
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
+    import bench_reading
+
+    rng = random.Random(7)
+    hooks = get_game(slug).bots
+    checked = 0
+    for state, seat in positions(slug, 12, seed=8):
+        if state.d["phase"] != "play" or not state.d["history"]:
+            continue
+        other = resample(state, seat, rng)
+        view = state.view(seat)
+        assert other.view(seat) == view
+        likelihood = bench_reading.LIKELIHOOD[slug]
+        pools = [bench_reading.Pool(Sampler(s, seat), lambda w, me: likelihood(w, me, 0.3), 12, random.Random(3))
+                 for s in (state, other)]
+        assert pools[0].cum == pools[1].cum
+        assert [w.d["hands"] for w in pools[0].worlds] == [w.d["hands"] for w in pools[1].worlds]
+        moves = [search(hooks, view, pool, iterations=20, seed=2) for pool in pools]
+        assert moves[0] == moves[1] and moves[0] in view["legal_actions"]
+        if slug == "slobberhannes":
+            free = bench_reading.queen_free(state.d)
+            assert free == bench_reading.queen_free(other.d)
+            worlds = []
+            for s in (state, other):
+                queen = bench_reading.QueenSampler(s, seat)
+                queen.truth = False
+                worlds.append(queen(random.Random(4)).d["hands"])
+            assert worlds[0] == worlds[1]
+            holder = [p for p, h in enumerate(worlds[0]) if bench_reading.QUEEN in h]
+            if holder and holder[0] != seat and set(range(state.players)) - free - {seat}:
+                assert holder[0] not in free  # (random play may rule out every seat: then none is)
+        checked += 1
+    assert checked >= 3
 
 
 def _slobberhannes_positions(players, cards_left, count, seed=0):
