@@ -24,7 +24,6 @@ among 50 worlds by that likelihood (25 of 50: the plays tell nothing).
 """
 import argparse
 import bisect
-import json
 import math
 import pathlib
 import random
@@ -39,6 +38,8 @@ from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.games import slobberhannes, tuppi  # noqa: E402
 from tabletop.tricks import new_trick, winning_play  # noqa: E402
+
+from bench_strong_variants import run_against_normal  # noqa: E402
 
 
 def _replay_likelihood(world, seat, plays, start, heuristic, suit_of, value, order, players, eps, fresh):
@@ -249,14 +250,9 @@ def main():
         return rank(args.game, args.deals)
     if args.variant != "plays" and args.game != "slobberhannes":
         p.error(f"--variant {args.variant} is for slobberhannes")
-    arena.choose_action = chooser(args.variant, args.level, args.eps, args.pool)
-    bots.LEVELS = bots.LEVELS + ("variant",)
-    out = arena.run(args.game, "variant", "normal", args.games, seed=args.seed, jobs=args.jobs, measure="deal")
-    out["a"] = f"{args.variant}-{args.level}" + (f"-eps{args.eps}-pool{args.pool}" if args.variant == "plays" else "")
-    print("\n".join(arena.report(out)))
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(out) + "\n")
+    name = f"{args.variant}-{args.level}" + (f"-eps{args.eps}-pool{args.pool}" if args.variant == "plays" else "")
+    run_against_normal(chooser(args.variant, args.level, args.eps, args.pool), name, args.game, args.games,
+                       args.seed, args.jobs, args.json)
 
 
 if __name__ == "__main__":

@@ -94,15 +94,23 @@ def main():
     get_game(args.game)  # imports the game's module
     if args.variant == "noend":
         sys.modules[f"tabletop.games.{args.game}"].ENDGAME_CARDS = 0
-    arena.choose_action = variant_chooser(args.variant, bots.choose_action)
-    bots.LEVELS = bots.LEVELS + ("variant",)
-    out = arena.run(args.game, "variant", "normal", args.games, seed=args.seed, options=options or None,
-                    jobs=args.jobs, measure=args.measure)
-    out["a"] = args.variant
+    run_against_normal(variant_chooser(args.variant, bots.choose_action), args.variant, args.game, args.games,
+                       args.seed, args.jobs, args.json, options=options or None, measure=args.measure)
+
+
+def run_against_normal(choose, name, slug, games, seed, jobs, json_path=None, options=None, measure="deal"):
+    """The arena with level "variant" decided by ``choose`` (a ``choose_action`` stand-in) against
+    normal: prints the report, appends the summary (``a`` = ``name``) to ``json_path``."""
+    arena.choose_action = choose
+    if "variant" not in bots.LEVELS:
+        bots.LEVELS = bots.LEVELS + ("variant",)
+    out = arena.run(slug, "variant", "normal", games, seed=seed, options=options, jobs=jobs, measure=measure)
+    out["a"] = name
     print("\n".join(arena.report(out)))
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as fh:
+    if json_path:
+        with open(json_path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(out) + "\n")
+    return out
 
 
 if __name__ == "__main__":
