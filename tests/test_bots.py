@@ -16,7 +16,7 @@ from tabletop import get_game, session
 from tabletop.bots import LEVELS, bot_levels, choose_action, default_level
 from tabletop.bots import arena
 from tabletop.bots.ismcts import search
-from tabletop.bots.worlds import Sampler, WorldError, redeal, resample
+from tabletop.bots.worlds import ReadingSampler, Sampler, WorldError, redeal, resample
 
 # The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
 COVERED = {
@@ -108,6 +108,37 @@ def test_worlds_reproduce_the_view_and_keep_the_hidden_cards(slug):
                 assert world.legal_actions(other)
             _walk_world(world, random.Random(k))
         assert json.dumps(state.to_json(), sort_keys=True) == before  # the real state is untouched
+
+
+READING = [slug for slug in SLUGS if _hooks(slug).reading is not None]
+
+
+def test_the_games_that_read_the_others_play():
+    assert READING == ["stop_the_bus"]
+
+
+@pytest.mark.parametrize("slug", READING)
+def test_read_worlds_reproduce_the_view_and_depend_only_on_what_the_seat_knows(slug):
+    """The strong level's reading (``BotHooks.reading``) moves hidden cards only: a read world shows
+    the seat its view, keeps every hidden card once, plays on, and is the same when the hidden cards
+    really lie elsewhere."""
+    rng = random.Random(12)
+    read = _hooks(slug).reading
+    for state, seat in positions(slug, 30, seed=6):
+        view = state.view(seat)
+        hidden = state.hidden_cards(seat)
+        before = json.dumps(state.to_json(), sort_keys=True)
+        other = resample(state, seat, rng)
+        for k in range(3):
+            w1 = ReadingSampler(Sampler(state, seat), read)(random.Random(k))
+            w2 = ReadingSampler(Sampler(other, seat), read)(random.Random(k))
+            assert w1.d == w2.d
+            assert w1.view(seat) == view
+            counts = {}
+            _count_cards(w1.d, hidden, counts)
+            assert set(counts) == hidden and set(counts.values()) == {1}
+            _walk_world(w1, random.Random(k))
+        assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -588,6 +619,59 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
             holder = [p for p, h in enumerate(worlds[0]) if bench_reading.QUEEN in h]
             if holder and holder[0] != seat and set(range(state.players)) - free - {seat}:
                 assert holder[0] not in free  # (random play may rule out every seat: then none is)
+        checked += 1
+    assert checked >= 3
+
+
+def test_stop_the_bus_turns_drawn_come_from_public_counts():
+    """The reading's count of each seat's turns of drawing: none at the deal, then one per stock
+    draw or card taken from the pile, in turn order from the dealer's left."""
+    from tabletop.games.stop_the_bus import _turns_drawn
+
+    state = get_game("stop_the_bus").new_state(players=4, options={}, seed=3)
+    first = (state.d["dealer"] + 1) % 4
+    assert _turns_drawn(state.d, 4) == {s: 0 for s in range(4)}
+    assert state.to_move() == [first]
+    state.apply(first, "draw stock")
+    state.apply(first, "discard " + state.d["hands"][first][0])
+    second = (first + 1) % 4
+    state.apply(second, "draw discard")
+    state.apply(second, "discard " + next(c for c in state.d["hands"][second] if c != state.d["taken"]))
+    turns = _turns_drawn(state.d, 4)
+    assert turns[first] == 1 and turns[(first + 2) % 4] == turns[(first + 3) % 4] == 0
+    assert turns[second] == (1 if state.d["known"][second] else 0)  # a card taken and kept is seen
+
+
+def test_stop_the_bus_read_worlds_judge_the_seats_hand_as_often_worst_as_it_is():
+    """Others who have drawn for a few turns hold better than random hands: in rule-based self-play
+    the seat's hand is the worst at the table about as often as the read worlds say, far more often
+    than uniform worlds say (tests/bench/bench_stop_the_bus_reading.py --calibration)."""
+    import statistics
+    import sys
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
+    import bench_stop_the_bus_reading
+
+    rows = [r for r in bench_stop_the_bus_reading.calibration(40, 12, worlds=12) if r[0] >= 1]
+    assert len(rows) >= 40
+    truth = statistics.fmean(r[1] for r in rows)
+    uniform = statistics.fmean(r[2] for r in rows)
+    read = statistics.fmean(r[3] for r in rows)
+    assert uniform < truth - 0.1
+    assert abs(read - truth) < 0.08
+
+
+def test_stop_the_bus_strong_decides_from_the_view_alone():
+    """Strong reads the others' hands from public counts only: the same move when they lie elsewhere."""
+    rng = random.Random(13)
+    checked = 0
+    for state, seat in positions("stop_the_bus", 6, seed=9):
+        view = state.view(seat)
+        if len(view["legal_actions"]) < 2:
+            continue
+        other = resample(state, seat, rng)
+        a = choose_action("stop_the_bus", view, "strong", 4, sampler=Sampler(state, seat), time_limit=False)
+        b = choose_action("stop_the_bus", view, "strong", 4, sampler=Sampler(other, seat), time_limit=False)
+        assert a == b and a in view["legal_actions"]
         checked += 1
     assert checked >= 3
 

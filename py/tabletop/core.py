@@ -153,6 +153,10 @@ class BotHooks:
     ``endgame(view, sampler, rng) -> action | None`` the ``strong`` level's exact play where the
     game has one for the position (the last tricks of Más-Menos and Tuppi); None leaves the
     decision to the search. It reads the view and worlds from ``sampler`` only (may be None).
+    ``reading(world, seat, rng) -> world`` the ``strong`` level's reading of the other seats' play:
+    it reshapes each world drawn from the seat's view (its hidden cards only) by what the seat has
+    seen of how the others played, from public facts alone (Stop the Bus: the others have been
+    keeping their best three cards for as many turns as they have drawn).
     """
 
     reward: Callable | None = None
@@ -164,6 +168,7 @@ class BotHooks:
     from_view: Callable | None = None
     heuristic: Callable | None = None
     endgame: Callable | None = None
+    reading: Callable | None = None
     max_rollout: int = 400
     normal_iterations: int = 400
 
@@ -171,7 +176,8 @@ class BotHooks:
         _check_callables("BotHooks", {"reward": self.reward, "rollout": self.rollout, "deal_id": self.deal_id,
                                       "candidates": self.candidates, "resample": self.resample,
                                       "consistent": self.consistent, "from_view": self.from_view,
-                                      "heuristic": self.heuristic, "endgame": self.endgame})
+                                      "heuristic": self.heuristic, "endgame": self.endgame,
+                                      "reading": self.reading})
         for name in ("max_rollout", "normal_iterations"):
             if not _is_count(getattr(self, name)):
                 raise ValueError(f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}")

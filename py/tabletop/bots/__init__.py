@@ -11,7 +11,9 @@ Levels
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
                 ``queries.hint``; the last tricks of Más-Menos and Tuppi: ``BotHooks.endgame``),
-                else ISMCTS with a bigger budget.
+                else ISMCTS with a bigger budget, over worlds read by the game's
+                ``BotHooks.reading`` where it declares one (Stop the Bus: the others' hands made as
+                strong as their turns of drawing and keeping the best have made them).
     ``heuristic`` the game's rule-based player (``BotHooks.heuristic``), written from the rules and
                 common strategy; it decides at once from a world sampled from the seat's view and
                 reads only what the seat may see in it. The search's rollouts play the same rules
@@ -119,6 +121,10 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
             raise ValueError(f"{slug}: the heuristic player chose {action!r}, which is not legal here")
         return action
     if level == "strong":
+        if hooks.reading is not None and sampler is not None:
+            from .worlds import ReadingSampler
+
+            sampler = ReadingSampler(sampler, hooks.reading)
         best = _strong_actions(game, view)
         if best:
             return best[0]

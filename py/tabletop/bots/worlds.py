@@ -215,5 +215,22 @@ class Sampler:
         return resample(self._state, self.seat, rng)
 
 
+class ReadingSampler(Sampler):
+    """The strong level's sampler: each world of ``sampler`` reshaped by the game's
+    ``BotHooks.reading(world, seat, rng)`` (what the others' play tells, from public facts only).
+    A reading moves only the world's hidden cards and reads only what the seat may see, so a world
+    still depends on what the seat knows and on ``rng`` alone (``tests/test_bots.py`` checks it)."""
+
+    __slots__ = ("_read",)
+
+    def __init__(self, sampler, read):
+        self._state = sampler._state
+        self.seat = sampler.seat
+        self._read = read
+
+    def __call__(self, rng):
+        return self._read(resample(self._state, self.seat, rng), self.seat, rng)
+
+
 def sampler_for(state, seat):
     return Sampler(state, seat)

@@ -817,6 +817,69 @@ def bot_heuristic(state, seat, rng):
     return "draw stock" if "draw stock" in legal else "draw discard"
 
 
+# -- the strong level's reading: the others have been keeping their best three ------------------------
+#
+# A world from ``resample_world`` deals the other seats three cards at random from the unseen ones,
+# as if they had just been dealt. But every turn a player draws a fourth card and throws the worst,
+# so after a few turns their hands are much better than random: in 300 deals of rule-based
+# self-play, the seat's hand was the worst at the table at 27% of its turns in the second round and
+# 26% in the third, while uniform worlds put it at 11% and 6%
+# (``tests/bench/bench_stop_the_bus_reading.py --calibration``): the search judged its hand far
+# safer than it was. ``bot_reading`` (``BotHooks.reading``, the strong level only) redeals each
+# other seat's unseen cards by replaying that selection: as many times as the seat has drawn, it
+# draws a card at random from the world's stock and keeps the best three (never a card it took
+# openly from the pile), the card it drops going back to the stock in its place; the read worlds
+# say 27% and 26%. Measured in the arena (tests/bench/results/2026-11-27-arena.md): strong with it
+# beats normal, where strong's three times normal's search without it did not; normal gains as
+# much from it, and strong is no better than normal when both read, so the edge is the reading.
+# Normal is left without it on purpose, so that the levels differ in what they understand (normal
+# still beats the rule-based player without it) rather than only in a search that does not help here.
+READ_TURNS_MAX = 8  # beyond about 8 draws a hand hardly changes and the world would cost more
+
+
+def _turns_drawn(d, players):
+    """How many turns each active seat has drawn this deal, from public counts alone: the stock
+    draws (the pile has grown by one for each: 52 - 3 per seat - upcard - stock left) plus the cards
+    seen taken from the pile and still held, dealt out in turn order from the dealer's left. (A
+    stock rebuilt from the pile restarts the count: only after 39 stock draws with four players.)"""
+    active = d["deal_active"]
+    m = len(active)
+    drawn = max(0, len(PACK) - 3 * m - 1 - len(d["stock"])) + sum(len(k) for k in d["known"])
+    order = sorted(active, key=lambda s: (s - d["dealer"] - 1) % players)
+    return {s: drawn // m + (1 if i < drawn % m else 0) for i, s in enumerate(order)}
+
+
+def bot_reading(world, seat, rng):
+    """The strong level's reading (see above): the other seats' unseen cards in ``world`` redealt as
+    the best three they would have kept over their turns of drawing. Moves only hidden cards (other
+    hands' unseen cards and the stock, already random in the world) and reads only public counts."""
+    d = world.d
+    turns = _turns_drawn(d, world.players)
+    stock = d["stock"]
+    key = world._key
+    for s in d["deal_active"]:
+        hand = d["hands"][s]
+        if s == seat or len(hand) != 3 or not stock:
+            continue
+        keep = d["known"][s]
+        for _ in range(min(READ_TURNS_MAX, turns[s])):
+            i = rng.randrange(len(stock))
+            card = stock[i]
+            best, drop = key(hand), card
+            for j, old in enumerate(hand):
+                if old in keep:
+                    continue
+                trial = hand[:j] + [card] + hand[j + 1:]
+                k = key(trial)
+                if k > best:
+                    best, drop = k, old
+            if drop != card:
+                hand[hand.index(drop)] = card
+                stock[i] = drop
+        hand.sort(key=ORDER.__getitem__)
+    return world
+
+
 StopTheBusState.info = GAME = GameInfo(
     slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
     daily={"starting_lives": 1},  # one deal (round) for the daily deal
@@ -838,5 +901,5 @@ StopTheBusState.info = GAME = GameInfo(
         {"blitz": "31", "scoring": "points", "target_points": 3},
     ),
     bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=500),
+                  heuristic=bot_heuristic, reading=bot_reading, normal_iterations=500),
 )
