@@ -570,7 +570,13 @@ def test_strong_tuppi_endgame_is_honest_and_legal():
 @pytest.mark.parametrize("slug", ["slobberhannes", "tuppi", "stop_the_bus"])
 def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
     """The tree variants bench_strong_variants.py measures (the other seats played by the rollout
-    policy inside the tree; the tree cut below the root): legal moves, decided from the view."""
+    policy inside the tree; the tree cut below the root; rollouts more or less noisy): legal moves,
+    decided from the view."""
+    import dataclasses
+    import sys
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
+    import bench_strong_variants
+
     rng = random.Random(5)
     hooks = get_game(slug).bots
     for state, seat in positions(slug, 3, seed=4):
@@ -580,6 +586,11 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
             a = search(hooks, view, Sampler(state, seat), iterations=30, seed=2, **kw)
             assert a in view["legal_actions"]
             assert search(hooks, view, Sampler(other, seat), iterations=30, seed=2, **kw) == a
+        for noise in (0.02, 0.25):  # the rollouts of --variant noise
+            noisy = dataclasses.replace(hooks, rollout=bench_strong_variants.noisy_rollout(hooks.heuristic, noise))
+            a = search(noisy, view, Sampler(state, seat), iterations=30, seed=2)
+            assert a in view["legal_actions"]
+            assert search(noisy, view, Sampler(other, seat), iterations=30, seed=2) == a
 
 
 @pytest.mark.parametrize("slug", ["slobberhannes", "tuppi"])

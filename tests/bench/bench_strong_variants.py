@@ -2,7 +2,7 @@
 """What limits the strong level: variants of the search played against ``normal`` in the arena.
 
     python3 tests/bench/bench_strong_variants.py --game slobberhannes --variant oracle \
-        [--games 96] [--measure match|deal] [--option KEY=VALUE ...] [--seed 4000] [--jobs 2] [--json out.jsonl]
+        [--noise 0.1] [--games 96] [--measure match|deal] [--option KEY=VALUE ...] [--seed 4000] [--jobs 2] [--json out.jsonl]
 
 Variants (A, one seat or one partnership; B = ``normal`` everywhere else):
     oracle    normal's search over the TRUE position (every hand open; the generator reseeded, so
@@ -18,6 +18,10 @@ Variants (A, one seat or one partnership; B = ``normal`` everywhere else):
               estimate of each of the seat's own moves.
     nocandidates  normal without the game's ``BotHooks.candidates`` (every legal action searched):
               what the game's narrowing of the choices (Tuppi: one bid per colour) brings normal.
+    noise     strong's budget and endgame, its rollouts played by the rule-based player
+              (``BotHooks.heuristic``) straying to a random legal action with probability
+              ``--noise`` (the games' own rollouts stray one time in ten): whether a sharper or a
+              looser model of the other seats' play makes more search pay.
 
 The arena's duplicate deals, seatings and 95% intervals (``tabletop.bots.arena``); ``--measure
 deal`` plays the first deal of a whole game and scores it by the game's deal score.
@@ -37,7 +41,7 @@ from tabletop.__main__ import _options  # noqa: E402
 from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 
-VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates")
+VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates", "noise")
 
 
 class OracleSampler(worlds.Sampler):
@@ -49,7 +53,16 @@ class OracleSampler(worlds.Sampler):
         return world
 
 
-def variant_chooser(variant, plain):
+def noisy_rollout(heuristic, noise):
+    """The rule-based player, a random legal action with probability ``noise``."""
+    def rollout(state, seat, rng):
+        if rng.random() < noise:
+            return rng.choice(state.legal_actions(seat))
+        return heuristic(state, seat, rng)
+    return rollout
+
+
+def variant_chooser(variant, plain, noise=0.1):
     def choose(slug, view, level="random", seed=0, sampler=None, time_limit=True):
         if level != "variant":
             return plain(slug, view, level, seed, sampler=sampler, time_limit=time_limit)
@@ -60,7 +73,7 @@ def variant_chooser(variant, plain):
         if variant == "oracle":
             oracle = OracleSampler(sampler._state, sampler.seat)
             return plain(slug, view, "normal", seed, sampler=oracle, time_limit=time_limit)
-        if variant in ("endonly", "op", "flat") and hooks.endgame is not None:
+        if variant in ("endonly", "op", "flat", "noise") and hooks.endgame is not None:
             action = hooks.endgame(view, sampler, random.Random(seed))
             if action is not None:
                 return action
@@ -72,6 +85,10 @@ def variant_chooser(variant, plain):
         if variant == "nocandidates":
             iterations, _ = budget(slug, "normal")
             return search(dataclasses.replace(hooks, candidates=None), view, sampler, iterations=iterations, seed=seed)
+        if variant == "noise":
+            iterations, _ = budget(slug, "strong")
+            hooks = dataclasses.replace(hooks, rollout=noisy_rollout(hooks.heuristic, noise))
+            return search(hooks, view, sampler, iterations=iterations, seed=seed)
         if variant == "flat":
             iterations, _ = budget(slug, "strong")
             return search(hooks, view, sampler, iterations=iterations, seed=seed, tree_depth=1)
@@ -83,6 +100,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", required=True)
     p.add_argument("--variant", choices=VARIANTS, required=True)
+    p.add_argument("--noise", type=float, default=0.1, help="--variant noise: the rollouts' share of random actions")
     p.add_argument("--games", type=int, default=96)
     p.add_argument("--measure", choices=("match", "deal"), default="deal")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -94,7 +112,8 @@ def main():
     get_game(args.game)  # imports the game's module
     if args.variant == "noend":
         sys.modules[f"tabletop.games.{args.game}"].ENDGAME_CARDS = 0
-    run_against_normal(variant_chooser(args.variant, bots.choose_action), args.variant, args.game, args.games,
+    name = f"noise{args.noise}" if args.variant == "noise" else args.variant
+    run_against_normal(variant_chooser(args.variant, bots.choose_action, args.noise), name, args.game, args.games,
                        args.seed, args.jobs, args.json, options=options or None, measure=args.measure)
 
 
