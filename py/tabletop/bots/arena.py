@@ -65,12 +65,25 @@ def _hold_my_beer_contracts(before, state):
     return [(s, last["bids"][s] == last["ranks"][s]) for s in range(state.players)]
 
 
+def _stop_the_bus_stops(before, state):
+    """Stop the Bus: the showdown just held after a stop, as (stopper, kept): a stop fails when the
+    stopper is among the hands that lose a life (or, in points mode, not among the best)."""
+    ls = state.d["last_showdown"]
+    if ls is None or ls["deal"] == before["showdown"] or ls["stopper"] is None:
+        return []
+    if state.options["scoring"] == "points":
+        return [(ls["stopper"], ls["stopper"] in ls["best"])]
+    return [(ls["stopper"], ls["void"] or ls["stopper"] not in ls["losers"])]
+
+
 # Per bidding game: what to remember before a move, and the contracts (or predictions) a move
-# settled, as (seat, kept). The arena reports the failure rate per level.
+# settled, as (seat, kept); and Stop the Bus's stops, its one call on the hand. The arena reports
+# the failure rate per level.
 CONTRACTS = {
     "ribs": (lambda st: {"deal": st.d["deal_number"], "tricks": len(st.d["tricks"])}, _ribs_contracts),
     "tuppi": (lambda st: {"deals": len(st.d["deal_log"])}, _tuppi_contracts),
     "hold_my_beer": (lambda st: {"games": len(st.d["score_sheet"])}, _hold_my_beer_contracts),
+    "stop_the_bus": (lambda st: {"showdown": (st.d["last_showdown"] or {}).get("deal")}, _stop_the_bus_stops),
 }
 
 
@@ -270,7 +283,7 @@ def report(out):
             c = out[side + "_contracts"]
             rate = f"{c['failed'] / c['n']:.0%}" if c["n"] else "-"
             parts.append(f"{side.upper()} ({out[side]}) {c['failed']}/{c['n']} = {rate}")
-        what = "predictions" if out["slug"] == "hold_my_beer" else "contracts"
+        what = {"hold_my_beer": "predictions", "stop_the_bus": "stops (the stopper lost)"}.get(out["slug"], "contracts")
         lines.append(f"  failed {what}: " + "   ".join(parts))
     for side in ("a", "b"):
         t = out[side + "_times"]
