@@ -2,6 +2,7 @@
 """Stop the Bus: how strong are the others' hands, and what reading them is worth (issue #18).
 
     python3 tests/bench/bench_stop_the_bus_reading.py --calibration [--deals 300] [--stop-pair 12]
+    python3 tests/bench/bench_stop_the_bus_reading.py --agreement [--deals 40]
     python3 tests/bench/bench_stop_the_bus_reading.py --variant normal-read|strong-vs-read \
         [--games 192] [--seed 4000] [--jobs 1] [--json out.jsonl]
 
@@ -10,6 +11,11 @@ of ``--stop-pair`` or better, so that deals last a few rounds) and, at each turn
 the chance that its hand is the worst of the table in truth with that chance over 30 worlds drawn
 from its view, uniform (``resample_world``) and read (``bot_reading``, the strong level's), by the
 round of the deal.
+
+``--agreement`` self-plays ``--deals`` first deals by ``normal`` and, at each decision with a
+choice, asks strong's search (its budget, the same seed) with read worlds and with uniform ones:
+how often they differ, by kind of decision (the turn: stop, draw the stock or the pile; the
+discard), and how.
 
 ``--variant`` plays the arena's first deal of a default game against ``normal``:
     normal-read     normal's search over read worlds (A) against normal (B): the reading alone.
@@ -86,6 +92,48 @@ def calibration(deals, stop_pair, worlds=30):
     return rows
 
 
+def agreement(deals):
+    """Counter of (phase, "same"/"diff") and of (phase, read choice, "vs", uniform choice)."""
+    import collections
+
+    from tabletop.bots import budget
+    from tabletop.bots.ismcts import search
+    from tabletop.bots.worlds import Sampler
+
+    game = get_game("stop_the_bus")
+    hooks = game.bots
+    iterations, _ = budget("stop_the_bus", "strong")
+    count = collections.Counter()
+
+    def kind(action):
+        return " ".join(action.split()[:2]) if action.startswith("draw") else action.split()[0]
+
+    for seed in range(deals):
+        state = game.new_state(players=4, options={"starting_lives": 1}, seed=9000 + seed)
+        rng = random.Random(seed)
+        while not state.is_over() and state.d["deal_number"] == 1:
+            seat = state.to_move()[0]
+            view = state.view(seat)
+            if len(view["legal_actions"]) > 1:
+                read = search(hooks, view, ReadingSampler(Sampler(state, seat), hooks.reading),
+                              iterations=iterations, seed=seed)
+                uniform = search(hooks, view, Sampler(state, seat), iterations=iterations, seed=seed)
+                phase = state.d["phase"]
+                count[(phase, "same" if read == uniform else "diff")] += 1
+                if read != uniform:
+                    count[(phase, kind(read), "vs", kind(uniform))] += 1
+                action = bots.choose_action("stop_the_bus", view, "normal", rng.randrange(1 << 30),
+                                            sampler=Sampler(state, seat), time_limit=False)
+            else:
+                action = view["legal_actions"][0]
+            state.apply(seat, action)
+    print(f"stop_the_bus, {deals} first deals of normal's self-play: strong's search over read worlds"
+          " against uniform ones")
+    for key, n in sorted(count.items(), key=str):
+        print(f"  {' '.join(key)}: {n}")
+    return count
+
+
 def chooser(variant):
     plain = bots.choose_action
     read = get_game("stop_the_bus").bots.reading
@@ -104,7 +152,8 @@ def chooser(variant):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calibration", action="store_true")
-    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--agreement", action="store_true")
+    p.add_argument("--deals", type=int, help="first deals to self-play (default: 300 --calibration, 40 --agreement)")
     p.add_argument("--stop-pair", type=int, default=12)
     p.add_argument("--variant", choices=("normal-read", "strong-vs-read"))
     p.add_argument("--games", type=int, default=192)
@@ -113,10 +162,13 @@ def main():
     p.add_argument("--json")
     args = p.parse_args()
     if args.calibration:
-        calibration(args.deals, args.stop_pair)
+        calibration(args.deals or 300, args.stop_pair)
+        return
+    if args.agreement:
+        agreement(args.deals or 40)
         return
     if not args.variant:
-        p.error("say --calibration or --variant")
+        p.error("say --calibration, --agreement or --variant")
     run_against_normal(chooser(args.variant), args.variant, "stop_the_bus", args.games, args.seed, args.jobs,
                        args.json)
 
