@@ -52,10 +52,7 @@ def _player(stop_pair):
             key = state._key(d["hands"][seat])
             if key[0] > 2 or (key[0] == 2 and key[1] >= stop_pair):
                 return "stop"
-            top = d["discard_pile"][-1]
-            if stb._best_three(state, d["hands"][seat] + [top], keep=top)[0] > key:
-                return "draw discard"
-            return "draw stock"
+            return stb.draw_choice(state, seat, state.legal_turn(seat))
         return stb.bot_heuristic(state, seat, rng)
     return play
 

@@ -772,6 +772,16 @@ def _best_three(state, cards, keep=None):
     return best
 
 
+def draw_choice(state, seat, legal):
+    """The draw of the rule-based players: the top discard when it makes the hand better, else the stock."""
+    d = state.d
+    hand = d["hands"][seat]
+    top = d["discard_pile"][-1] if d["discard_pile"] else None
+    if top is not None and _best_three(state, hand + [top], keep=top)[0] > state._key(hand):
+        return "draw discard"
+    return "draw stock" if "draw stock" in legal else "draw discard"
+
+
 def bot_rollout(state, seat, rng):
     """Cheap play for simulations: take the discard when it improves the hand, else the stock;
     throw the card that leaves the best hand; stop with a good hand (and now and then anyway)."""
@@ -785,10 +795,7 @@ def bot_rollout(state, seat, rng):
         good = key[0] >= 3 or (key[0] == 2 and key[1] >= 10)
         if (good and rng.random() < 0.6) or (key[0] >= 2 and rng.random() < 0.15) or rng.random() < 0.04:
             return "stop"
-    top = d["discard_pile"][-1] if d["discard_pile"] else None
-    if top is not None and _best_three(state, hand + [top], keep=top)[0] > key:
-        return "draw discard"
-    return "draw stock" if "draw stock" in legal else "draw discard"
+    return draw_choice(state, seat, legal)
 
 
 def bot_heuristic(state, seat, rng):
@@ -811,10 +818,7 @@ def bot_heuristic(state, seat, rng):
             good = key[0] >= 2 or (key[0] == 1 and key[1] == 14 and key[2] >= 12)
         if good:
             return "stop"
-    top = d["discard_pile"][-1] if d["discard_pile"] else None
-    if top is not None and _best_three(state, hand + [top], keep=top)[0] > key:
-        return "draw discard"
-    return "draw stock" if "draw stock" in legal else "draw discard"
+    return draw_choice(state, seat, legal)
 
 
 # -- the strong level's reading: the others have been keeping their best three ------------------------
