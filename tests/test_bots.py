@@ -607,6 +607,50 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
             a = search(noisy, view, Sampler(state, seat), iterations=30, seed=2)
             assert a in view["legal_actions"]
             assert search(noisy, view, Sampler(other, seat), iterations=30, seed=2) == a
+        # --variant ensemble: the budget split into independent searches, their root visits added
+        a = bench_strong_variants.ensemble_search(hooks, view, Sampler(state, seat), 12, 2, 3)
+        assert a in view["legal_actions"]
+        assert bench_strong_variants.ensemble_search(hooks, view, Sampler(other, seat), 12, 2, 3) == a
+        if slug == "slobberhannes":  # --variant leadhigh: a sharper rule-based player in the rollouts
+            sharper = dataclasses.replace(hooks, rollout=bench_strong_variants.noisy_rollout(
+                bench_strong_variants.leadhigh_player, 0.1))
+            a = search(sharper, view, Sampler(state, seat), iterations=30, seed=2)
+            assert a in view["legal_actions"]
+            assert search(sharper, view, Sampler(other, seat), iterations=30, seed=2) == a
+
+
+def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle_tricks():
+    """bench_strong_variants.leadhigh_player: a legal card everywhere; where it differs from the
+    shipped rule-based player, it leads a middle trick the queen can no longer fall into, with its
+    highest card other than the queen."""
+    import sys
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
+    from bench_strong_variants import leadhigh_player
+    from tabletop.games import slobberhannes as sh
+
+    game = get_game("slobberhannes")
+    differ = 0
+    for g in range(60):
+        state = game.new_state(players=4, options={"loss_limit": 1}, seed=g)
+        rng = random.Random(g)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = leadhigh_player(state, seat, random.Random(1))
+            assert action in state.legal_actions(seat)
+            if action != sh.bot_heuristic(state, seat, random.Random(1)):
+                differ += 1
+                d = state.d
+                hand = d["hands"][seat]
+                assert not d["trick"]["cards"] and 1 < d["tricks_played"] + 1 < d["tricks_per_deal"] - 1
+                assert sh.QUEEN in hand or sh.QUEEN in sh._played(d)
+                card = action.split()[1]
+                assert card != sh.QUEEN
+                assert sh._rank_value(card) == max(sh._rank_value(c) for c in hand if c != sh.QUEEN
+                                                   and (c[1] != "C" or sh.QUEEN not in hand or
+                                                        {"AC", "KC"} <= sh._played(d)
+                                                        or all(x[1] == "C" for x in hand if x != sh.QUEEN)))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert differ > 20
 
 
 @pytest.mark.parametrize("slug", ["slobberhannes", "tuppi"])

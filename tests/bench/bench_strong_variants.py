@@ -18,6 +18,14 @@ Variants (A, one seat or one partnership; B = ``normal`` everywhere else):
               estimate of each of the seat's own moves.
     nocandidates  normal without the game's ``BotHooks.candidates`` (every legal action searched):
               what the game's narrowing of the choices (Tuppi: one bid per colour) brings normal.
+    ensemble  strong's budget and endgame, spent as ``--members`` independent searches of normal's
+              size (each its own worlds and tree) whose root visits are added up: the budget buys
+              a steadier choice rather than a deeper tree.
+    leadhigh  (Slobberhannes) strong's budget and endgame, its rollouts played by a sharper
+              rule-based player (``leadhigh_player``: in a middle trick the queen of clubs can no
+              longer fall into, lead the highest card, shedding it, rather than the lowest), straying
+              one time in ten as the shipped rollouts do: whether a better model of play makes more
+              search pay.
     noise     strong's budget and endgame, its rollouts played by the rule-based player
               (``BotHooks.heuristic``) straying to a random legal action with probability
               ``--noise`` (the games' own rollouts stray one time in ten): whether a sharper or a
@@ -41,7 +49,7 @@ from tabletop.__main__ import _options  # noqa: E402
 from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 
-VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates", "noise")
+VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates", "noise", "ensemble", "leadhigh")
 
 
 class OracleSampler(worlds.Sampler):
@@ -62,7 +70,44 @@ def noisy_rollout(heuristic, noise):
     return rollout
 
 
-def variant_chooser(variant, plain, noise=0.1):
+def leadhigh_player(state, seat, rng):
+    """Slobberhannes' rule-based player, except when it leads a middle trick (not the first, nor
+    the last two) that the queen of clubs can no longer fall into (played, or in its own hand): then
+    it leads its highest card other than the queen, shedding it in a trick that costs nothing. In
+    the rule-based players' own arena (first deals, 2,000 seeds x 4 seatings, from 4000) it gains
+    +0.016 +- 0.003 of the deal score over the shipped player."""
+    from tabletop.games import slobberhannes as sh
+
+    d = state.d
+    hand = d["hands"][seat]
+    number = d["tricks_played"] + 1
+    safe = sh.QUEEN in hand or sh.QUEEN in sh._played(d)
+    if d["trick"]["cards"] or number == 1 or number >= d["tricks_per_deal"] - 1 or not safe:
+        return sh.bot_heuristic(state, seat, rng)
+    pool = [c for c in state._allowed(seat) if c != sh.QUEEN]
+    if sh.QUEEN in hand and not {"AC", "KC"} <= sh._played(d):
+        pool = [c for c in pool if c[1] != "C"] or pool
+    if not pool:
+        return sh.bot_heuristic(state, seat, rng)
+    return "play " + max(pool, key=lambda c: (sh._rank_value(c), -sh.ORDER[c]))
+
+
+def ensemble_search(hooks, view, sampler, iterations, seed, members):
+    """``members`` searches of ``iterations`` each, seeded apart; the legal action with the most
+    visits over all of them (ties: the better mean)."""
+    legal = view["legal_actions"]
+    visits = {a: 0 for a in legal}
+    value = {a: 0.0 for a in legal}
+    for k in range(members):
+        stats = {}
+        search(hooks, view, sampler, iterations=iterations, seed=seed * 7919 + k, stats=stats)
+        for a, (n, mean) in stats.get("root", {}).items():
+            visits[a] += n
+            value[a] += n * mean
+    return max(legal, key=lambda a: (visits[a], value[a] / max(1, visits[a])))
+
+
+def variant_chooser(variant, plain, noise=0.1, members=3):
     def choose(slug, view, level="random", seed=0, sampler=None, time_limit=True):
         if level != "variant":
             return plain(slug, view, level, seed, sampler=sampler, time_limit=time_limit)
@@ -73,7 +118,7 @@ def variant_chooser(variant, plain, noise=0.1):
         if variant == "oracle":
             oracle = OracleSampler(sampler._state, sampler.seat)
             return plain(slug, view, "normal", seed, sampler=oracle, time_limit=time_limit)
-        if variant in ("endonly", "op", "flat", "noise") and hooks.endgame is not None:
+        if variant in ("endonly", "op", "flat", "noise", "ensemble", "leadhigh") and hooks.endgame is not None:
             action = hooks.endgame(view, sampler, random.Random(seed))
             if action is not None:
                 return action
@@ -89,6 +134,13 @@ def variant_chooser(variant, plain, noise=0.1):
             iterations, _ = budget(slug, "strong")
             hooks = dataclasses.replace(hooks, rollout=noisy_rollout(hooks.heuristic, noise))
             return search(hooks, view, sampler, iterations=iterations, seed=seed)
+        if variant == "leadhigh":
+            iterations, _ = budget(slug, "strong")
+            hooks = dataclasses.replace(hooks, rollout=noisy_rollout(leadhigh_player, 0.1))
+            return search(hooks, view, sampler, iterations=iterations, seed=seed)
+        if variant == "ensemble":
+            iterations, _ = budget(slug, "strong")
+            return ensemble_search(hooks, view, sampler, iterations // members, seed, members)
         if variant == "flat":
             iterations, _ = budget(slug, "strong")
             return search(hooks, view, sampler, iterations=iterations, seed=seed, tree_depth=1)
@@ -101,6 +153,7 @@ def main():
     p.add_argument("--game", required=True)
     p.add_argument("--variant", choices=VARIANTS, required=True)
     p.add_argument("--noise", type=float, default=0.1, help="--variant noise: the rollouts' share of random actions")
+    p.add_argument("--members", type=int, default=3, help="--variant ensemble: searches the budget is split into")
     p.add_argument("--games", type=int, default=96)
     p.add_argument("--measure", choices=("match", "deal"), default="deal")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -112,8 +165,8 @@ def main():
     get_game(args.game)  # imports the game's module
     if args.variant == "noend":
         sys.modules[f"tabletop.games.{args.game}"].ENDGAME_CARDS = 0
-    name = f"noise{args.noise}" if args.variant == "noise" else args.variant
-    run_against_normal(variant_chooser(args.variant, bots.choose_action, args.noise), name, args.game, args.games,
+    name = {"noise": f"noise{args.noise}", "ensemble": f"ensemble{args.members}"}.get(args.variant, args.variant)
+    run_against_normal(variant_chooser(args.variant, bots.choose_action, args.noise, args.members), name, args.game, args.games,
                        args.seed, args.jobs, args.json, options=options or None, measure=args.measure)
 
 
