@@ -9,6 +9,7 @@ Budgets are small here; tests/bench/bench_bots.py measures the real ones.
 import json
 import pathlib
 import random
+import time
 
 import pytest
 
@@ -796,8 +797,9 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
 
 
 def test_strong_slobberhannes_endgame_is_honest_and_legal():
-    """With 3 cards or fewer the strong level plays the solver's card, from the view and the
-    sampler's worlds only; with revokes allowed, or more cards, it leaves the move to the search."""
+    """With ENDGAME_CARDS cards or fewer (4; 3 with 5 or 6 players) the strong level plays the
+    solver's card, from the view and the sampler's worlds only; with revokes allowed, or more cards,
+    it leaves the move to the search."""
     from tabletop.games.slobberhannes import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(4)
@@ -810,3 +812,31 @@ def test_strong_slobberhannes_endgame_is_honest_and_legal():
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is not None
     view = dict(state.view(seat), options={"revoke_penalty": True, "loss_limit": 1})
     assert bot_endgame(view, Sampler(state, seat), random.Random(0)) is None
+    state, seat = _slobberhannes_positions(5, 4, 1, seed=45)[0]
+    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(0)) is None
+
+
+def test_timed_worlds_keep_to_the_deadline():
+    """A solver's worlds: all of them without a deadline; after the minimum, none that would pass it."""
+    from tabletop.bots.worlds import timed
+
+    assert list(timed(16, None)) == list(range(16))
+    assert list(timed(16, time.perf_counter() - 1)) == [0, 1, 2, 3]
+    assert list(timed(3, time.perf_counter() - 1)) == [0, 1, 2]
+    done = []
+    for i in timed(16, time.perf_counter() + 0.05, minimum=1):
+        done.append(i)
+        time.sleep(0.02)
+    assert 1 <= len(done) <= 3
+
+
+def test_strong_slobberhannes_endgame_past_its_deadline_still_plays_a_legal_card():
+    """Under the strong level's time limit the solver solves fewer worlds, never none: with the
+    deadline already passed it still averages its minimum of worlds and plays a legal card."""
+    from tabletop.games.slobberhannes import bot_endgame
+
+    state, seat = _slobberhannes_positions(4, 4, 1, seed=7)[0]
+    started = time.perf_counter()
+    action = bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1), deadline=started)
+    assert action in state.legal_actions(seat)
+    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1)) in state.legal_actions(seat)

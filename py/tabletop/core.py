@@ -150,9 +150,12 @@ class BotHooks:
     written from the rules and common strategy: it is given a world sampled from the seat's view
     (never the real state) and reads only what the seat may see in it (its own hand, the public
     table), so it decides the same in every world of one view.
-    ``endgame(view, sampler, rng) -> action | None`` the ``strong`` level's exact play where the
-    game has one for the position (the last tricks of Más-Menos and Tuppi); None leaves the
-    decision to the search. It reads the view and worlds from ``sampler`` only (may be None).
+    ``endgame(view, sampler, rng, deadline=None) -> action | None`` the ``strong`` level's exact
+    play where the game has one for the position (the last tricks of Más-Menos, Tuppi and
+    Slobberhannes); None leaves the decision to the search. It reads the view and worlds from
+    ``sampler`` only (may be None). ``deadline`` (a ``time.perf_counter()`` value, or None: no
+    limit) is the strong level's time limit: a solver averaging over worlds solves fewer of them
+    rather than pass it (``worlds.timed``).
     ``reading(world, seat, rng) -> world`` the ``strong`` level's reading of the other seats' play:
     it reshapes each world drawn from the seat's view (its hidden cards only) by what the seat has
     seen of how the others played, from public facts alone (Stop the Bus: the others have been

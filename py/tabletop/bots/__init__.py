@@ -40,6 +40,7 @@ of hidden information must not declare ``from_view``.
 from __future__ import annotations
 
 import random
+import time
 
 from ..core import BotHooks
 
@@ -129,7 +130,8 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         if best:
             return best[0]
         if hooks.endgame is not None:
-            action = hooks.endgame(view, sampler, random.Random(seed))
+            deadline = time.perf_counter() + budget(slug, level)[1] if time_limit else None
+            action = hooks.endgame(view, sampler, random.Random(seed), deadline=deadline)
             if action is not None:
                 if action not in legal:
                     raise ValueError(f"{slug}: the endgame solver chose {action!r}, which is not legal here")

@@ -28,7 +28,23 @@ Hooks a game may declare (``BotHooks`` on its ``GameInfo``, see ``tabletop.core`
 """
 from __future__ import annotations
 
+import time
+
 MAX_TRIES = 40
+
+
+def timed(count, deadline, minimum=4):
+    """``range(count)`` for a solver averaging over worlds, cut short when ``deadline`` (a
+    ``time.perf_counter()`` value; None: never) would be passed by one more world as slow as the
+    slowest so far, after at least ``minimum`` worlds: a decision keeps to the level's time limit
+    on a slow device, solving fewer worlds rather than stalling the table."""
+    slowest = 0.0
+    for i in range(count):
+        start = time.perf_counter()
+        if deadline is not None and i >= minimum and start + slowest > deadline:
+            return
+        yield i
+        slowest = max(slowest, time.perf_counter() - start)
 
 
 class WorldError(Exception):

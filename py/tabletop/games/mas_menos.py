@@ -636,7 +636,7 @@ def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
     return out
 
 
-def bot_endgame(view, sampler, rng):
+def bot_endgame(view, sampler, rng, deadline=None):
     """The strong level's play once the seat holds at most ENDGAME_CARDS cards: the card whose
     exact value, averaged over the worlds the seat cannot tell apart, is best (see above); None
     before that (the search decides). Reads the view only (the seat's hand and discard, the
@@ -646,6 +646,8 @@ def bot_endgame(view, sampler, rng):
     hand = view["hand"]
     if len(hand) > ENDGAME_CARDS:
         return None
+    from ..bots.worlds import timed
+
     seat = view["seat"]
     seen = set(hand) | set(view.get("discard") or ())
     seen.update(c for t in view["history"] for _, c in t["cards"])
@@ -661,7 +663,8 @@ def bot_endgame(view, sampler, rng):
     mp = view["match_points"]
     memo = {}
     totals = dict.fromkeys(mine, 0.0)
-    for theirs in worlds:
+    for i in timed(len(worlds), deadline):
+        theirs = worlds[i]
         values = _solve(mine, theirs, led is None, led, view["trick_rule"] == "high",
                         view["game_rule"] == "more", tricks[seat] - tricks[1 - seat], mp[seat] - mp[1 - seat], memo)
         for card, v in values.items():

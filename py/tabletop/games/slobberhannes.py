@@ -613,13 +613,20 @@ def bot_rollout(state, seat, rng):
 # turn the seat takes the card best for its own ``bot_reward``, a tenth of a point less per penalty
 # point of this deal on ties, so a seat safe or lost either way still sheds the queen and the last
 # trick), the deal scored by the engine's own scoring; it plays the card with the best mean for
-# itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``). Cost in
-# CPython, one decision with 4 players and 16 worlds: 3 cards each under 15 ms, 4 cards 20-520 ms.
-# Measured against normal (tests/bench/results/2026-11-24-arena.md) from 4 cards on, it made no
-# clear difference (+0.015 +- 0.036 of a place over 192 one-deal matches) while its slowest
-# decisions took half a second (about 1 s in Pyodide): it now starts at 3 cards, where it costs
-# nothing.
-ENDGAME_CARDS = 3
+# itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``).
+#
+# It starts at ENDGAME_CARDS cards in hand with 3 or 4 players, at ENDGAME_CARDS_MANY with 5 or 6
+# (where solving a fourth trick costs seconds). From 4 cards, not 3 (issue #18): over 918 positions
+# of normal's self-play with 3 or 4 cards in hand (tests/bench/bench_slobberhannes_endgame.py), the
+# card the search chose was worse in truth (the max^n value with every hand open) than the best by
+# 0.028 of the deal's utility on average at 4 cards (normal; strong's three times the search 0.029),
+# the solver's card over 16 worlds by 0.011. Cost in CPython with 4 players, one decision over 16
+# worlds: 3 cards under 15 ms; 4 cards p50 63 ms, p95 232 ms, at most 465 ms over 460 positions of
+# normal's self-play, up to 765 ms when leading the fifth trick of a rule-based deal (so about 1.5 s
+# in Pyodide at worst); a decision under a time limit solves fewer worlds rather than pass it
+# (``deadline``, ``worlds.timed``). Arena figures: tests/bench/results/2026-11-27-arena.md.
+ENDGAME_CARDS = 4
+ENDGAME_CARDS_MANY = 3
 ENDGAME_WORLDS = 16
 _QUEEN_CODE = ORDER[QUEEN]
 assert all(ORDER[c] == SUITS.index(c[1]) * 8 + RANKS.index(c[0]) for c in PACK), \
@@ -689,21 +696,25 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
     return out
 
 
-def bot_endgame(view, sampler, rng):
-    """The strong level's card once the seat holds at most ENDGAME_CARDS cards (revokes not
-    allowed): the best mean over ENDGAME_WORLDS worlds of its max^n value (see above); None
-    otherwise (the search decides). The worlds come from ``sampler``, built from the seat's view."""
+def bot_endgame(view, sampler, rng, deadline=None):
+    """The strong level's card once the seat holds at most ENDGAME_CARDS cards (ENDGAME_CARDS_MANY
+    with 5 or 6 players; revokes not allowed): the best mean over ENDGAME_WORLDS worlds (fewer if
+    ``deadline`` would be passed) of its max^n value (see above); None otherwise (the search
+    decides). The worlds come from ``sampler``, built from the seat's view."""
     if sampler is None or view.get("options", {}).get("revoke_penalty") or not view.get("legal_actions"):
         return None
     hand = view.get("hand") or []
     legal = view["legal_actions"]
-    if len(hand) > ENDGAME_CARDS or len(legal) < 2 or view.get("tricks_played", 0) < 1:
+    limit = ENDGAME_CARDS if len(view["hand_counts"]) <= 4 else ENDGAME_CARDS_MANY
+    if len(hand) > limit or len(legal) < 2 or view.get("tricks_played", 0) < 1:
         return None
+    from ..bots.worlds import timed
+
     me = view["seat"]
     memo = {}
     totals = {}
     utilities = None
-    for _ in range(ENDGAME_WORLDS):
+    for _ in timed(ENDGAME_WORLDS, deadline):
         world = sampler(rng)
         d = world.d
         if utilities is None:  # public: the penalties, who took the first trick and the queen

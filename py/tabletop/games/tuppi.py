@@ -1133,7 +1133,7 @@ def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
     return out
 
 
-def bot_endgame(view, sampler, rng):
+def bot_endgame(view, sampler, rng, deadline=None):
     """The strong level's card once the seat holds at most ENDGAME_CARDS cards in a rami or nolo
     deal: the best mean over ENDGAME_WORLDS worlds of the double-dummy value (see above); None
     otherwise (the search decides). The worlds come from ``sampler``, built from the seat's view."""
@@ -1144,10 +1144,12 @@ def bot_endgame(view, sampler, rng):
     if len(hand) > ENDGAME_CARDS or len(legal) < 2:
         return None
     me = view["seat"]
+    from ..bots.worlds import timed
+
     memo = {}
     totals = {}
     rewards = None
-    for _ in range(ENDGAME_WORLDS):
+    for _ in timed(ENDGAME_WORLDS, deadline):
         world = sampler(rng)
         d = world.d
         if rewards is None:  # public: the scores, the mode, the declarer, the options
