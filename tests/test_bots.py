@@ -840,3 +840,21 @@ def test_strong_slobberhannes_endgame_past_its_deadline_still_plays_a_legal_card
     action = bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1), deadline=started)
     assert action in state.legal_actions(seat)
     assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1)) in state.legal_actions(seat)
+
+
+def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
+    """bench_slobberhannes_endgame.py's ``solverK`` is the strong level's endgame rule (the same
+    card as ``bot_endgame`` over the same 16 worlds), and its truth gives the best card no regret."""
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
+    import bench_slobberhannes_endgame as bench
+    from tabletop.games.slobberhannes import ORDER, _deal_utilities, bot_endgame
+
+    for state, seat in _slobberhannes_positions(4, 4, 3, seed=11):
+        utilities = _deal_utilities(state)
+        card = bench.solver_card(state, seat, 16, random.Random(5), utilities)
+        shipped = bot_endgame(state.view(seat), Sampler(state, seat), random.Random(5))
+        assert shipped == "play " + next(c for c, i in ORDER.items() if i == card)
+        truth = {c: u[seat] for c, u in bench.open_values(state, utilities, {}).items()}
+        assert sorted(truth) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(seat))
