@@ -12,7 +12,7 @@ levels agree nine times in ten, the matches between them can differ only by the 
 ``--reseed`` asks level A with another seed (its own worlds and simulations): with A = B, how often
 a level agrees with itself, i.e. how much of its choice is settled by its budget rather than by the
 luck of its draws. ``--min-hand N`` counts only decisions with more than N cards in hand (for
-example 3 in Slobberhannes, where strong's endgame solver takes the last three).
+example 4 in Slobberhannes, where strong's endgame solver takes the last four; 3 before 2026-11-27).
 """
 import argparse
 import pathlib

@@ -10,7 +10,8 @@ Levels
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
     ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
-                ``queries.hint``; the last tricks of Más-Menos and Tuppi: ``BotHooks.endgame``),
+                ``queries.hint``; the last tricks of Más-Menos, Tuppi and Slobberhannes:
+                ``BotHooks.endgame``, averaged over worlds, as many as its time limit allows),
                 else ISMCTS with a bigger budget, over worlds read by the game's
                 ``BotHooks.reading`` where it declares one (Stop the Bus: the others' hands made as
                 strong as their turns of drawing and keeping the best have made them).

@@ -616,15 +616,17 @@ def bot_rollout(state, seat, rng):
 # itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``).
 #
 # It starts at ENDGAME_CARDS cards in hand with 3 or 4 players, at ENDGAME_CARDS_MANY with 5 or 6
-# (where solving a fourth trick costs seconds). From 4 cards, not 3 (issue #18): over 918 positions
-# of normal's self-play with 3 or 4 cards in hand (tests/bench/bench_slobberhannes_endgame.py), the
-# card the search chose was worse in truth (the max^n value with every hand open) than the best by
-# 0.028 of the deal's utility on average at 4 cards (normal; strong's three times the search 0.029),
-# the solver's card over 16 worlds by 0.011. Cost in CPython with 4 players, one decision over 16
-# worlds: 3 cards under 15 ms; 4 cards p50 63 ms, p95 232 ms, at most 465 ms over 460 positions of
-# normal's self-play, up to 765 ms when leading the fifth trick of a rule-based deal (so about 1.5 s
-# in Pyodide at worst); a decision under a time limit solves fewer worlds rather than pass it
-# (``deadline``, ``worlds.timed``). Arena figures: tests/bench/results/2026-11-27-arena.md.
+# (where solving a fourth trick costs seconds). From 4 cards, not 3 (issue #18): with 4 cards in
+# hand (305 positions of normal's self-play, tests/bench/bench_slobberhannes_endgame.py) the card
+# chosen fell short of the best in truth (the max^n value with every hand open) by 0.045 of the
+# deal's utility on average for normal, 0.040 for strong's three times the search, 0.033 for the
+# solver over 16 worlds. Against normal in the arena it is level all the same (-0.001 +- 0.009 of the
+# deal score over 1,536 first deals, as strong was before: tests/bench/results/2026-11-27-arena.md);
+# kept as nearer the truth and cheaper than the search it replaces. Cost in CPython with 4 players,
+# one decision over 16 worlds: 3 cards under 60 ms; 4 cards p50 67 ms, p95 243 ms, at most 458 ms
+# over those positions, up to 765 ms when leading the fifth trick of a rule-based deal (so about
+# 1.5 s in Pyodide at worst): under a time limit it solves fewer worlds rather than pass it
+# (``deadline``, ``worlds.timed``).
 ENDGAME_CARDS = 4
 ENDGAME_CARDS_MANY = 3
 ENDGAME_WORLDS = 16
