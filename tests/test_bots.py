@@ -853,7 +853,7 @@ def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
 
     for state, seat in _slobberhannes_positions(4, 4, 3, seed=11):
         utilities = _deal_utilities(state)
-        card = bench.solver_card(state, seat, 16, random.Random(5), utilities)
+        card = bench.solver_card(state, seat, 16, random.Random(5))
         shipped = bot_endgame(state.view(seat), Sampler(state, seat), random.Random(5))
         assert shipped == "play " + next(c for c, i in ORDER.items() if i == card)
         truth = {c: u[seat] for c, u in bench.open_values(state, utilities, {}).items()}

@@ -79,21 +79,17 @@ def open_values(world, utilities, memo):
     return sh._max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], utilities, memo)
 
 
-def solver_card(state, seat, worlds, rng, utilities):
-    """The endgame solver's card (``bot_endgame``'s rule) over ``worlds`` worlds from the seat's view."""
-    sampler = Sampler(state, seat)
-    memo, totals = {}, {}
-    for _ in range(worlds):
-        for c, u in open_values(sampler(rng), utilities, memo).items():
-            totals[c] = totals.get(c, 0.0) + u[seat]
-    return max(totals, key=lambda c: (totals[c], -c))
+def solver_card(state, seat, worlds, rng):
+    """The strong level's endgame solver (``bot_endgame``) over ``worlds`` worlds from the seat's view."""
+    action = sh.bot_endgame(state.view(seat), Sampler(state, seat), rng, worlds=worlds)
+    return sh.ORDER[action.split()[1]]
 
 
 def choose(method, state, seat, seed, utilities):
     """(card code in ORDER, CPU seconds) chosen by ``method``."""
     started = time.process_time()
     if method.startswith("solver"):
-        card = solver_card(state, seat, int(method[len("solver"):]), random.Random(seed), utilities)
+        card = solver_card(state, seat, int(method[len("solver"):]), random.Random(seed))
     else:
         view = state.view(seat)
         if method == "search3":

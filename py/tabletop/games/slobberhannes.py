@@ -698,9 +698,9 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
     return out
 
 
-def bot_endgame(view, sampler, rng, deadline=None):
+def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
     """The strong level's card once the seat holds at most ENDGAME_CARDS cards (ENDGAME_CARDS_MANY
-    with 5 or 6 players; revokes not allowed): the best mean over ENDGAME_WORLDS worlds (fewer if
+    with 5 or 6 players; revokes not allowed): the best mean over ``worlds`` worlds (fewer if
     ``deadline`` would be passed) of its max^n value (see above); None otherwise (the search
     decides). The worlds come from ``sampler``, built from the seat's view."""
     if sampler is None or view.get("options", {}).get("revoke_penalty") or not view.get("legal_actions"):
@@ -716,7 +716,7 @@ def bot_endgame(view, sampler, rng, deadline=None):
     memo = {}
     totals = {}
     utilities = None
-    for _ in timed(ENDGAME_WORLDS, deadline):
+    for _ in timed(worlds, deadline):
         world = sampler(rng)
         d = world.d
         if utilities is None:  # public: the penalties, who took the first trick and the queen
