@@ -242,7 +242,7 @@ def ensure_node_modules():
         meta = modules / name / "package.json"
         return json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
 
-    wanted = ("pyodide", "@pyscript/core", "axe-core")
+    wanted = ("pyodide", "@pyscript/core", "axe-core", "prettier", "typescript")
     if all(installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted):
         return
     if modules.is_symlink():

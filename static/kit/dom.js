@@ -1,3 +1,4 @@
+// @ts-check
 // DOM helpers every table uses.
 //
 //   h(tag, attrs, ...children)  an element: attrs `class`, `dataset` ({...}; undefined values left out),

@@ -1,3 +1,4 @@
+// @ts-check
 // Faces: one builder for everything drawn as a card, a tile or a slot.
 //
 // A face spec tells the kit how to draw and name one game's tokens:
@@ -49,6 +50,11 @@ export const standardCards = {
   },
 };
 
+/**
+ * @param {string} token
+ * @param {import("./types.js").FaceOptions} [opts]
+ * @returns {HTMLElement}
+ */
 export function face(token, opts = {}) {
   const spec = opts.spec || standardCards;
   const w = opts.words || null;
@@ -69,10 +75,12 @@ export function face(token, opts = {}) {
   }, ...spec.parts(token, w), button ? h("span", { class: "sr-only" }, name) : null);
 }
 
+/** @param {{ small?: boolean }} [opts] */
 export function back(opts = {}) {
   return h("div", { class: `card back${opts.small ? " small" : ""}`, "aria-hidden": "true" });
 }
 
+/** @param {{ small?: boolean, label?: string }} [opts] */
 export function empty(opts = {}) {
   return h("div", { class: `card empty${opts.small ? " small" : ""}`, "aria-hidden": opts.label ? null : "true",
     role: opts.label ? "img" : null, "aria-label": opts.label || null });

@@ -1,3 +1,4 @@
+// @ts-check
 // The table kit: what every game's view draws with. A view is the game's zones, its face spec and
 // its strings; the kit and the shell (static/app/) do the rest. Worked examples:
 // static/views/mas_menos.js (two seats, a set to discard, buttons for declarations) and

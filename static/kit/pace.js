@@ -1,3 +1,4 @@
+// @ts-check
 // Pace: how fast the computer plays and how cards move, so a person can follow the table.
 //
 //   SPEEDS                       slow / normal / fast / instant (the player's setting)

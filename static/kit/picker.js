@@ -1,3 +1,4 @@
+// @ts-check
 // The picker: turns taps on tokens into the engine's legal actions. Nothing here knows a rule.
 //
 // Every tappable thing carries a token (a card code, a tile, a slot name). An action is a verb and
@@ -52,6 +53,17 @@ export class Picker {
   // legal: the viewer's legal actions now ([] when it may not act); selection: an array kept by
   // the shell while the position stays the same; act(action); explain(token, verb, selection);
   // rerender(); verbs: the view's per-verb options; words: the table's words (labels).
+  /**
+   * @param {object} o
+   * @param {string[]} o.legal
+   * @param {string[]} o.selection
+   * @param {(action: string) => unknown} o.act
+   * @param {(token: string, own: any, action: string | null) => void} o.explain
+   * @param {() => void} o.rerender
+   * @param {Record<string, import("./types.js").VerbOptions>} [o.verbs]
+   * @param {import("./types.js").Words} o.words
+   * @param {import("./types.js").FaceSpec | null} [o.spec]
+   */
   constructor({ legal, selection, act, explain, rerender, verbs = {}, words, spec = null }) {
     this.legal = legal || [];
     this.sel = selection;

@@ -1,3 +1,5 @@
+// @ts-check
+/** @typedef {import("./types.js").Ui} Ui */
 // Standard pieces of a card table. Each takes the view's `ui` (see kit/index.js) and plain data
 // from the engine's view; none knows a rule. Each carries the class `kit`, which scopes its styles
 // in app.css away from the views not yet on the kit.
@@ -21,6 +23,7 @@
 import { arrowKeys, h } from "./dom.js";
 import { back, empty } from "./faces.js";
 
+/** @param {Ui} ui */
 export function seatRing(ui, { seats, toMove = [], cards = null, chip = null, compressAt = 6 }) {
   const strip = seats.length >= compressAt;
   return h("div", { class: `ring kit n${seats.length}${strip ? " strip" : ""}` }, seats.map((seat) => {
@@ -38,12 +41,19 @@ export function seatRing(ui, { seats, toMove = [], cards = null, chip = null, co
   }));
 }
 
+/**
+ * @param {Ui} ui
+ * @param {number} seat
+ * @param {string} token
+ * @param {{ won?: boolean, dim?: boolean, faceOpts?: import("./types.js").FaceOptions }} [o]
+ */
 function played(ui, seat, token, { won = false, dim = false, faceOpts = {} } = {}) {
   return h("div", { class: `played${won ? " won" : ""}${dim ? " dim" : ""}`, dataset: { seat, travel: token } },
     ui.face(token, { ...faceOpts, small: faceOpts.small }),
     h("small", { class: "who", title: ui.seatName(seat) }, ui.seatName(seat)));
 }
 
+/** @param {Ui} ui */
 export function trick(ui, { cards = [], last = null, key = null, label = null, faceOpts = {} }) {
   const area = h("section", { class: "trick kit", "aria-label": ui.t("trick") });
   const row = h("div", { class: "trick-cards" });
@@ -71,6 +81,7 @@ export function trick(ui, { cards = [], last = null, key = null, label = null, f
 
 const openHistories = new Map(); // key -> open, kept across redraws of one deal
 
+/** @param {Ui} ui */
 export function history(ui, { tricks, title, key = "history" }) {
   if (!tricks || !tricks.length) return null;
   const rows = tricks.map((t, i) => h("li", { dataset: { trick: i + 1, winner: t.winner } },
@@ -85,6 +96,7 @@ export function history(ui, { tricks, title, key = "history" }) {
   return panel;
 }
 
+/** @param {Ui} ui */
 export function scoreTable(ui, { seats, columns, caption = null, mark = null }) {
   return h("table", { class: "scores kit" },
     caption ? h("caption", {}, caption) : null,
@@ -94,6 +106,7 @@ export function scoreTable(ui, { seats, columns, caption = null, mark = null }) 
       columns.map((c) => h("td", {}, c.value(seat)))))));
 }
 
+/** @param {Ui} ui */
 export function hand(ui, tokens, { verb = "play", label = null } = {}) {
   return h("div", { class: "hand kit", role: "group", "aria-label": label ?? ui.t("your_hand"), onkeydown: arrowKeys },
     (tokens || []).map((token) => ui.picker.face(token, { verb })));

@@ -1,3 +1,4 @@
+// @ts-check
 // Queries about a position (hint, truth, analysis, a suggestion), asked once per position and kept.
 //
 //   const queries = makeQueries(call, redraw)    the shell makes one; views use ui.query
