@@ -119,7 +119,7 @@ export async function pause(ctx, minMs) {
  * @param {() => string} o.level       read when it moves (the player may change it after a stall)
  * @param {() => Pace} o.pace          read when it moves (the speed setting may change)
  * @param {() => number} o.seed        a fresh seed for the computer's own randomness
- * @param {(view: any) => number} [o.delayFactor]   a view's longer pause (a person's time to choose)
+ * @param {(view: any) => number} [o.delayFactor]  a view's longer pause (a person's time to choose)
  * @returns {SeatDriver}
  */
 export function computerDriver({ level, pace, seed, delayFactor = () => 1 }) {
@@ -148,7 +148,9 @@ export function computerDriver({ level, pace, seed, delayFactor = () => 1 }) {
  * @param {() => void} [o.moving]        called once the pause is over (e.g. a "continue" used)
  * @returns {SeatDriver}
  */
-export function scriptDriver({ kind = "lesson", moveFor, pace, readingMs = () => 0, normalActionMs = 750, moving }) {
+export function scriptDriver({
+  kind = "lesson", moveFor, pace, readingMs = () => 0, normalActionMs = 750, moving,
+}) {
   return {
     kind,
     async next(ctx) {

@@ -36,7 +36,8 @@
  * @typedef {Object} Engine  the engine calls the table makes (engine.js's `game`)
  * @property {(log: GameLog, viewer: number) => Promise<Answer>} load
  * @property {(seat: number, action: string, viewer: number) => Promise<Answer>} act
- * @property {(seat: number, level: string, seed: number, viewer: number) => Promise<Answer>} botMove
+ * @property {(seat: number, level: string, seed: number, viewer: number) => Promise<Answer>}
+ *   botMove
  * @property {(viewer: number) => Promise<Answer>} undo
  * @property {(seat: number) => Promise<Answer>} view
  * @typedef {{action: string, token?: string | null, at?: number}} ActMove  a move by name
@@ -46,7 +47,7 @@
  * @typedef {ActMove | BotMove} Move
  * @typedef {Object} SeatContext  what a driver is given when asked
  * @property {number} seat
- * @property {any} view         the viewer's view now (for a computer's pause: a view's delay factor)
+ * @property {any} view         the viewer's view now (a computer's pause: a view's delay factor)
  * @property {Status} status     now
  * @property {number} moves      moves made so far, now
  * @property {() => boolean} skipping    the player skips to the end: no pauses
@@ -75,6 +76,9 @@ const realClock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (timer) => clearTimeout(timer),
 };
+
+/** @param {any} err an exception's words (an engine call that threw) */
+const errorText = (err) => String((err && err.message) || err);
 
 // While skipping to the end, the table is drawn a few times a second, not at every move.
 const SKIP_DRAW_MS = 300;
@@ -270,7 +274,8 @@ export class Table {
       if (driver.listens && !this.listening.has(seat)) this.listen(seat, driver);
     });
     if (this.asking || this.stalled || this.waitFor) return;
-    const seats = this.status.to_move.filter((seat) => this.seats[seat] && !this.seats[seat].listens);
+    const asked = (/** @type {number} */ seat) => this.seats[seat] && !this.seats[seat].listens;
+    const seats = this.status.to_move.filter(asked);
     if (seats.length) this.ask(seats);
   }
 
@@ -348,7 +353,8 @@ export class Table {
     this.wake();
   }
 
-  /** @param {number} ms keep what is on show (a finished trick) this long before a computer moves */
+  /** @param {number} ms keep what is on show (a finished trick) this long before a computer moves
+   */
   hold(ms) {
     this.holdUntil = Math.max(this.holdUntil, this.clock.now() + ms);
   }
@@ -398,7 +404,7 @@ export class Table {
         ? await this.engine.botMove(seat, move.bot.level, move.bot.seed, this.viewer)
         : await this.engine.act(seat, move.action, this.viewer);
     } catch (err) { // an answer that is not one (a worker that threw): a refusal too
-      res = { ok: false, error: String((err && err.message) || err) };
+      res = { ok: false, error: errorText(err) };
     }
     this.busy--;
     release();
@@ -406,7 +412,8 @@ export class Table {
     const action = "bot" in move ? res.action : move.action;
     if (!res.ok) {
       if (driver.listens) {
-        this.emit("refused", { seat, action, by, answer: res, token: "token" in move ? move.token : null });
+        const token = "token" in move ? move.token : null;
+        this.emit("refused", { seat, action, by, answer: res, token });
         return;
       }
       return this.failed(seat, by, action, res);
@@ -441,7 +448,7 @@ export class Table {
     if (!this.emit("failed", { seat, by, action, reason, answer: res })) return;
     /** @type {Answer} */
     const again = await this.engine.load(/** @type {GameLog} */ (this.log), this.viewer)
-      .catch((err) => ({ ok: false, error: String((err && err.message) || err) }));
+      .catch((err) => ({ ok: false, error: errorText(err) }));
     if (this.ended) return;
     if (again.ok) {
       this.take(again);

@@ -2,7 +2,9 @@
 // without a browser: a fake engine of a tiny game and fake drawing. Run by tests/test_table_js.py
 // with Node; prints one JSON object of results.
 import { Table } from "../../static/app/table.js";
-import { computerDriver, guardedDriver, humanDriver, scriptDriver } from "../../static/app/seats.js";
+import {
+  computerDriver, guardedDriver, humanDriver, scriptDriver,
+} from "../../static/app/seats.js";
 
 const out = {};
 const instant = () => ({ action: () => 0 });
@@ -28,10 +30,16 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
     return {
       ok: true, over, to_move: toMove, players, moves: n,
       log: { game: "fake", players, seed: 1, actions: e.actions.map((a) => [...a]) },
-      view: { phase: over ? "over" : "play", legal_actions: toMove.includes(viewer) ? legal(n) : [] }, ...extra,
+      view: {
+        phase: over ? "over" : "play",
+        legal_actions: toMove.includes(viewer) ? legal(n) : [],
+      },
+      ...extra,
     };
   };
-  const later = (value) => (slow ? new Promise((resolve) => setTimeout(() => resolve(value), slow)) : Promise.resolve(value));
+  const later = (value) => (slow
+    ? new Promise((resolve) => setTimeout(() => resolve(value), slow))
+    : Promise.resolve(value));
   const play = (seat, action, viewer) => {
     const n = e.actions.length;
     if (n >= length || seat !== n % players || !legal(n).includes(action)) {
@@ -42,7 +50,10 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
   };
   e.engine = {
     load: (log, viewer) => { e.loads++; e.calls.push(["load"]); return later(answer(viewer)); },
-    act: (seat, action, viewer) => { e.calls.push(["act", seat, action]); return later(play(seat, action, viewer)); },
+    act: (seat, action, viewer) => {
+      e.calls.push(["act", seat, action]);
+      return later(play(seat, action, viewer));
+    },
     botMove: (seat, level, seed, viewer) => {
       e.calls.push(["bot", seat, level]);
       if (botRefuses) return later({ ok: false, code: "bot_failed", error: "no move" });
@@ -69,7 +80,8 @@ function fakeTable(e, seats, viewers = [0]) {
   return { table, seen };
 }
 
-const computer = (level = "normal") => computerDriver({ level: () => level, pace: instant, seed: () => 7 });
+const computer = (level = "normal") =>
+  computerDriver({ level: () => level, pace: instant, seed: () => 7 });
 
 { // a human (seat 0) and the computer (seat 1) take turns; the save is written once a move
   const e = fakeEngine({ length: 4 });
@@ -85,7 +97,8 @@ const computer = (level = "normal") => computerDriver({ level: () => level, pace
   human.tap("play 2");
   await until(() => table.status.over, "the end");
   await settle();
-  out.alternate = seen.events.filter(([n]) => n === "moved").map(([, seat, action, by]) => [seat, action, by]);
+  out.alternate = seen.events.filter(([n]) => n === "moved")
+    .map(([, seat, action, by]) => [seat, action, by]);
   out.saves = { saves, moves: e.actions.length, loads: 1 };
   out.overs = overs;
   out.bot_level = e.calls.filter(([c]) => c === "bot").map(([, , level]) => level);
@@ -103,7 +116,10 @@ const computer = (level = "normal") => computerDriver({ level: () => level, pace
   human.tap("play 9", "9S");
   await until(() => seen.events.some(([n]) => n === "refused"), "the refusal");
   const refused = seen.events.find(([n]) => n === "refused");
-  out.refused = { event: refused, same_log: JSON.stringify(table.log) === before, saves, to_move: table.status.to_move };
+  out.refused = {
+    event: refused, same_log: JSON.stringify(table.log) === before, saves,
+    to_move: table.status.to_move,
+  };
   let token = null;
   table.on("refused", (p) => { token = p.token; });
   human.tap("alt 1", "AS"); // not this seat's move number: refused, with the tapped token
@@ -225,7 +241,8 @@ const computer = (level = "normal") => computerDriver({ level: () => level, pace
   human.tap("play 0");
   await until(() => e.actions.length === 1, "a move");
   await table.undo();
-  out.undo = { actions: e.actions.length, undone: seen.events.filter(([n]) => n === "undone").length };
+  const undone = seen.events.filter(([n]) => n === "undone").length;
+  out.undo = { actions: e.actions.length, undone };
   human.tap("play 0");
   await until(() => e.actions.length === 1, "the move again");
   table.end();
