@@ -159,7 +159,10 @@ function makeDirector(slug, lesson, module, progress) {
     });
   };
 
-  d.dress = (s) => ({ title: d.title, onNew: d.playReal, resultSheet: (view, ui) => d.resultSheet(s, view, ui), tools: false });
+  d.dress = (s) => ({
+    title: d.title, onNew: d.playReal, tools: false,
+    resultSheet: (view, ui) => d.resultSheet(s, view, ui),
+  });
 
   d.playReal = () => {
     endSession();
@@ -261,8 +264,9 @@ function makeDirector(slug, lesson, module, progress) {
     }
   }
 
-  // After the table is drawn (its "drawn" event): the caption goes just above the reader's own line and hand
-  // (the trick stays above it, the hand below), or under the table when the view has no hand.
+  // After the table is drawn (its "drawn" event): the caption goes just above the reader's own
+  // line and hand (the trick stays above it, the hand below), or under the table when the view
+  // has no hand.
   d.decorate = (s, ui) => {
     s.lessonUi = ui;
     d.check(s);

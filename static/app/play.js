@@ -116,7 +116,8 @@ function makeSession(slug, module, mode, level, extra, players, humans) {
     get waitFor() { return this.table.waitFor; },
     set waitFor(key) { this.table.waitFor = key; },
     revealedFor: mode === "hotseat" ? null : humans[0],
-    pick: [], pickKey: null, redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
+    pick: [], pickKey: null, redo: extra.redo || [], deal: extra.deal || null,
+    solitaire: players === 1, shown: null,
     reason: null, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
     gid: extra.gid || newGameId(), saveToken: extra.token,
     // What this kind of table shows around the game: its title, the new-game button, the result
@@ -143,10 +144,11 @@ function seatTable(s, seats) {
 function gameSession(slug, module, mode, level, extra, players) {
   const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
   const s = makeSession(slug, module, mode, level, extra, players, humans);
-  const seats = [...Array(players).keys()].map((seat) => (humans.includes(seat) ? humanDriver() : computerDriver({
+  const computer = () => computerDriver({
     level: () => s.level, pace: currentPace, seed: randomSeed,
     delayFactor: (view) => (module.botDelayFactor ? module.botDelayFactor(view) : 1),
-  })));
+  });
+  const seats = [...Array(players).keys()].map((seat) => (humans.includes(seat) ? humanDriver() : computer()));
   const table = seatTable(s, seats);
   s.dress = gameDress(s);
   keepTools(s, table);
@@ -164,7 +166,10 @@ function gameDress(s) {
     store.removeItem(saveKey(s.slug));
     nav.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
   };
-  return { title: () => gameTitle(s.slug), onNew, resultSheet: (view, ui) => resultSheet(s, view, ui, onNew), tools: true };
+  return {
+    title: () => gameTitle(s.slug), onNew, tools: true,
+    resultSheet: (view, ui) => resultSheet(s, view, ui, onNew),
+  };
 }
 
 export async function startSession(slug, log, mode, level, extra = {}) {
@@ -180,7 +185,8 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   if (shown && mode === "bot" && shown.moves === log.actions.length && shown.code === current.catalog[slug]?.code && !current.engineBooted) {
     const module = await modulePromise;
     const s = gameSession(slug, module, mode, level, extra, log.players);
-    s.table.showSaved(structuredClone(log), { over: shown.view.phase === "over" || "result" in shown.view, to_move: shown.view.to_move, players: log.players }, shown.view);
+    const over = shown.view.phase === "over" || "result" in shown.view;
+    s.table.showSaved(structuredClone(log), { over, to_move: shown.view.to_move, players: log.players }, shown.view);
     s.shown = shown;
     setCurrent(s);
     writeSave(s); // a cold visit's opening is the game from now on, saved as a return visit's is
@@ -223,7 +229,8 @@ export async function startDirected(slug, module, log, lesson) {
     lastLoadError = recordRefusal(loaded);
     return false;
   }
-  const s = makeSession(slug, module, "bot", "random", { human: lesson.human }, loaded.players, [lesson.human]);
+  const human = lesson.human;
+  const s = makeSession(slug, module, "bot", "random", { human }, loaded.players, [human]);
   const table = seatTable(s, lesson.seats(s, loaded.players));
   s.dress = lesson.dress(s);
   keepTools(s, table);
@@ -259,15 +266,20 @@ function keepTools(s, table) {
     s.pick = [];
     s.reason = null;
     dismissToast();
-    if (s.mode === "hotseat" && !table.status.over && !table.status.to_move.includes(seat)) s.revealedFor = null;
+    const passed = !table.status.over && !table.status.to_move.includes(seat);
+    if (s.mode === "hotseat" && passed) s.revealedFor = null; // the next human's hand is hidden
   });
   table.on("undone", ({ answer }) => s.redo.push(answer.undone));
   table.on("refused", ({ action, answer, token }) => {
-    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; s.save?.(); } // a redo the engine no longer takes
+    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { // a redo the engine no longer takes
+      s.redo = [];
+      s.save?.();
+    }
     s.reason = { text: refusalText(wordsOf(s), answer), token, code: answer.code };
     render(s);
   });
   table.on("stalled", () => { document.body.dataset.botStalled = "1"; });
+  table.on("error", ({ error }) => toast(String(error)));
 }
 
 // The save: written once a move (and once a load), with the table on show when it is the
@@ -275,7 +287,8 @@ function keepTools(s, table) {
 function keepSave(s, table) {
   const save = (kind) => {
     if (s.mode === "bot" && table.viewer === s.humans[0] && table.viewSeat === table.viewer) {
-      s.shown = { moves: table.log.actions.length, code: current.catalog[s.slug]?.code, view: table.view };
+      const code = current.catalog[s.slug]?.code;
+      s.shown = { moves: table.log.actions.length, code, view: table.view };
     }
     return saved(s, writeSave(s), kind);
   };
@@ -296,7 +309,8 @@ function saved(s, written, kind) {
 // The events list (window.tabletop.events) the tests and the console read.
 function recordEvents(table) {
   table.on("moved", ({ seat, action, by }) => record(by === "human" ? "human" : "bot", seat, action));
-  table.on("refused", ({ seat, action }) => record("refused", seat, action)); // asked of the engine, and refused
+  // What was asked of the engine, and refused.
+  table.on("refused", ({ seat, action }) => record("refused", seat, action));
   table.on("failed", ({ seat, reason }) => record("bot-failed", seat, reason));
 }
 
@@ -325,7 +339,9 @@ export function replayHref(s, actions) {
 }
 
 
-const wordsOf = (s) => words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
+const wordsOf = (s) => words(s.slug, {
+  seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam,
+});
 
 // ---------------------------------------------------------------- the ui a view draws with
 // Every view draws with the kit: the picker, the dock, faces, holds and queries.
@@ -535,7 +551,9 @@ function followOtherTabs(s, table) {
     followOtherTab(s, "move"); // a stale tab: the move is refused, said
     return false;
   });
-  const onStorage = (e) => { if (!table.provisional && e.key === saveKey(s.slug)) takeUpIfNewer(s); };
+  const onStorage = (e) => {
+    if (!table.provisional && e.key === saveKey(s.slug)) takeUpIfNewer(s);
+  };
   window.addEventListener("storage", onStorage);
   table.on("ended", () => window.removeEventListener("storage", onStorage));
 }

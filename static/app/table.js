@@ -24,6 +24,7 @@
 //   undone {answer}                     the last move taken back (one-player games)
 //   over {view}                         the game ended here (once; a finished game loaded is not)
 //   drawn {...}                         the table was drawn (sent by the drawing: emit("drawn"))
+//   error {error}                       a move's handling threw (a drawing that failed)
 //   ended {}                            the table was closed (a new screen, another tab's game)
 
 /**
@@ -313,7 +314,7 @@ export class Table {
       while (!this.ended && this.status && !this.status.over) {
         const move = await driver.next(this.context(seat, null));
         if (move === null || this.ended) return;
-        await this.submit(seat, driver, move, null);
+        await this.submit(seat, driver, move, null).catch((error) => this.emit("error", { error }));
       }
     } finally {
       this.listening.delete(seat);
@@ -331,7 +332,8 @@ export class Table {
       if (move === null) continue;
       if (this.waitFor) break; // a sheet came up meanwhile: asked again once it is collected
       ask.sending = true;
-      await this.submit(seat, driver, move, ask);
+      await this.submit(seat, driver, move, ask).catch((error) => this.emit("error", { error }));
+      if (this.asking === ask) this.asking = null;
       return;
     }
     if (this.asking === ask) this.asking = null;
