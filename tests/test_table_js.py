@@ -79,6 +79,12 @@ def test_pass_and_play_follows_the_seat_to_move(results):
     assert results["hotseat"] == {"viewers": [0, 1, 0], "view_asked": 0}
 
 
+def test_a_remote_seat_is_one_more_driver_judged_by_the_engine(results):
+    assert results["remote"] == [["refused", 1, "play 0", "remote"],
+                                 ["moved", 0, "play 0", "human"],
+                                 ["moved", 1, "play 1", "remote"]]
+
+
 def test_undo_and_a_closed_table(results):
     assert results["undo"] == {"actions": 0, "undone": 1}
     assert results["after_close"] == 1

@@ -1,7 +1,7 @@
 // The table screen: a game in progress on the table controller (app/table.js) with its seat
-// drivers (app/seats.js), the subscribers that keep the save, the statistics, the two-tab
-// following and the events list, and the drawing: the ui a view draws with, the result sheet,
-// the pass screen, Suggest, and the one-player tools (undo, redo, share).
+// drivers (app/seats.js) and subscribers (app/table-subscribers.js: the save, the statistics, the
+// two-tab following, the events list), and the drawing: the ui a view draws with, the result
+// sheet, the pass screen, Suggest, and the one-player tools (undo, redo, share).
 //
 // One round trip per tap (game.act) and one per computer move (game.botMove): each answer carries
 // the viewer's view and the engine's log, which is saved as it is, once a move. Taps made while a
@@ -13,11 +13,12 @@ import { makePace, snapshot, travel } from "../kit/pace.js";
 import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
-import { app, dismissToast, header, hooks, toast } from "./chrome.js";
+import { app, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
 import { computerDriver, humanDriver } from "./seats.js";
-import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { params, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 import { Table } from "./table.js";
+import { countWhenOver, followOtherTabs, keepSave, keepTools, recordEvents } from "./table-subscribers.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
 const BOT_DELAY = (() => {
@@ -33,7 +34,7 @@ export const currentPace = () => pace;
 // What happened when, for tests and the console: {kind: "bot"|"human"|"refused"|"bot-failed",
 // seat, action (for a failure: its reason), at}. Filled by a subscriber of every table.
 export const events = [];
-const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
+export const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
 
 export const current = { session: null, catalog: null, engineBooted: false };
 // The screens a table leads to, given by app.js (screens.js imports this module, not the reverse):
@@ -54,7 +55,7 @@ function loadRecords() {
   return recordsLoading;
 }
 const withRecords = (run) => (records ? run(records) : loadRecords().then(run));
-const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
+export const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
 
 // A game given up (a new game replaces one in progress): counted as played, not won (records.js).
 export const gameAbandoned = (game) => whenRecords((r) => r.gameAbandoned(game));
@@ -250,76 +251,6 @@ export function wakeComputer() {
   s.table.pump();
 }
 
-// ---------------------------------------------------------------- subscribers
-// The screen's own state after a move: the redo stack (a redone move is popped, another move
-// empties it), the cards picked, the reason shown, the pass screen between two humans. Subscribed
-// before the save, which keeps the redo stack.
-function keepTools(s, table) {
-  table.on("moved", ({ seat, action, by }) => {
-    if (by !== "human") {
-      s.redo = [];
-      return;
-    }
-    const next = s.redo[s.redo.length - 1];
-    if (next && next[0] === seat && next[1] === action) s.redo.pop();
-    else s.redo = [];
-    s.pick = [];
-    s.reason = null;
-    dismissToast();
-    const passed = !table.status.over && !table.status.to_move.includes(seat);
-    if (s.mode === "hotseat" && passed) s.revealedFor = null; // the next human's hand is hidden
-  });
-  table.on("undone", ({ answer }) => s.redo.push(answer.undone));
-  table.on("refused", ({ action, answer, token }) => {
-    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { // a redo the engine no longer takes
-      s.redo = [];
-      s.save?.();
-    }
-    s.reason = { text: refusalText(wordsOf(s), answer), token, code: answer.code };
-    render(s);
-  });
-  table.on("stalled", () => { document.body.dataset.botStalled = "1"; });
-  table.on("error", ({ error }) => toast(String(error)));
-}
-
-// The save: written once a move (and once a load), with the table on show when it is the
-// player's own view against the computer (a return visit draws it at once).
-function keepSave(s, table) {
-  const save = (kind) => {
-    if (s.mode === "bot" && table.viewer === s.humans[0] && table.viewSeat === table.viewer) {
-      const code = current.catalog[s.slug]?.code;
-      s.shown = { moves: table.log.actions.length, code, view: table.view };
-    }
-    return saved(s, writeSave(s), kind);
-  };
-  table.on("loaded", () => save("sync"));
-  table.on("moved", ({ by }) => save(by === "human" ? "move" : "sync"));
-  table.on("undone", () => save("move"));
-  s.save = () => save("sync");
-}
-
-// What writeSave's answer means for the table, in one place: false is another tab's write since
-// (nothing is saved, and this tab takes the other tab's game up, which ends this table).
-function saved(s, written, kind) {
-  if (written) return true;
-  followOtherTab(s, kind);
-  return false;
-}
-
-// The events list (window.tabletop.events) the tests and the console read.
-function recordEvents(table) {
-  table.on("moved", ({ seat, action, by }) => record(by === "human" ? "human" : "bot", seat, action));
-  // What was asked of the engine, and refused.
-  table.on("refused", ({ seat, action }) => record("refused", seat, action));
-  table.on("failed", ({ seat, reason }) => record("bot-failed", seat, reason));
-}
-
-// A game that ends here is counted in the player's statistics (records.js), once; a daily deal's
-// duplicate (the computer replaying it in the player's seat) is asked from there.
-function countWhenOver(s, table) {
-  table.on("over", ({ view }) => whenRecords((r) => r.gameEnded(s, view, () => render(s))));
-}
-
 // ---------------------------------------------------------------- names
 function seatNameFor(s) {
   return (seat) => {
@@ -339,7 +270,7 @@ export function replayHref(s, actions) {
 }
 
 
-const wordsOf = (s) => words(s.slug, {
+export const wordsOf = (s) => words(s.slug, {
   seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam,
 });
 
@@ -416,7 +347,7 @@ async function drawTable(s, before = null, quick = false) {
   render(s, before);
 }
 
-function render(s, before = null) {
+export function render(s, before = null) {
   if (!s.table || s.table.ended) return;
   const view = s.view;
   const ui = makeUi(s, view);
@@ -488,7 +419,7 @@ function drawPassScreen(s) {
 }
 
 // ---------------------------------------------------------------- the human's moves
-function refusalText(w, res) {
+export function refusalText(w, res) {
   if (res.code && w.has(res.code)) return w.say(res);
   return t("refused_reason", { reason: res.error || res.code });
 }
@@ -539,49 +470,6 @@ function botStalledNotice(s) {
       h("button", { type: "button", class: "retry-bot", onclick: () => retry(null) }, t("computer_retry"))));
 }
 
-// ---------------------------------------------------------------- two tabs on one game
-// Each tab holds its own engine; the save is the one truth. When another tab writes this game's
-// save (the `storage` event), this tab takes that game up and says so; a move made here after the
-// other tab wrote (a stale tab) is refused, said, and never overwrites the newer game (writeSave
-// checks the token of the last write). A game ended in the other tab (its save removed) ends here.
-function followOtherTabs(s, table) {
-  table.guard(({ by }) => {
-    if (by !== "human" && by !== "undo") return true;
-    if (!saveMovedOn(s) || sameGameStored(s)) return true;
-    followOtherTab(s, "move"); // a stale tab: the move is refused, said
-    return false;
-  });
-  const onStorage = (e) => {
-    if (!table.provisional && e.key === saveKey(s.slug)) takeUpIfNewer(s);
-  };
-  window.addEventListener("storage", onStorage);
-  table.on("ended", () => window.removeEventListener("storage", onStorage));
-}
-
-export async function followOtherTab(s, kind = "sync") {
-  if (s !== current.session) return;
-  endSession();
-  const saved = readSave(s.slug);
-  if (saved === null) {
-    toast(t("tab_ended"), "info");
-    return nav.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
-  }
-  if (saved.broken) return nav.route();
-  const info = current.catalog[s.slug];
-  const ok = await startSession(s.slug, saved.log, saved.mode, saved.level || info.default_level || "random",
-    { redo: saved.redo, deal: saved.deal, gid: saved.gid, token: saved.w });
-  if (!ok) return nav.route();
-  toast(t(kind === "move" ? "tab_move_refused" : "tab_updated"), kind === "move" ? "error" : "info");
-  document.body.dataset.followed = String(Number(document.body.dataset.followed || 0) + 1);
-  if (current.session) takeUpIfNewer(current.session); // written again meanwhile
-}
-
-// The save was written by another tab: take its game up, unless it is this very game and
-// position written again (e.g. with its table on show), which needs nothing.
-function takeUpIfNewer(s) {
-  if (!saveMovedOn(s) || sameGameStored(s)) return; // this tab's own write seen late, or this very position
-  followOtherTab(s, "sync");
-}
 // ---------------------------------------------------------------- Suggest
 // The computer player's own choice for the human's seat, from that seat's view only, asked once
 // per position. A suggestion is the best move the app can give at a normal wait whatever the

@@ -7,9 +7,10 @@
 //                                         reader: only the asked move; another is said, not sent)
 //   computerDriver({level, pace, ...})    the engine's computer player at a level, paced
 //   scriptDriver({moveFor, pace, ...})    a script's moves (a lesson's other seats), paced
-//
-// A friend on another phone (issue #32) is one more listening driver: its next() resolves with
-// the action string the friend's phone sent, and the engine judges it for that seat.
+//   remoteDriver()                        a friend's phone (issue #32): receive(action) with the
+//                                         action string it sent; the engine judges it for that
+//                                         seat, a refusal is the table's `refused` event (by
+//                                         "remote"), for the link to send back as a code
 //
 // Nothing here touches the page or the engine: the pace and the randomness are given.
 
@@ -73,6 +74,15 @@ export function humanDriver() {
      * @param {string | null} [token] the tapped token a refusal is shown by
      */
     tap(action, token = null) { driver.push({ action, token }); },
+  });
+}
+
+/** A seat played from another phone: the action strings it sends, in the order they arrive. */
+export function remoteDriver() {
+  const driver = queueDriver("remote");
+  return Object.assign(driver, {
+    /** @param {string} action */
+    receive(action) { driver.push({ action }); },
   });
 }
 

@@ -3,7 +3,7 @@
 // with Node; prints one JSON object of results.
 import { Table } from "../../static/app/table.js";
 import {
-  computerDriver, guardedDriver, humanDriver, scriptDriver,
+  computerDriver, guardedDriver, humanDriver, remoteDriver, scriptDriver,
 } from "../../static/app/seats.js";
 
 const out = {};
@@ -249,6 +249,23 @@ const computer = (level = "normal") =>
   human.tap("play 1");
   await settle();
   out.after_close = e.actions.length;
+}
+
+{ // a friend's phone is one more listening driver: its moves for its seat, refused out of turn
+  const e = fakeEngine({ length: 4 });
+  const human = humanDriver();
+  const friend = remoteDriver();
+  const { table, seen } = fakeTable(e, [human, friend]);
+  await table.begin(await e.engine.load(null, 0));
+  friend.receive("play 0"); // not the friend's turn: the engine refuses it for seat 1
+  await until(() => seen.events.some(([n]) => n === "refused"), "the friend's refusal");
+  human.tap("play 0");
+  await until(() => e.actions.length === 1, "the human's move");
+  friend.receive("play 1");
+  await until(() => e.actions.length === 2, "the friend's move");
+  out.remote = seen.events.filter(([n]) => n !== "loaded")
+    .map(([n, seat, action, by]) => [n, seat, action, by]);
+  table.end();
 }
 
 console.log(JSON.stringify(out));
