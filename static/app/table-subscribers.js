@@ -10,7 +10,8 @@
 import { t } from "../kit/words.js";
 import { dismissToast, toast } from "./chrome.js";
 import {
-  current, endSession, nav, record, refusalText, render, setupFromLog, startSession, whenRecords, wordsOf,
+  current, endSession, nav, record, refusalText, render, setupFromLog, startSession, whenRecords,
+  wordsOf,
 } from "./play.js";
 import { readSave, sameGameStored, saveKey, saveMovedOn, writeSave } from "./store.js";
 
@@ -34,8 +35,8 @@ export function keepTools(s, table) {
   });
   table.on("undone", ({ answer }) => s.redo.push(answer.undone));
   table.on("refused", ({ action, answer, token }) => {
-    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { // a redo the engine no longer takes
-      s.redo = [];
+    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) {
+      s.redo = []; // a redo the engine no longer takes
       s.save?.();
     }
     s.reason = { text: refusalText(wordsOf(s), answer), token, code: answer.code };
@@ -71,7 +72,9 @@ function saved(s, written, kind) {
 
 // The events list (window.tabletop.events) the tests and the console read.
 export function recordEvents(table) {
-  table.on("moved", ({ seat, action, by }) => record(by === "human" ? "human" : "bot", seat, action));
+  // The computer's and a lesson's scripted moves are "bot" moves to the tests.
+  table.on("moved", ({ seat, action, by }) =>
+    record(by === "human" ? "human" : "bot", seat, action));
   // What was asked of the engine, and refused.
   table.on("refused", ({ seat, action }) => record("refused", seat, action));
   table.on("failed", ({ seat, reason }) => record("bot-failed", seat, reason));
