@@ -65,6 +65,16 @@
  * @property {() => any} snapshot   before a move is sent (where cards are, for their flight)
  * @property {(before: any, quick?: boolean) => (Promise<void> | void)} draw
  *   quick: a glimpse while skipping to the end (no viewer change, no save)
+ * @typedef {{answer: Answer}} LoadedEvent
+ * @typedef {{seat: number, action: string | undefined, by: string, answer: Answer}} MovedEvent
+ * @typedef {{seat: number, action: string | undefined, by: string, answer: Answer,
+ *   token: string | null}} RefusedEvent
+ * @typedef {{seat: number, action: string | undefined, by: string, reason: string,
+ *   answer: Answer}} FailedEvent
+ * @typedef {{reason: string}} StalledEvent
+ * @typedef {{answer: Answer}} UndoneEvent
+ * @typedef {{view: any}} OverEvent
+ * @typedef {{error: any}} ErrorEvent
  * @typedef {Object} Clock
  * @property {() => number} now
  * @property {(fn: () => void, ms: number) => any} setTimeout
