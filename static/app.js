@@ -3,14 +3,16 @@
 //   store.js    settings and saved games on this device
 //   chrome.js   the one-row header with its menu, toasts, the rules page
 //   screens.js  game list, embed page, setup, deal choice, replay viewer
-//   play.js     the table loop: taps, paced computer moves, pass-and-play, result sheet, Suggest
+//   play.js     the table screen: a game on the table controller, its subscribers and drawing
+//   table.js    the table controller: whose turn, the seat's driver, the engine, events
+//   seats.js    the seat drivers: human (taps), computer (level, paced), a script (lessons)
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
 import { h } from "./kit/dom.js";
 import { chooseLanguage, gameTitle, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
-import { current, events } from "./app/play.js";
-import { navigate, openGame, showEmbedPage, showList, showReplay, warmGame } from "./app/screens.js";
+import { current, endSession, events, nav } from "./app/play.js";
+import { navigate, newGame, openGame, showEmbedPage, showList, showReplay, showSetup, warmGame } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
@@ -79,6 +81,8 @@ async function route() {
   return openGame(slug);
 }
 current.route = route;
+// The screens a table leads to (play.js and lesson.js reach them only through this object).
+Object.assign(nav, { showSetup, newGame, route, leave: () => { endSession(); navigate({}); } });
 hooks.showStats = (slug) => navigate(slug ? { game: slug, page: "stats" } : { page: "stats" });
 window.addEventListener("popstate", () => route());
 

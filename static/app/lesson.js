@@ -23,10 +23,11 @@
 // Progress is kept under tabletop:lesson:<slug> (and :<id> like the game's save): the moves made
 // so far, so a reload resumes. The game's own save (tabletop:save:<slug>) is never read or written.
 import { h, useCss } from "../kit/dom.js";
+import { SPEEDS } from "../kit/pace.js";
 import { currentLanguage, gameTitle, loadGame, t } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
-import { game } from "./engine.js";
-import { current, endSession, loadError, startDirected, wakeComputer } from "./play.js";
+import { current, currentPace, endSession, loadError, nav, startDirected, wakeComputer } from "./play.js";
+import { guardedDriver, humanDriver, scriptDriver } from "./seats.js";
 import { fetchLesson, moveWords, navigate, sayText } from "./screens.js";
 import { params, store } from "./store.js";
 
@@ -60,8 +61,9 @@ function readProgress(slug, steps) {
 }
 
 // ---------------------------------------------------------------- the director
-// What play.js asks of a lesson (s.lesson): persist, allows, nextComputerSeat, readingMs,
-// computerMove, decorate, resultSheet, title, playReal.
+// What play.js's startDirected asks of a lesson: `human` (the reader's seat), `seats(s, players)`
+// (the seat drivers), `attach(s, table)` (its subscribers) and `dress(s)` (title, new game,
+// result sheet). The lesson is a script of seat drivers and subscribers on the one table.
 function makeDirector(slug, lesson, module, progress) {
   const steps = lesson.steps;
   const human = lesson.human;
@@ -131,18 +133,36 @@ function makeDirector(slug, lesson, module, progress) {
     return d.shownText.length * perChar;
   };
 
-  d.computerMove = async (s, seat) => {
-    const n = s.log.actions.length;
-    const step = steps[n];
-    d.skip = false;
-    if (!step || step.seat !== seat) return { ok: false, error: `the lesson has no move for seat ${seat} now` };
-    const res = await game.act(seat, step.action, s.viewer);
-    if (!res.ok) {
-      d.broken = { kind: "refused", at: n, seat, action: step.action, reason: res };
-      return res;
-    }
-    return { ...res, action: step.action };
+  // The seats: the reader's taps, of which only the asked move is let through (another legal
+  // move is said, not played); the script's moves for every other seat, at the table's pace
+  // with time to read the caption (a "continue" cuts it short).
+  d.seats = (s, players) => [...Array(players).keys()].map((seat) => (seat === human
+    ? guardedDriver(humanDriver(), (move) => {
+      if (d.allows(s, move.action)) return true;
+      s.refresh();
+      return false;
+    })
+    : scriptDriver({
+      moveFor: (ctx) => (d.nextComputerSeat(s) === ctx.seat ? steps[ctx.moves].action : null),
+      pace: currentPace, readingMs: d.readingMs, normalActionMs: SPEEDS.normal.action,
+      moving: () => { d.skip = false; },
+    })));
+
+  // The lesson's subscribers: its progress after every state (never the game's save), its
+  // caption on every drawing, and a scripted move the engine refused stops the lesson.
+  d.attach = (s, table) => {
+    for (const event of ["loaded", "moved", "undone"]) table.on(event, () => d.persist(s));
+    table.on("drawn", ({ ui, view }) => d.decorate(s, ui, view));
+    table.on("failed", ({ seat, action, answer }) => {
+      if (d.broken || action === undefined) return;
+      d.broken = { kind: "refused", at: s.log.actions.length, seat, action, reason: answer };
+    });
   };
+
+  d.dress = (s) => ({
+    title: d.title, onNew: d.playReal, tools: false,
+    resultSheet: (view, ui) => d.resultSheet(s, view, ui),
+  });
 
   d.playReal = () => {
     endSession();
@@ -244,8 +264,9 @@ function makeDirector(slug, lesson, module, progress) {
     }
   }
 
-  // After play.js has drawn the table: the caption goes just above the reader's own line and hand
-  // (the trick stays above it, the hand below), or under the table when the view has no hand.
+  // After the table is drawn (its "drawn" event): the caption goes just above the reader's own
+  // line and hand (the trick stays above it, the hand below), or under the table when the view
+  // has no hand.
   d.decorate = (s, ui) => {
     s.lessonUi = ui;
     d.check(s);
@@ -312,7 +333,7 @@ export async function openLesson(slug) {
     toast(`${gameTitle(slug)}: ${t("coming")}`);
     return navigate({});
   }
-  app.replaceChildren(header(gameTitle(slug), { onBack: current.leave }), h("p", { class: "loading" }, t("loading")));
+  app.replaceChildren(header(gameTitle(slug), { onBack: nav.leave }), h("p", { class: "loading" }, t("loading")));
   const [lesson, module] = await Promise.all([fetchLesson(slug),
     import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; }), styled]);
   if (!lesson || !Array.isArray(lesson.steps) || lesson.game !== slug) {
@@ -320,7 +341,7 @@ export async function openLesson(slug) {
     const url = new URL(location.href);
     url.searchParams.delete("learn");
     history.replaceState(null, "", url);
-    return current.route();
+    return nav.route();
   }
   document.title = `${sayText(lesson.title, PLAIN)} — ${t("app_title")}`;
   let progress = readProgress(slug, lesson.steps);
@@ -335,7 +356,7 @@ export async function openLesson(slug) {
   }
   if (!ok) {
     // The lesson's own deal is refused by the engine: say so, and offer the real game.
-    app.replaceChildren(header(gameTitle(slug), { slug, onBack: current.leave }),
+    app.replaceChildren(header(gameTitle(slug), { slug, onBack: nav.leave }),
       h("section", { class: "lesson-caption", dataset: { kind: "broken" } },
         h("p", { class: "lesson-broken" }, t("lesson_broken_load", { reason: loadError() })),
         h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "primary real-game", onclick: () => navigate({ game: slug }) }, t("lesson_play_real")))));

@@ -1,19 +1,24 @@
-// The table loop: a game in progress, the human's taps, the computer's paced moves, pass-and-play,
-// the result sheet, Suggest, and the one-player tools (undo, redo, share).
+// The table screen: a game in progress on the table controller (app/table.js) with its seat
+// drivers (app/seats.js) and subscribers (app/table-subscribers.js: the save, the statistics, the
+// two-tab following, the events list), and the drawing: the ui a view draws with, the result
+// sheet, the pass screen, Suggest, and the one-player tools (undo, redo, share).
 //
 // One round trip per tap (game.act) and one per computer move (game.botMove): each answer carries
-// the viewer's view and the engine's log, which is saved as it is. Taps made while a move is on
-// its way are queued in order, never dropped; the engine refuses what has stopped being legal,
-// and the refusal is said in words next to the hand.
+// the viewer's view and the engine's log, which is saved as it is, once a move. Taps made while a
+// move is on its way are queued in order, never dropped (the human driver's queue); the engine
+// refuses what has stopped being legal, and the refusal is said in words next to the hand.
 import { h } from "../kit/dom.js";
 import { face } from "../kit/faces.js";
-import { makePace, snapshot, SPEEDS, travel } from "../kit/pace.js";
+import { makePace, snapshot, travel } from "../kit/pace.js";
 import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
-import { app, dismissToast, header, hooks, toast } from "./chrome.js";
+import { app, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
-import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { computerDriver, humanDriver } from "./seats.js";
+import { params, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { Table } from "./table.js";
+import { countWhenOver, followOtherTabs, keepSave, keepTools, recordEvents } from "./table-subscribers.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
 const BOT_DELAY = (() => {
@@ -23,14 +28,18 @@ const BOT_DELAY = (() => {
 })();
 let pace = makePace(settings.speed, BOT_DELAY);
 hooks.speedChanged = () => { pace = makePace(settings.speed, BOT_DELAY); };
+// The pace now (a driver reads it at each move: the speed may change during a game).
+export const currentPace = () => pace;
 
-// What happened when, for tests and the console: {kind: "bot"|"human"|"bot-failed", seat, action
-// (for a failure: its reason), at}.
+// What happened when, for tests and the console: {kind: "bot"|"human"|"refused"|"bot-failed",
+// seat, action (for a failure: its reason), at}. Filled by a subscriber of every table.
 export const events = [];
-const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
+export const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
 
-export const current = { session: null, catalog: null, engineBooted: false, newGame: null, showSetup: null, leave: null };
-
+export const current = { session: null, catalog: null, engineBooted: false };
+// The screens a table leads to, given by app.js (screens.js imports this module, not the reverse):
+// showSetup(slug, setup), newGame(slug, setup), leave(), route().
+export const nav = { showSetup: null, newGame: null, leave: null, route: null };
 // ---------------------------------------------------------------- the player's record
 // records.js (with stats.js and daily.js: counting, the daily duplicate, sharing a result) is
 // loaded once a table is drawn, not before it: a cold visit's opening table does not wait for
@@ -46,7 +55,7 @@ function loadRecords() {
   return recordsLoading;
 }
 const withRecords = (run) => (records ? run(records) : loadRecords().then(run));
-const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
+export const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
 
 // A game given up (a new game replaces one in progress): counted as played, not won (records.js).
 export const gameAbandoned = (game) => whenRecords((r) => r.gameAbandoned(game));
@@ -68,10 +77,16 @@ export function randomSeed() {
   return a[0] & 0x7fffffff;
 }
 
+// The table on show is closed (a new screen, another tab's game): nothing more is asked or drawn.
 export function endSession() {
   const s = current.session;
-  if (s) clearTimeout(s.botTimer);
   current.session = null;
+  s?.table.end();
+}
+
+function setCurrent(s) {
+  if (current.session && current.session !== s) current.session.table.end();
+  current.session = s;
 }
 
 // ---------------------------------------------------------------- starting and loading
@@ -84,36 +99,78 @@ export function recordRefusal(answer) {
   return currentLanguage() === "en" ? answer.error || answer.code : t("record_not_valid");
 }
 
+// The screen's state around a table: who plays (mode, level, humans), the tools' state (redo, the
+// cards picked, the reason a tap did nothing, holds, a closed result sheet, Suggest) and what the
+// save keeps (deal, gid, token, shown). The game itself (log, status, view, viewer) is the
+// table's; records.js and store.js read it here by the same names.
 let sessions = 0;
-function makeSession(slug, module, log, mode, level, extra, players) {
-  const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
+function makeSession(slug, module, mode, level, extra, players, humans) {
   return {
-    id: ++sessions, slug, module, log: structuredClone(log), mode, level, humans, players,
-    status: null, view: null, viewSeat: null, viewer: humans[0], revealedFor: mode === "hotseat" ? null : humans[0],
-    pick: [], pickKey: null, pending: Promise.resolve(), busy: 0, botTimer: null, botRunning: false, botFailures: 0,
-    redo: extra.redo || [], deal: extra.deal || null, solitaire: players === 1, shown: null,
-    reason: null, holdUntil: 0, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
-    gid: extra.gid || newGameId(), saveToken: extra.token, botStalled: null,
-    waitFor: null, skipping: false, skipDrawn: 0,
+    id: ++sessions, slug, module, mode, level, humans, players, table: null,
+    get log() { return this.table.log; },
+    get status() { return this.table.status; },
+    get view() { return this.table.view; },
+    get viewer() { return this.table.viewer; },
+    get viewSeat() { return this.table.viewSeat; },
+    get busy() { return this.table.busy; },
+    get skipping() { return this.table.skipping; },
+    get waitFor() { return this.table.waitFor; },
+    set waitFor(key) { this.table.waitFor = key; },
+    revealedFor: mode === "hotseat" ? null : humans[0],
+    pick: [], pickKey: null, redo: extra.redo || [], deal: extra.deal || null,
+    solitaire: players === 1, shown: null,
+    reason: null, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
+    gid: extra.gid || newGameId(), saveToken: extra.token,
+    // What this kind of table shows around the game: its title, the new-game button, the result
+    // sheet, and whether it has Suggest and the one-player tools (a lesson has its own).
+    dress: null,
+    refresh: null, // draws the table again as it is (no engine call)
+    save: undefined, // writes the save now (a table that keeps one)
   };
 }
 
-// The engine's answer becomes the session's state and is saved. False when another tab has
-// written this game since (nothing is saved then, and this tab takes the other tab's game up).
-// A game that ends here is counted in the player's statistics (records.js), once.
-function take(s, res, viewer, kind = "sync") {
-  const wasOver = s.status ? s.status.over : null;
-  if (res.log) s.log = res.log;
-  s.status = { over: res.over, to_move: res.to_move, players: res.players ?? s.players, moves: res.moves };
-  s.view = res.view;
-  s.viewSeat = viewer;
-  if (s.lesson) { s.lesson.persist(s); return true; } // a lesson: its own progress only, never the save nor the statistics
-  if (!writeSave(s)) {
-    followOtherTab(s, kind);
-    return false;
-  }
-  if (wasOver === false && s.status.over) whenRecords((r) => r.gameEnded(s, res.view, () => render(s)));
-  return true;
+// A table for the session: its seats' drivers, drawn by this screen.
+function seatTable(s, seats) {
+  const table = new Table({
+    engine: game, seats, viewers: s.humans,
+    show: { snapshot: () => snapshot(app), draw: (before, quick) => drawTable(s, before, quick) },
+  });
+  s.table = table;
+  s.refresh = () => render(s);
+  return table;
+}
+
+// A game against the computer or passed around: a human driver on the humans' seats, the computer
+// at the chosen level on the others; the save, the statistics and the other tabs subscribe.
+function gameSession(slug, module, mode, level, extra, players) {
+  const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
+  const s = makeSession(slug, module, mode, level, extra, players, humans);
+  const computer = () => computerDriver({
+    level: () => s.level, pace: currentPace, seed: randomSeed,
+    delayFactor: (view) => (module.botDelayFactor ? module.botDelayFactor(view) : 1),
+  });
+  const seats = [...Array(players).keys()].map((seat) => (humans.includes(seat) ? humanDriver() : computer()));
+  const table = seatTable(s, seats);
+  s.dress = gameDress(s);
+  keepTools(s, table);
+  keepSave(s, table);
+  recordEvents(table);
+  countWhenOver(s, table);
+  followOtherTabs(s, table);
+  return s;
+}
+
+function gameDress(s) {
+  const onNew = () => {
+    endSession();
+    if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
+    store.removeItem(saveKey(s.slug));
+    nav.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
+  };
+  return {
+    title: () => gameTitle(s.slug), onNew, tools: true,
+    resultSheet: (view, ui) => resultSheet(s, view, ui, onNew),
+  };
 }
 
 export async function startSession(slug, log, mode, level, extra = {}) {
@@ -124,34 +181,30 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   const loading = game.load(log, viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
   // A return visit against the computer: the table the player left is drawn at once from the
   // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
-  // waits in the call queue behind the load; the engine's own view replaces this one when ready.
+  // waits in the human driver's queue; the engine's own view replaces this one when ready.
   const shown = extra.shown;
   if (shown && mode === "bot" && shown.moves === log.actions.length && shown.code === current.catalog[slug]?.code && !current.engineBooted) {
     const module = await modulePromise;
-    const s = makeSession(slug, module, log, mode, level, extra, log.players);
-    s.provisional = true;
+    const s = gameSession(slug, module, mode, level, extra, log.players);
+    const over = shown.view.phase === "over" || "result" in shown.view;
+    s.table.showSaved(structuredClone(log), { over, to_move: shown.view.to_move, players: log.players }, shown.view);
     s.shown = shown;
-    s.status = { over: shown.view.phase === "over" || "result" in shown.view, to_move: shown.view.to_move, players: log.players };
-    s.view = shown.view;
-    s.viewSeat = 0;
-    current.session = s;
+    setCurrent(s);
     writeSave(s); // a cold visit's opening is the game from now on, saved as a return visit's is
-    hooks.rerender = () => drawTable();
+    hooks.rerender = () => s.table.redraw();
     try {
       render(s);
     } catch { // a saved table this code cannot draw: wait for the engine's
       app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
     }
     const loaded = await loading;
-    if (current.session !== s) return true; // the player left meanwhile
+    if (s.table.ended) return true; // the player left meanwhile
     if (!loaded.ok) {
-      current.session = null;
+      endSession();
       lastLoadError = recordRefusal(loaded);
       return false;
     }
-    s.provisional = false;
-    take(s, loaded, viewer);
-    await drawTable();
+    await s.table.begin(loaded);
     return true;
   }
   const [module, loaded] = await Promise.all([modulePromise, loading]);
@@ -159,30 +212,34 @@ export async function startSession(slug, log, mode, level, extra = {}) {
     lastLoadError = recordRefusal(loaded);
     return false;
   }
-  const s = makeSession(slug, module, log, mode, level, extra, loaded.players);
-  take(s, loaded, viewer);
-  current.session = s;
-  hooks.rerender = () => drawTable();
-  await drawTable();
+  const s = gameSession(slug, module, mode, level, extra, loaded.players);
+  setCurrent(s);
+  hooks.rerender = () => s.table.redraw();
+  await s.table.begin(loaded);
   return true;
 }
 
-// A lesson (static/app/lesson.js) plays on this same table loop: `director` chooses the other
-// seats' moves (its script, never a bot), lets through only the reader's asked move (anything the
-// engine refuses is still asked of the engine, which says why), adds its words to each drawing,
-// and keeps its own progress instead of the game's save.
-export async function startDirected(slug, module, log, director) {
-  const loaded = await game.load(log, director.human);
+// A lesson (static/app/lesson.js) plays on the same table with its own seats and subscribers:
+// `lesson.seats(s, players)` gives the drivers (its script for the other seats, never a bot; for
+// the reader's seat a human driver that lets through only the asked move), `lesson.attach(s,
+// table)` subscribes its words and its progress (never the game's save nor the statistics), and
+// `lesson.dress(s)` is what it shows around the table (title, new game, result sheet).
+export async function startDirected(slug, module, log, lesson) {
+  const loaded = await game.load(log, lesson.human);
   if (!loaded.ok) {
     lastLoadError = recordRefusal(loaded);
     return false;
   }
-  const s = makeSession(slug, module, log, "bot", "random", { human: director.human }, loaded.players);
-  s.lesson = director;
-  take(s, loaded, director.human);
-  current.session = s;
-  hooks.rerender = () => drawTable();
-  await drawTable();
+  const human = lesson.human;
+  const s = makeSession(slug, module, "bot", "random", { human }, loaded.players, [human]);
+  const table = seatTable(s, lesson.seats(s, loaded.players));
+  s.dress = lesson.dress(s);
+  keepTools(s, table);
+  recordEvents(table);
+  lesson.attach(s, table);
+  setCurrent(s);
+  hooks.rerender = () => table.redraw();
+  await table.begin(loaded);
   return true;
 }
 
@@ -190,10 +247,8 @@ export async function startDirected(slug, module, log, director) {
 export function wakeComputer() {
   const s = current.session;
   if (!s) return;
-  clearTimeout(s.botTimer);
-  s.botTimer = null;
-  s.holdUntil = 0;
-  scheduleBot();
+  s.table.wake();
+  s.table.pump();
 }
 
 // ---------------------------------------------------------------- names
@@ -214,9 +269,14 @@ export function replayHref(s, actions) {
   return url.href;
 }
 
+
+export const wordsOf = (s) => words(s.slug, {
+  seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam,
+});
+
 // ---------------------------------------------------------------- the ui a view draws with
 // Every view draws with the kit: the picker, the dock, faces, holds and queries.
-const queries = makeQueries(call, () => current.session && drawTable());
+const queries = makeQueries(call, () => current.session && current.session.table.redraw());
 
 export function makeUi(s, view, { replay = false } = {}) {
   const module = s.module;
@@ -243,14 +303,14 @@ export function makeUi(s, view, { replay = false } = {}) {
     hold: (key) => {
       if (replay || s.skipping || s.holds.has(key)) return;
       s.holds.add(key);
-      s.holdUntil = Math.max(s.holdUntil, performance.now() + pace.hold);
+      s.table.hold(pace.hold);
     },
     collect: (key) => {
       s.collected.add(key);
-      s.holdUntil = 0;
-      if (s.botTimer) { clearTimeout(s.botTimer); s.botTimer = null; }
+      if (replay) return;
+      s.table.wake();
       render(s);
-      scheduleBot();
+      s.table.pump();
     },
     collected: (key) => s.collected.has(key),
     // A sheet the player dismisses (Stop the Bus's showdown): the computer waits for ui.collect(key).
@@ -260,12 +320,9 @@ export function makeUi(s, view, { replay = false } = {}) {
     // pauses, holds or sheets, and the table is drawn now and then until the result.
     skipToEnd: () => {
       if (replay || s.mode !== "bot") return;
-      s.skipping = true;
-      s.waitFor = null;
-      s.holdUntil = 0;
-      if (s.botTimer) { clearTimeout(s.botTimer); s.botTimer = null; }
+      s.table.skip();
       render(s);
-      scheduleBot();
+      s.table.pump();
     },
     skipping: s.skipping,
     dock: () => (ui.dockEl ||= h("div", { class: "dock" })),
@@ -279,34 +336,19 @@ export function makeUi(s, view, { replay = false } = {}) {
 }
 
 // ---------------------------------------------------------------- drawing
-function chooseViewer(s) {
-  if (s.status.over) return;
-  const waiting = s.status.to_move.filter((seat) => s.humans.includes(seat));
-  if (waiting.length && !waiting.includes(s.viewer)) s.viewer = waiting[0];
-}
-
-export async function drawTable(before = null) {
-  const s = current.session;
-  if (!s) return;
-  chooseViewer(s);
+// The table's drawing (Show.draw): the pass screen between two humans, else the viewer's view
+// (asked of the engine when the viewer changed) drawn; quick, a glimpse while skipping.
+async function drawTable(s, before = null, quick = false) {
+  if (quick) return render(s);
   if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer) return drawPassScreen(s);
-  if (s.viewSeat !== s.viewer) {
-    const got = await game.view(s.viewer);
-    if (s !== current.session) return;
-    if (!got.ok) return toast(got.error);
-    s.view = got.view;
-    s.viewSeat = s.viewer;
-  }
-  if (s.mode === "bot" && s.viewer === s.humans[0] && !s.provisional && !s.lesson) {
-    s.shown = { moves: s.log.actions.length, code: current.catalog[s.slug]?.code, view: s.view };
-    if (!writeSave(s)) return followOtherTab(s, "sync");
-  }
+  const got = await s.table.ensureView();
+  if (got === false) return;
+  if (got !== true) return toast(got.error);
   render(s, before);
-  scheduleBot();
 }
 
-function render(s, before = null) {
-  if (s !== current.session) return;
+export function render(s, before = null) {
+  if (!s.table || s.table.ended) return;
   const view = s.view;
   const ui = makeUi(s, view);
   const focused = app.contains(document.activeElement) ? document.activeElement : null;
@@ -314,7 +356,8 @@ function render(s, before = null) {
     : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
   s.waitFor = null; // the view asks again (ui.wait) while it shows a sheet to dismiss
   const table = s.module.render(view, ui);
-  const assist = s.solitaire || s.lesson ? null : assistBar(s, view, ui);
+  const tools = s.dress.tools;
+  const assist = s.solitaire || !tools ? null : assistBar(s, view, ui);
   // Next to the hand: why a tap did nothing, the picker's buttons (unless the view placed
   // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
   const bar = ui.picker.bars.length ? null : ui.picker.bar();
@@ -322,25 +365,17 @@ function render(s, before = null) {
   const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
   const dock = ui.dockEl ? null : h("div", { class: "dock" });
   (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
-  const onNew = s.lesson ? () => s.lesson.playReal() : () => {
-    endSession();
-    if (!saveMovedOn(s) || sameGameStored(s)) gameAbandoned(s); // a game given up counts as played, not won (records.js)
-    store.removeItem(saveKey(s.slug));
-    current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
-  };
   // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
   if (!head || head.dataset.key !== headKey) {
-    head = header(s.lesson ? s.lesson.title() : gameTitle(s.slug), { slug: s.slug, onNew, onBack: current.leave });
+    head = header(s.dress.title(), { slug: s.slug, onNew: s.dress.onNew, onBack: nav.leave });
     head.dataset.key = headKey;
   }
-  // A lesson has no undo, redo or deal to share: its moves are the lesson's.
-  const nodes = [head, botStalledNotice(s),
-    s.solitaire && !s.lesson ? solitaireBar(s) : null, table, dock];
-  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...(s.lesson ? s.lesson.resultSheet(s, view, ui) : resultSheet(s, view, ui, onNew)));
+  const nodes = [head, botStalledNotice(s), s.solitaire && tools ? solitaireBar(s) : null, table, dock];
+  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...s.dress.resultSheet(view, ui));
   app.replaceChildren(...nodes.filter(Boolean));
-  if (s.lesson) s.lesson.decorate(s, ui, view);
+  s.table.emit("drawn", { ui, view }); // a lesson adds its words
   markSuggestion(s);
   if (s.reason && s.reason.token) {
     for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`)) el.classList.add("refused");
@@ -352,7 +387,7 @@ function render(s, before = null) {
   if (!document.body.dataset.shown) performance.mark("table-shown");
   document.body.dataset.shown = "1";
   if (!records) whenRecords(() => {}); // the table is up: the record's code can come now
-  if (s.provisional) return; // drawn from the save: playable, the engine confirms it next
+  if (s.table.provisional) return; // drawn from the save: playable, the engine confirms it next
   if (!document.body.dataset.ready) performance.mark("table-ready");
   document.body.dataset.ready = "1";
 }
@@ -360,7 +395,7 @@ function render(s, before = null) {
 // The result: a sheet over the bottom of the table that can be closed to look at the final
 // table and opened again.
 function resultSheet(s, view, ui, onNew) {
-  const again = () => current.newGame(s.slug, { ...setupFromLog(s.log, current.catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level });
+  const again = () => nav.newGame(s.slug, { ...setupFromLog(s.log, current.catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level });
   const toggle = (closed) => { s.resultClosed = closed; render(s); };
   const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
     h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
@@ -373,55 +408,26 @@ function resultSheet(s, view, ui, onNew) {
   return [sheet, reopen];
 }
 
+// Pass-and-play: the hands are hidden between two humans until the next one says they are ready.
 function drawPassScreen(s) {
   const name = seatNameFor(s)(s.viewer);
-  app.replaceChildren(header(gameTitle(s.slug), { onBack: current.leave }), h("section", { class: "pass" },
+  app.replaceChildren(header(gameTitle(s.slug), { onBack: nav.leave }), h("section", { class: "pass" },
     h("h2", {}, t("pass_to", { name })), h("p", {}, t("pass_hint", { name })),
-    h("button", { type: "button", class: "primary reveal", onclick: () => { s.revealedFor = s.viewer; drawTable(); } }, t("ready", { name }))));
+    h("button", { type: "button", class: "primary reveal", onclick: () => { s.revealedFor = s.viewer; s.table.redraw(); } }, t("ready", { name }))));
   document.body.dataset.screen = "pass";
   document.body.dataset.ready = "1";
 }
 
 // ---------------------------------------------------------------- the human's moves
-function refusalText(w, res) {
+export function refusalText(w, res) {
   if (res.code && w.has(res.code)) return w.say(res);
   return t("refused_reason", { reason: res.error || res.code });
 }
 
+// A tap: queued on the viewer's seat driver (in order, behind a move on its way).
 function humanAct(s, action, probeToken = null) {
-  const run = s.pending.then(() => playHuman(s, action, probeToken));
-  s.pending = run.catch((err) => toast(String(err)));
-  return run;
-}
-
-async function playHuman(s, action, probeToken) {
-  if (s !== current.session || s.status.over) return;
-  if (s.lesson && !s.lesson.allows(s, action)) return render(s); // a legal move the lesson does not ask for: it says so
-  if (!s.lesson && saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move"); // a stale tab: the move is refused, said
-  s.busy++;
-  const before = snapshot(app);
-  const res = await game.act(s.viewer, action, s.viewer);
-  s.busy--;
-  if (s !== current.session) return;
-  const w = words(s.slug, { seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam });
-  if (!res.ok) {
-    record("refused", s.viewer, action); // what was asked of the engine, and refused (tests, the console)
-    if (s.redo.length && s.redo[s.redo.length - 1][1] === action) { s.redo = []; writeSave(s); } // a redo the engine no longer takes
-    s.reason = { text: refusalText(w, res), token: probeToken, code: res.code };
-    render(s);
-    return;
-  }
-  const next = s.redo[s.redo.length - 1];
-  if (next && next[0] === s.viewer && next[1] === action) s.redo.pop();
-  else s.redo = [];
-  const actor = s.viewer;
-  s.pick = [];
-  if (!take(s, res, s.viewer, "move")) return;
-  s.reason = null;
-  dismissToast();
-  record("human", actor, action);
-  if (s.mode === "hotseat" && !s.status.over && !s.status.to_move.includes(actor)) s.revealedFor = null;
-  await drawTable(before);
+  if (s.table.ended || s.status.over) return;
+  s.table.seats[s.viewer]?.tap?.(action, probeToken);
 }
 
 // A tap that extends no legal action: the view's reason, or the engine's (the move is sent as a
@@ -439,124 +445,30 @@ function explain(s, w, token, own, action) {
   return humanAct(s, asked, token);
 }
 
-// ---------------------------------------------------------------- the computer's moves
-function scheduleBot() {
-  const s = current.session;
-  if (!s || s.provisional || s.status.over || s.botTimer || s.botRunning || s.botStalled || s.waitFor) return;
-  const seat = s.lesson ? s.lesson.nextComputerSeat(s) : s.status.to_move.find((x) => !s.humans.includes(x));
-  if (seat === undefined) return;
-  // A view may ask for a longer pause (e.g. Más-Menos's discards: a person's time to choose);
-  // a lesson's pause is the time to read its words, at the player's speed.
-  const factor = s.module.botDelayFactor && !s.lesson ? s.module.botDelayFactor(s.view) : 1;
-  const reading = s.lesson ? s.lesson.readingMs() * (pace.action(1) / SPEEDS.normal.action) : 0;
-  const wait = s.skipping ? 0 : Math.max(pace.action(factor), s.holdUntil - performance.now(), reading);
-  s.botTimer = setTimeout(() => runBot(s, seat), Math.max(0, wait));
-}
-
-const INSTANT_LEVELS = ["random", "heuristic"];
-
-async function runBot(s, seat) {
-  s.botTimer = null;
-  if (s !== current.session || s.waitFor) return;
-  if (!s.skipping && performance.now() < s.holdUntil - 5) return scheduleBot(); // a finished trick is still on show
-  s.botRunning = true;
-  const before = snapshot(app);
-  // Skipping to the end, the computers play at their quickest search level (the player is out);
-  // random and the rule-based player (heuristic) decide at once already and keep their level.
-  const level = s.skipping && !INSTANT_LEVELS.includes(s.level) ? "easy" : s.level;
-  const res = s.lesson ? await s.lesson.computerMove(s, seat) : await game.botMove(seat, level, randomSeed(), s.viewer);
-  s.botRunning = false;
-  if (s !== current.session) return;
-  if (!res.ok) {
-    record("bot-failed", seat, res.error || res.code || "?");
-    return botFailed(s, res);
-  }
-  s.botFailures = 0;
-  s.redo = [];
-  if (!take(s, res, s.viewer)) return;
-  record("bot", seat, res.action);
-  if (s.skipping && !s.status.over) { // drawn a few times a second, not at every move
-    if (performance.now() - s.skipDrawn > 300) { s.skipDrawn = performance.now(); render(s); }
-    return scheduleBot();
-  }
-  await drawTable(before);
-}
-
-// A computer move that failed (a refusal, an unknown level, a move made outside this loop): the
-// log this tab holds is loaded into the engine again, so the table, the save and the engine agree
-// (a move applied from elsewhere is dropped), and the loop goes on from the engine's status. A
-// second failure in a row stops the loop in a clear state: a notice on the table says why, with
-// a button to try again (and, for a computer strength this version does not know, one to play on
-// at the game's default strength). Never retried by itself more than once.
-async function botFailed(s, res) {
-  s.botFailures++;
-  const reason = res.error || res.code || "?";
-  const again = await game.load(s.log, s.viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
-  if (s !== current.session) return;
-  if (again.ok && !take(s, again, s.viewer)) return;
-  if (!again.ok || s.botFailures >= 2) {
-    s.botStalled = { reason: again.ok ? reason : again.error }; // said by the notice on the table
-    document.body.dataset.botStalled = "1";
-  }
-  return drawTable();
-}
-
+// ---------------------------------------------------------------- the computer stalled
+// A computer move that failed twice in a row (table.js: failed) stops the loop in a clear state: a
+// notice on the table says why, with a button to try again (and, for a computer strength this
+// version does not know, one to play on at the game's default strength).
 function botStalledNotice(s) {
-  if (!s.botStalled || s.status.over) return null;
+  const stalled = s.table.stalled;
+  if (!stalled || s.status.over) return null;
   const info = current.catalog[s.slug] || {};
   const known = (info.levels || []).includes(s.level);
   const retry = (level) => {
-    if (level) { s.level = level; if (!s.lesson) writeSave(s); }
-    s.botStalled = null;
-    s.botFailures = 0;
+    if (level) { s.level = level; s.save?.(); }
+    s.table.resume();
     delete document.body.dataset.botStalled;
     render(s);
-    scheduleBot();
+    s.table.pump();
   };
-  return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: s.botStalled.reason } },
-    h("p", {}, known ? t("computer_stalled", { reason: s.botStalled.reason }) : t("computer_level_unknown", { level: s.level })),
+  return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: stalled.reason } },
+    h("p", {}, known ? t("computer_stalled", { reason: stalled.reason }) : t("computer_level_unknown", { level: s.level })),
     h("p", {}, t("computer_stalled_safe")),
     h("div", { class: "actions" },
       known || !info.default_level ? null
         : h("button", { type: "button", class: "primary use-level", onclick: () => retry(info.default_level) }, t("computer_use_level", { level: t(`level_${info.default_level}`) })),
       h("button", { type: "button", class: "retry-bot", onclick: () => retry(null) }, t("computer_retry"))));
 }
-
-// ---------------------------------------------------------------- two tabs on one game
-// Each tab holds its own engine; the save is the one truth. When another tab writes this game's
-// save (the `storage` event), this tab takes that game up and says so; a move made here after the
-// other tab wrote (a stale tab) is refused, said, and never overwrites the newer game (writeSave
-// checks the token of the last write). A game ended in the other tab (its save removed) ends here.
-export async function followOtherTab(s, kind = "sync") {
-  if (s !== current.session) return;
-  endSession();
-  const saved = readSave(s.slug);
-  if (saved === null) {
-    toast(t("tab_ended"), "info");
-    return current.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
-  }
-  if (saved.broken) return current.route();
-  const info = current.catalog[s.slug];
-  const ok = await startSession(s.slug, saved.log, saved.mode, saved.level || info.default_level || "random",
-    { redo: saved.redo, deal: saved.deal, gid: saved.gid, token: saved.w });
-  if (!ok) return current.route();
-  toast(t(kind === "move" ? "tab_move_refused" : "tab_updated"), kind === "move" ? "error" : "info");
-  document.body.dataset.followed = String(Number(document.body.dataset.followed || 0) + 1);
-  if (current.session) takeUpIfNewer(current.session); // written again meanwhile
-}
-
-// The save was written by another tab: take its game up, unless it is this very game and
-// position written again (e.g. with its table on show), which needs nothing.
-function takeUpIfNewer(s) {
-  if (!saveMovedOn(s) || sameGameStored(s)) return; // this tab's own write seen late, or this very position
-  followOtherTab(s, "sync");
-}
-
-window.addEventListener("storage", (e) => {
-  const s = current.session;
-  if (!s || s.provisional || s.lesson || e.key !== saveKey(s.slug)) return; // a lesson never follows the real game's save
-  takeUpIfNewer(s);
-});
 
 // ---------------------------------------------------------------- Suggest
 // The computer player's own choice for the human's seat, from that seat's view only, asked once
@@ -615,25 +527,19 @@ function solitaireBar(s) {
     h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")));
 }
 
+
 async function undoMove() {
   const s = current.session;
   if (!s || s.busy || !s.log.actions.length) return;
-  if (saveMovedOn(s) && !sameGameStored(s)) return followOtherTab(s, "move");
-  s.busy++;
-  const res = await game.undo(s.viewer);
-  s.busy--;
-  if (s !== current.session) return;
-  if (!res.ok) return toast(res.error);
-  s.redo.push(res.undone);
-  if (!take(s, res, s.viewer, "move")) return;
-  await drawTable();
+  const res = await s.table.undo();
+  if (res && !res.ok) toast(res.error);
 }
 
 async function redoMove() {
   const s = current.session;
   if (!s || s.busy || !s.redo.length) return;
   const [, action] = s.redo[s.redo.length - 1];
-  await humanAct(s, action); // pops the redo stack: it is the same move
+  humanAct(s, action); // pops the redo stack: it is the same move
 }
 
 async function shareDeal(s) {
