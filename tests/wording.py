@@ -8,7 +8,8 @@ import re
 
 # Names written in Latin letters in the articles (or the app's own name): kept as they are.
 PROPER_NOUNS = ("Tabletop", "Tuppi", "Stop the Bus", "Hold My Beer", "Gridcannon", "4 Thrones",
-                "Más-Menos", "Más", "Menos", "Mit List und Tücke", "English", "HTML", "No.")
+                "Más-Menos", "Más", "Menos", "Mit List und Tücke", "G. カペレン", "English", "HTML",
+                "No.", "MB")
 # Rank letters (and a run like 3-A-K or K-Q-J) and the dealer's badge D.
 RANK_TOKEN = re.compile(r"[AKQJND](?:-[AKQJ0-9]*)*|[0-9]+(?:-[AKQJ0-9]*)+")
 LATIN_RUN = re.compile(r"[0-9]*[A-Za-zÁÉÍÓÚáéíóúñüÜ][A-Za-zÁÉÍÓÚáéíóúñüÜ0-9\-]*")
