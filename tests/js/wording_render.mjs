@@ -109,6 +109,19 @@ for (const slug of [null, ...SLUGS]) {
   }
 }
 
+// Engine messages whose params are codes the view words (formatParam): said as the engine sends
+// them, so that a code left unworded shows (as Latin on Japanese text).
+const ENGINE_SAYS = {
+  mas_menos: [{ code: "same_pair", params: { declaration: "menos", first_declaration: "mas", declarations: ["antes", "despues"] } },
+    { code: "unknown_declaration", params: { declarations: ["mas", "menos"] } }],
+};
+for (const [slug, messages] of Object.entries(ENGINE_SAYS)) {
+  for (const lang of ["ja", "en"]) {
+    const w = wordsFor(slug, lang, (s) => `Player ${s + 1}`);
+    for (const msg of messages) push(`strings/${slug}.json ${msg.code} (said by the engine)`, lang, "engine", w.say(msg));
+  }
+}
+
 // Lesson and replay texts: {card:X} by the face spec, {seat:N} as the table names the seat.
 function sayText(text, w, seatName) {
   return text.replace(/\{(card|seat):([^}]+)\}/g, (whole, kind, value) =>
