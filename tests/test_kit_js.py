@@ -84,6 +84,8 @@ def test_the_player_is_worded_in_the_second_person(results):
 
 
 def test_a_count_other_than_n_and_a_signed_number(results):
-    """Plural forms agree with the param named by "count"; {p:signed} writes +4 and −2 (never +-2)."""
-    assert results["persons_en"][5:] == ["+4 card points for You", "−2 card points for You", "+1 card point for You"]
+    """Plural forms agree with the param named by "count"; {p:signed} writes +4 and −2 (never
+    +-2)."""
+    assert results["persons_en"][5:] == ["+4 card points for You", "−2 card points for You",
+                                         "+1 card point for You"]
     assert results["persons_ja"] == ["あなたに−2カードポイント", "あなたに0カードポイント"]

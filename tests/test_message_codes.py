@@ -36,7 +36,8 @@ PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 def templates(entry):
     if not isinstance(entry, dict):
         return [entry]
-    return [t for key, form in entry.items() if key not in ("subject", "count") for t in templates(form)]
+    return [t for key, form in entry.items() if key not in ("subject", "count")
+            for t in templates(form)]
 
 
 def literal_codes(path):
@@ -140,5 +141,6 @@ def test_every_string_table_has_both_languages_with_the_same_keys():
         for lang in ("en", "ja"):
             for key, entry in data[lang].items():
                 if isinstance(entry, dict):
-                    assert "other" in entry and set(entry) <= PLURAL_FORMS | {"subject", "you", "count"}, (path.name, key)
-                    assert ("subject" in entry) == ("you" in entry), (path.name, key, "person forms")
+                    forms = PLURAL_FORMS | {"subject", "you", "count"}
+                    assert "other" in entry and set(entry) <= forms, (path.name, key)
+                    assert ("subject" in entry) == ("you" in entry), (path.name, key, "persons")

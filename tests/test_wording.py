@@ -24,7 +24,7 @@ from tabletop import available_games, get_game
 from wording import latin_on_japanese
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-CARD_OPEN, CARD_CLOSE, SEAT_OPEN, SEAT_CLOSE, OTHER_OPEN, OTHER_CLOSE = (chr(0xE000 + i) for i in range(6))
+CARD_OPEN, CARD_CLOSE, SEAT_OPEN, SEAT_CLOSE = (chr(0xE000 + i) for i in range(4))
 MARKS = re.compile("[\uE000-\uE005]")
 
 # A word of two or more katakana or kanji said twice in a row.
@@ -40,7 +40,8 @@ EN_DOUBLED = re.compile(r"\b([A-Za-z]{2,}) \1\b", re.IGNORECASE)
 EN_PERSON = re.compile(r"\bYou(?:'s\b| (?:is|has|was|does|isn't|hasn't|wasn't|doesn't)\b"
                        r"| (?!always|also|still|alone|plus|its|as)[a-z]+s\b)")
 # One of a thing counted in the plural ("1 points", "+1 card points", "1 tiles").
-EN_ONE_PLURAL = re.compile(r"(?<![\d.,])(?<!Player )(?<!Computer )[+−-]?1 (?:[a-z]+ )?(points|cards|tricks|tiles|pts|lives|days|"
+EN_ONE_PLURAL = re.compile(r"(?<![\d.,])(?<!Player )(?<!Computer )[+−-]?1 (?:[a-z]+ )?"
+                           r"(points|cards|tricks|tiles|pts|lives|days|"
                            r"games|deals|players|skips|moves|positions|seconds|revokes|birds|pips|"
                            r"rounds|sevens|stacks|royals)\b")
 
@@ -70,9 +71,11 @@ def problems_of(item, allowed_latin):
         if m := JA_DOUBLED.search(plain):
             found.append(f"doubled word {m.group(0)!r}")
         if m := JA_GLUED.search(text):
-            found.append(f"a noun glued before a name: {MARKS.sub('|', text[max(0, m.start() - 6):m.end() + 8])!r}")
+            near = MARKS.sub("|", text[max(0, m.start() - 6):m.end() + 8])
+            found.append(f"a noun glued before a name: {near!r}")
         if m := JA_GLUED_AFTER.search(text):
-            found.append(f"a name glued before a noun: {MARKS.sub('|', text[max(0, m.start() - 8):m.end() + 6])!r}")
+            near = MARKS.sub("|", text[max(0, m.start() - 8):m.end() + 6])
+            found.append(f"a name glued before a noun: {near!r}")
         # The neutral word put in for a param that is neither a card, a seat nor a count.
         latin = latin_on_japanese(plain.replace("〇〇", " "), allowed_latin)
         if latin:
@@ -112,7 +115,8 @@ def test_no_words_break_on_screen(rendered, kind):
 
 
 def test_the_checks_catch_what_the_review_found():
-    """The checks themselves, on the review's own examples (a check that finds nothing is no check)."""
+    """The checks themselves, on the review's own examples (a check that finds nothing is no
+    check)."""
     def item(text, lang="ja"):
         return {"text": text, "lang": lang, "where": "x", "case": "x"}
     card = lambda name: f"{CARD_OPEN}{name}{CARD_CLOSE}"  # noqa: E731
@@ -130,3 +134,14 @@ def test_the_checks_catch_what_the_review_found():
     assert problems_of(item("play play", "en"), ())
     assert not problems_of(item(f"{card('ハートのJ')}・{card('ハートの8')}と{seat('あなた')}のA"), ())
     assert not problems_of(item(f"{seat('You')} are building an attack on Computer 1", "en"), ())
+
+
+def test_the_manifest_speaks_the_language_it_declares():
+    """The installed app's name and description are in the manifest's language (Japanese: the
+    players are mostly Japanese-speaking), with no English run but the app's and games' names."""
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "ja"
+    for key in ("name", "description"):
+        text = manifest[key]
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text), (key, text)
+        assert not latin_on_japanese(text), (key, text)

@@ -99,8 +99,8 @@ function form(entry, params) {
     return form(entry.you, params);
   }
   const n = Number(params[entry.count || "n"]);
-  const plural = entry[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? entry.other;
-  return form(plural, params);
+  const category = new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0);
+  return form(entry[category] ?? entry.other, params);
 }
 
 const signed = (value) => {

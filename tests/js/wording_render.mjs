@@ -61,9 +61,13 @@ function wordsFor(slug, lang, seatName) {
 
 const placeholders = (entry) => {
   const texts = [];
-  const walk = (e) => { if (typeof e === "string") texts.push(e); else if (e && typeof e === "object") Object.values(e).forEach(walk); };
+  const walk = (e) => {
+    if (typeof e === "string") texts.push(e);
+    else if (e && typeof e === "object") Object.values(e).forEach(walk);
+  };
   walk(entry);
-  return [...new Set(texts.flatMap((t) => [...t.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((m) => m[1])))];
+  const names = texts.flatMap((t) => [...t.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((m) => m[1]));
+  return [...new Set(names)];
 };
 
 // The string tables: each key of common and of each game, in each language, in four cases.
@@ -93,7 +97,8 @@ for (const slug of [null, ...SLUGS]) {
               ? base.list([mark(SEAT, you), mark(SEAT, base.t("computer_n", { n: 2 }))])
               : kase.seat === "you" ? you : mark(SEAT, computer);
           } else if (CARD_PARAMS.test(p)) {
-            params[p] = p.endsWith("s") ? base.list([mark(CARD, base.cardName(c1)), mark(CARD, base.cardName(c2))])
+            params[p] = p.endsWith("s")
+              ? base.list([mark(CARD, base.cardName(c1)), mark(CARD, base.cardName(c2))])
               : mark(CARD, base.cardName(kase.n === 1 ? c1 : c2));
           } else if (p === "suit" || p.endsWith("_suit")) {
             params[p] = mark(OTHER, base.suit("D"));
@@ -112,13 +117,18 @@ for (const slug of [null, ...SLUGS]) {
 // Engine messages whose params are codes the view words (formatParam): said as the engine sends
 // them, so that a code left unworded shows (as Latin on Japanese text).
 const ENGINE_SAYS = {
-  mas_menos: [{ code: "same_pair", params: { declaration: "menos", first_declaration: "mas", declarations: ["antes", "despues"] } },
-    { code: "unknown_declaration", params: { declarations: ["mas", "menos"] } }],
+  mas_menos: [
+    { code: "same_pair", params: { declaration: "menos", first_declaration: "mas",
+      declarations: ["antes", "despues"] } },
+    { code: "unknown_declaration", params: { declarations: ["mas", "menos"] } },
+  ],
 };
 for (const [slug, messages] of Object.entries(ENGINE_SAYS)) {
   for (const lang of ["ja", "en"]) {
     const w = wordsFor(slug, lang, (s) => `Player ${s + 1}`);
-    for (const msg of messages) push(`strings/${slug}.json ${msg.code} (said by the engine)`, lang, "engine", w.say(msg));
+    for (const msg of messages) {
+      push(`strings/${slug}.json ${msg.code} (said by the engine)`, lang, "engine", w.say(msg));
+    }
   }
 }
 
@@ -128,11 +138,14 @@ function sayText(text, w, seatName) {
     (kind === "card" ? mark(CARD, w.cardName(value)) : mark(SEAT, seatName(Number(value)))));
 }
 function texts(node, path, found) { // every {ja, en} text of a lesson or a replay
-  if (node && typeof node === "object" && typeof node.ja === "string" && typeof node.en === "string") {
+  const isObject = node && typeof node === "object";
+  if (isObject && typeof node.ja === "string" && typeof node.en === "string") {
     found.push([path, node]);
   } else if (Array.isArray(node)) node.forEach((v, i) => texts(v, `${path}[${i}]`, found));
-  else if (node && typeof node === "object") {
-    for (const [k, v] of Object.entries(node)) if (k !== "log") texts(v, path ? `${path}.${k}` : k, found);
+  else if (isObject) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k !== "log") texts(v, path ? `${path}.${k}` : k, found);
+    }
   }
   return found;
 }
@@ -144,7 +157,9 @@ for (const slug of SLUGS) {
     const seatName = (s) => (s === lesson.human ? probe.t("you")
       : players > 2 ? probe.t("computer_n", { n: s }) : probe.t("computer"));
     const w = wordsFor(slug, lang, seatName);
-    for (const [path, text] of texts(lesson, "", [])) push(`lessons/${slug}.json ${path}`, lang, "lesson", sayText(text[lang], w, seatName));
+    for (const [path, text] of texts(lesson, "", [])) {
+      push(`lessons/${slug}.json ${path}`, lang, "lesson", sayText(text[lang], w, seatName));
+    }
   }
 }
 const index = json("replays/index.json");
@@ -155,9 +170,11 @@ for (const [slug, examples] of Object.entries(index)) {
       const probe = wordsFor(slug, lang, null);
       const seatName = (s) => probe.t("player_n", { n: s + 1 });
       const w = wordsFor(slug, lang, seatName);
-      push(`replays/index.json ${example.name}`, lang, "replay", sayText(example.title[lang], w, seatName));
+      const title = sayText(example.title[lang], w, seatName);
+      push(`replays/index.json ${example.name}`, lang, "replay", title);
       for (const [path, text] of texts(replay.captions || [], "captions", [])) {
-        push(`replays/${example.name}.json ${path}`, lang, "replay", sayText(text[lang], w, seatName));
+        const caption = sayText(text[lang], w, seatName);
+        push(`replays/${example.name}.json ${path}`, lang, "replay", caption);
       }
     }
   }
@@ -169,7 +186,8 @@ for (const slug of SLUGS) {
   for (const lang of ["ja", "en"]) {
     push(`rules/${slug}.json title`, lang, "rules", page[lang].title);
     page[lang].sections.forEach((sec, i) => {
-      [sec.heading, ...sec.paragraphs, ...sec.items].forEach((text, j) => push(`rules/${slug}.json sections[${i}] ${j}`, lang, "rules", text));
+      [sec.heading, ...sec.paragraphs, ...sec.items].forEach((text, j) =>
+        push(`rules/${slug}.json sections[${i}] ${j}`, lang, "rules", text));
     });
   }
 }
