@@ -73,3 +73,19 @@ def test_every_page_module_parses(path):
     run = subprocess.run([shutil.which("node"), "--input-type=module", "--check"], stdin=open(ROOT / path),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
+
+
+def test_the_player_is_worded_in_the_second_person(results):
+    """Issue #35: "You are", never "You is"; a string names its subject ("subject") and has a form
+    for the player ("you"); the rest are plural forms as before."""
+    assert results["persons_en"][:5] == ["You are building an attack on Computer 1",
+                                         "Computer 1 is building an attack on You",
+                                         "You lose", "Computer 2 loses", "You and Computer 2 lose"]
+
+
+def test_a_count_other_than_n_and_a_signed_number(results):
+    """Plural forms agree with the param named by "count"; {p:signed} writes +4 and −2 (never
+    +-2)."""
+    assert results["persons_en"][5:] == ["+4 card points for You", "−2 card points for You",
+                                         "+1 card point for You"]
+    assert results["persons_ja"] == ["あなたに−2カードポイント", "あなたに0カードポイント"]

@@ -17,7 +17,7 @@ from tabletop import SLUGS, IllegalAction, get_game
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STRINGS = ROOT / "static" / "strings"
 CODE = re.compile(r"^[a-z][a-z0-9_]*$")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::signed)?\}")  # {p:signed}: a number with its sign
 SHARED_MODULES = ["core.py", "cards.py", "tricks.py", "patience.py"]
 
 
@@ -28,8 +28,16 @@ def tables(slug):
     return {lang: {**common[lang], **own.get(lang, {})} for lang in ("en", "ja")}
 
 
+# Forms of an entry (static/kit/words.js): plural forms, and person forms ("you" when the
+# subject named by "subject" is the player); "count" names the param the plural agrees with.
+PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
+
+
 def templates(entry):
-    return list(entry.values()) if isinstance(entry, dict) else [entry]
+    if not isinstance(entry, dict):
+        return [entry]
+    return [t for key, form in entry.items() if key not in ("subject", "count")
+            for t in templates(form)]
 
 
 def literal_codes(path):
@@ -133,4 +141,6 @@ def test_every_string_table_has_both_languages_with_the_same_keys():
         for lang in ("en", "ja"):
             for key, entry in data[lang].items():
                 if isinstance(entry, dict):
-                    assert "other" in entry and set(entry) <= {"zero", "one", "two", "few", "many", "other"}, (path.name, key)
+                    forms = PLURAL_FORMS | {"subject", "you", "count"}
+                    assert "other" in entry and set(entry) <= forms, (path.name, key)
+                    assert ("subject" in entry) == ("you" in entry), (path.name, key, "persons")

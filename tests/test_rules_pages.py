@@ -21,7 +21,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"  # the source articles, when this check
 HEADINGS = {
     "en": [("Overview",), ("Cards", "Components"), ("Setup",), ("How a turn goes",),
            ("Scoring and end",), ("Options",), ("In this app",)],
-    "ja": [("概要",), ("カード", "用具"), ("準備",), ("手番の流れ",),
+    "ja": [("概要",), ("カード", "用具"), ("準備",), ("手番の流れ", "トリックの流れ"),
            ("得点と終了",), ("オプション",), ("このアプリでは",)],
 }
 OPTIONS_AT = 5

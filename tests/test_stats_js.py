@@ -77,7 +77,7 @@ def test_the_share_line(r):
     assert r["shareJa"] == "Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)"
     assert r["shareEn"] == "Tabletop Más-Menos 11/24 ● 3 pts, won (Computer: 2 pts, lost)"
     assert r["shareSlob"] == "Tabletop Slobberhannes #77 ● 1 penalty pt, 2nd of 4"
-    assert r["shareSlobJa"] == "Tabletop スロバーハンネス 1/5 ● 失点2 3位/4 (コンピュータ: 失点0 1位/4)"
+    assert r["shareSlobJa"] == "Tabletop スロバーハネス 1/5 ● 失点2 4人中3位 (コンピュータ: 失点0 4人中1位)"
     assert r["shareSolo"] == "Tabletop 4 Thrones 11/24 ● won"
     assert r["shareDraw"] == "Tabletop Mate 11/24 ● 10 pts, draw"
     assert r["dealNames"] == ["1/5", "#123"]

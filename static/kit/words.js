@@ -3,8 +3,13 @@
 // Tables: static/strings/common.json (the app's labels and the codes every game shares) and
 // static/strings/<slug>.json (one game's labels and codes), each {"en": {...}, "ja": {...}}.
 // Lookup: the game's table in the player's language, then common, then the same in English.
-// A string is a template with {param} placeholders, or plural forms {"one": "...", "other": "..."}
-// chosen by Intl.PluralRules(lang) on the param `n`.
+// A string is a template with {param} placeholders, or an object of forms:
+//   plural forms {"one": "...", "other": "..."}, chosen by Intl.PluralRules(lang) on the param
+//     `n` (or on the param named by "count": {"count": "p", "one": ..., "other": ...});
+//   person forms {"subject": "name", "you": ..., "other": ...}: "you" when the subject param is
+//     the player's own seat name ("You": "You are building", not "You is building"); "you" and
+//     the rest may be plural forms in turn.
+// {p:signed} puts a number in with its sign: "+4", "−2", "0".
 //
 //   await loadCommon()                 once, before anything is drawn (loadCommon(table) in tests)
 //   await loadGame(slug)               a game's table (static/strings/<slug>.json; loadGame(slug,
@@ -83,14 +88,32 @@ function lookup(table, key) {
   return table?.[lang]?.[key] ?? common[lang]?.[key] ?? table?.en?.[key] ?? common.en?.[key];
 }
 
+// The seat name of the player at this device ("You" / "あなた"): a subject that takes the
+// second person. Seats are named before they reach a template, so the name is what is compared.
+const isPlayer = (value) => value !== undefined && value === lookup(null, "you");
+
+// The form of an entry that fits its params: the person of its subject, then the number.
+function form(entry, params) {
+  if (typeof entry !== "object" || entry === null) return entry;
+  if (entry.subject && entry.you !== undefined && isPlayer(params[entry.subject])) {
+    return form(entry.you, params);
+  }
+  const n = Number(params[entry.count || "n"]);
+  const category = new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0);
+  return form(entry[category] ?? entry.other, params);
+}
+
+const signed = (value) => {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; // U+2212, the minus sign of the score sheets
+};
+
 function fill(entry, params, key) {
   if (entry === undefined) return key; // a missing string shows its key: visible, and tests see it
-  let text = entry;
-  if (typeof entry === "object") {
-    const n = Number(params.n);
-    text = entry[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? entry.other;
-  }
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const text = form(entry, params);
+  return text.replace(/\{(\w+)(:signed)?\}/g, (whole, name, sign) =>
+    (name in params ? (sign ? signed(params[name]) : String(params[name])) : whole));
 }
 
 // A label of the shell or a game (legacy `extra` is a view's STRINGS object).

@@ -14,7 +14,8 @@ useCss(new URL("./four_thrones.css", import.meta.url));
 export const OWN_HINT = true;
 const THRONES = [0, 1, 2, 3];
 
-// Thrones by position: "左上の玉座" / "top-left throne" (params throne, other_throne; a move's argument).
+// Thrones by position: "左上のスローン" / "top-left throne" (params throne, other_throne; a move's
+// argument).
 export function formatParam(key, value, ui) {
   if (key === "throne" || key.endsWith("_throne") || (key === "arg" && /^[0-3]$/.test(value))) return ui.t(`throne_${value}`);
   return undefined;

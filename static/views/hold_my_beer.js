@@ -65,8 +65,14 @@ export const verbs = {
 };
 
 // The moves possible now (a refusal's "verbs"), named in words.
+const ORDINAL_EN = { 1: "1st", 2: "2nd", 3: "3rd" };
 export function formatParam(key, value, ui) {
-  return key === "verbs" ? (ui.words || ui).list(value.map((v) => (ui.words || ui).verb(v))) : undefined;
+  if (key === "verbs") return (ui.words || ui).list(value.map((v) => (ui.words || ui).verb(v)));
+  // A bid's argument is the predicted place: 「順位の予想：1位」, "predict 1st" (not a bare 1).
+  if (key === "arg" && /^[123]$/.test(value)) {
+    return ui.lang === "ja" ? `${value}位` : ORDINAL_EN[value];
+  }
+  return undefined;
 }
 
 // The computer takes a person's time over its talon card and its prediction.

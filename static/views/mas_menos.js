@@ -5,6 +5,16 @@
 // Strings: static/strings/mas_menos.json. What is legal comes from view.legal_actions only.
 import { h, hand, history, seatRing, trick } from "../kit/index.js";
 
+// A refusal's declarations are engine codes (mas, antes, ...): said as the declaration buttons say
+// them (「マス」, not "mas"). `ui` is the table's ui, or (a refusal said by the shell) its words.
+const DECLARATIONS = new Set(["mas", "menos", "antes", "despues"]);
+export function formatParam(key, value, ui) {
+  const say = (code) => (DECLARATIONS.has(code) ? ui.t(code) : String(code));
+  if (key === "declaration" || key === "first_declaration") return say(value);
+  if (key === "declarations" && Array.isArray(value)) return (ui.words || ui).list(value.map(say));
+  return undefined;
+}
+
 // The discard race is part of the game: the computer takes a person's time to choose its discards.
 export function botDelayFactor(view) {
   return view && view.phase === "prepare" && !view.discarded[1 - view.seat] ? 8 : 1;

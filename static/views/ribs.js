@@ -127,7 +127,9 @@ function dealTricks(tricks, ui, open = false) {
   if (!tricks.length) return null;
   const panel = h("details", { class: "ribs-tricks" }, h("summary", {}, ui.t("tricks_so_far", { n: tricks.length })),
     h("ol", {}, tricks.map((t) => h("li", { dataset: { trick: t.trick_number, matcher: t.matcher ?? "none", made: String(t.made), total: t.leader_total } },
-      h("b", {}, ui.t("trick_k", { n: t.trick_number })), " ", t.summary.map((m) => ui.say(m)).join(" ")))));
+      h("b", {}, ui.t("trick_k", { n: t.trick_number })), " ",
+      // Japanese sentences end in 「。」 and follow each other without a space.
+      t.summary.map((m) => ui.say(m)).join(ui.lang === "ja" ? "" : " ")))));
   panel.open = open;
   return panel;
 }

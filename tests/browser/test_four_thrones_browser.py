@@ -280,7 +280,7 @@ def test_on_a_phone_in_japanese(browser, server):
             page.locator("button.ft-throne-main.blocked").first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")
             reason = page.locator(".dock .reason").inner_text()
-            assert "置けません" in reason and "の玉座" in reason and latin_words(reason) == [], reason
+            assert "置けません" in reason and "のスローン" in reason and latin_words(reason) == [], reason
             assert within_viewport(page, ".dock .reason")
             if width == 360:
                 shoot(page, "four_thrones-ja-refusal-360x640")
@@ -308,7 +308,7 @@ def test_on_a_phone_in_japanese(browser, server):
             page.wait_for_selector("body[data-screen=replay] .table.four_thrones", timeout=60_000)
             page.click(".replay-controls .last")
             page.wait_for_selector(".result.inline .ft-result")
-            assert page.locator(".last-move").inner_text().endswith("の玉座")
+            assert page.locator(".last-move").inner_text().endswith("のスローン")
             text = page.locator("main").inner_text()
             assert latin_words(text) == [], latin_words(text)
             assert overflow(page) <= 0

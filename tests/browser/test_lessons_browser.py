@@ -277,7 +277,7 @@ def test_a_lesson_keeps_away_from_the_game_in_progress_and_resumes_after_reload(
     page.click("header.bar button.menu-button")
     page.click(".menu-panel .new")
     page.wait_for_selector("body[data-screen=table]", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('.lesson-caption') && document.querySelector('header.bar h1').textContent === 'スロバーハンネス'")
+    page.wait_for_function("() => !document.querySelector('.lesson-caption') && document.querySelector('header.bar h1').textContent === 'スロバーハネス'")
     # The saved game is back as it was (the computer may have moved on since).
     was = json.loads(before)["log"]
     now = json.loads(page.evaluate(f"localStorage.getItem('{save_key(SLOB)}')"))["log"]

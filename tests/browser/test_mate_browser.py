@@ -144,7 +144,7 @@ def test_hint_strong_bot_and_refused_card_in_japanese(page, server):
     if refused["code"] == "must_follow":
         assert reason.startswith("フォローが必要です"), reason
     else:  # no card of the led suit: the led rank
-        assert "ランクでフォロー" in reason, reason
+        assert "同じランクのカード" in reason, reason
     assert latin_words(reason) == [], reason
     assert saved_log(page, SLUG)["actions"] == before
     assert page.evaluate("tabletop.call('view', 0)")["view"] == view

@@ -115,7 +115,7 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     # The reasons, worded from the engine's codes: who went out, who was left holding the Mustamaija.
     text = score.inner_text()
     assert ("You lost" if result["loser"] == 0 else "Computer lost") in text and "Out 1st" in text
-    assert "Left holding cards, with the Mustamaija: loses" in text
+    assert "Left holding cards, with the Mustamaija: the loser" in text
     assert page.locator(".mm-result li[data-outcome=loser]").get_attribute("data-seat") == str(result["loser"])
     # The human built a multi-card attack by tapping, and every move it made is in the log.
     assert max(stats["attacks"]) >= 2, stats

@@ -138,7 +138,7 @@ def test_setup_offers_todays_deal_and_no_opponent_settings(page, server):
         page.wait_for_selector("body[data-screen=setup]")
     assert page.locator("input[name=mode]").count() == 0 and page.locator("select[name=level]").count() == 0
     daily = page.locator("form.setup button.daily")
-    assert "今日の配札" in daily.inner_text()
+    assert "今日のディール" in daily.inner_text()
     assert axe_serious(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     daily.click()

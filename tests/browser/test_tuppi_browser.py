@@ -108,7 +108,7 @@ def test_between_deals_refused_moves_and_japanese(page, server):
     assert panel.get_attribute("data-net") == ",".join(str(b["points"]) for b in last["breakdown"])
     text = panel.inner_text()
     assert "ディール1:" in text and f"+{last['points']}" in text and latin_words(text) == [], text
-    assert "入札" in page.locator(".tuppi .mode").inner_text()
+    assert "オークション" in page.locator(".tuppi .mode").inner_text()
     assert within_viewport(page, ".tuppi .hand")
 
     # Malformed and out-of-phase moves are refused by the engine; nothing changes.

@@ -89,6 +89,28 @@ const w = words("demo", { seatName: (s) => (s === 0 ? "You" : `Computer ${s}`) }
 out.words_en = [w.say({ code: "must_follow", params: { suit: "H" } }), w.say({ code: "took", params: { winner: 2, cards: ["AS", "TD"] } }),
   w.say({ code: "n_points", params: { n: 1 } }), w.say({ code: "n_points", params: { n: 3 } }),
   w.say({ code: "outer", params: { why: { code: "n_points", params: { n: 2 } } } }), w.say({ code: "no_such_code", params: {} })];
+{ // person forms (the player's seat takes the second person), plurals on another param, signs
+  await loadGame("persons", {
+    en: {
+      building: { subject: "a", you: "You are building an attack on {d}",
+        other: "{a} is building an attack on {d}" },
+      lose: { subject: "names", you: "You lose", one: "{names} loses", other: "{names} lose" },
+      taken: { count: "p", one: "{p:signed} card point for {name}",
+        other: "{p:signed} card points for {name}" },
+    },
+    ja: { taken: "{name}に{p:signed}カードポイント" },
+  });
+  const wp = words("persons", { seatName: (s) => (s === 0 ? "You" : `Computer ${s}`) });
+  out.persons_en = [wp.t("building", { a: "You", d: "Computer 1" }),
+    wp.t("building", { a: "Computer 1", d: "You" }),
+    wp.t("lose", { names: "You", n: 1 }), wp.t("lose", { names: "Computer 2", n: 1 }),
+    wp.t("lose", { names: "You and Computer 2", n: 2 }),
+    wp.t("taken", { p: 4, name: "You" }), wp.t("taken", { p: -2, name: "You" }),
+    wp.t("taken", { p: 1, name: "You" })];
+  setLanguage("ja", memory);
+  const wpj = words("persons");
+  out.persons_ja = [wpj.t("taken", { p: -2, name: "あなた" }), wpj.t("taken", { p: 0, name: "あなた" })];
+}
 setLanguage("ja", memory);
 const wj = words("demo", { seatName: (s) => (s === 0 ? "あなた" : `コンピュータ${s}`) });
 out.words_ja = [wj.say({ code: "must_follow", params: { suit: "H" } }), wj.say({ code: "took", params: { winner: 2, cards: ["AS", "TD"] } }),

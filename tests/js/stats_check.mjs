@@ -91,7 +91,7 @@ const game = (id, place, places, score, extra = {}) => ({ id, level: "normal", p
   out.shareEn = line("en", { ...two, title: "Más-Menos" });
   out.shareSlob = line("en", { title: "Slobberhannes", slug: "slobberhannes", options: {}, deal: null, seed: 77,
     outcome: { place: 2, value: 0.67, score: 1 }, computer: null, sides: 4 });
-  out.shareSlobJa = line("ja", { title: "スロバーハンネス", slug: "slobberhannes", options: {}, deal: "daily:2026-01-05", seed: 20260105,
+  out.shareSlobJa = line("ja", { title: "スロバーハネス", slug: "slobberhannes", options: {}, deal: "daily:2026-01-05", seed: 20260105,
     outcome: { place: 3, value: 0.33, score: 2 }, computer: { place: 1, value: 1, score: 0 }, sides: 4 });
   out.shareSolo = line("en", { title: "4 Thrones", slug: "four_thrones", options: {}, deal: "daily:2026-11-24", seed: 1,
     outcome: { place: 1, value: 1, score: null }, computer: null, sides: 1 });
