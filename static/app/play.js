@@ -12,7 +12,7 @@ import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, dismissToast, header, hooks, toast } from "./chrome.js";
-import { call, game } from "./engine.js";
+import { call, game, refusalWords } from "./engine.js";
 import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
@@ -79,9 +79,10 @@ let lastLoadError = "";
 export const loadError = () => lastLoadError;
 // The engine's refusal of a whole record (a link, a replay, a save) has no code: a Japanese screen
 // says so in Japanese (the English reason stays in the console), an English one gives the reason.
-export function recordRefusal(answer) {
-  if (currentLanguage() !== "en") console.info("refused by the engine:", answer.error);
-  return currentLanguage() === "en" ? answer.error || answer.code : t("record_not_valid");
+// Why the engine refused a record, in the reader's words (the move and the game's own reason);
+// `slug`: the game's words, for that reason.
+export function recordRefusal(answer, slug = null) {
+  return answer.code ? refusalWords(words(slug), answer) : t("record_not_valid");
 }
 
 let sessions = 0;
@@ -146,7 +147,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
     if (current.session !== s) return true; // the player left meanwhile
     if (!loaded.ok) {
       current.session = null;
-      lastLoadError = recordRefusal(loaded);
+      lastLoadError = recordRefusal(loaded, slug);
       return false;
     }
     s.provisional = false;
@@ -156,7 +157,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   }
   const [module, loaded] = await Promise.all([modulePromise, loading]);
   if (!loaded.ok) {
-    lastLoadError = recordRefusal(loaded);
+    lastLoadError = recordRefusal(loaded, slug);
     return false;
   }
   const s = makeSession(slug, module, log, mode, level, extra, loaded.players);
@@ -174,7 +175,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
 export async function startDirected(slug, module, log, director) {
   const loaded = await game.load(log, director.human);
   if (!loaded.ok) {
-    lastLoadError = recordRefusal(loaded);
+    lastLoadError = recordRefusal(loaded, slug);
     return false;
   }
   const s = makeSession(slug, module, log, "bot", "random", { human: director.human }, loaded.players);
@@ -293,7 +294,7 @@ export async function drawTable(before = null) {
   if (s.viewSeat !== s.viewer) {
     const got = await game.view(s.viewer);
     if (s !== current.session) return;
-    if (!got.ok) return toast(got.error);
+    if (!got.ok) return toast(refusalWords(words(s.slug), got));
     s.view = got.view;
     s.viewSeat = s.viewer;
   }
@@ -384,8 +385,7 @@ function drawPassScreen(s) {
 
 // ---------------------------------------------------------------- the human's moves
 function refusalText(w, res) {
-  if (res.code && w.has(res.code)) return w.say(res);
-  return t("refused_reason", { reason: res.error || res.code });
+  return refusalWords(w, res);
 }
 
 function humanAct(s, action, probeToken = null) {
@@ -490,12 +490,12 @@ async function runBot(s, seat) {
 // at the game's default strength). Never retried by itself more than once.
 async function botFailed(s, res) {
   s.botFailures++;
-  const reason = res.error || res.code || "?";
+  const reason = refusalWords(words(s.slug), res);
   const again = await game.load(s.log, s.viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
   if (s !== current.session) return;
   if (again.ok && !take(s, again, s.viewer)) return;
   if (!again.ok || s.botFailures >= 2) {
-    s.botStalled = { reason: again.ok ? reason : again.error }; // said by the notice on the table
+    s.botStalled = { reason: again.ok ? reason : refusalWords(words(s.slug), again) }; // said by the notice
     document.body.dataset.botStalled = "1";
   }
   return drawTable();
@@ -578,7 +578,7 @@ function assistBar(s, view, ui) {
     h("button", { type: "button", class: "suggest", disabled: asked?.busy ? true : null,
       onclick: () => { s.suggestAt = s.log.actions.length; render(s); } }, asked?.busy ? t("suggest_busy") : t("suggest")),
     h("span", { class: "suggestion", role: "status", dataset: { action: action || "", level: args[1] } },
-      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? asked.result.error : ""));
+      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? refusalWords(ui.words, asked.result) : ""));
 }
 
 function markSuggestion(s) {
@@ -623,7 +623,7 @@ async function undoMove() {
   const res = await game.undo(s.viewer);
   s.busy--;
   if (s !== current.session) return;
-  if (!res.ok) return toast(res.error);
+  if (!res.ok) return toast(refusalWords(words(s.slug), res));
   s.redo.push(res.undone);
   if (!take(s, res, s.viewer, "move")) return;
   await drawTable();

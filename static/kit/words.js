@@ -140,16 +140,22 @@ export function words(slug, ctx = {}) {
     const entry = lookup(table, msg.code);
     return fill(entry, { ...worded, n: params.n ?? worded.n }, msg.code);
   };
-  // A move in words: its verb, then each argument named (cards by the face spec, places by the
-  // view's formatParam("arg", ...)); "出す：ハートの9" / "play 9 of hearts".
+  // A move in words, the one wording of a move (picker, suggestion, replay, lesson): its verb,
+  // then each argument named: places by the view's formatParam("arg", ...), cards by the face
+  // spec, else the game's word for it (choice_<verb>_<arg>, or the argument as a key): never the
+  // raw notation when a word exists. "出す：ハートの9" / "play 9 of hearts"; "宣言：メノス".
   w.move = (action) => {
     const [verb, ...args] = String(action).split(" ");
     const named = args.map((a) => {
       const own = ctx.formatParam ? ctx.formatParam("arg", a, ctx.ui || w) : undefined;
-      return own ?? spec.name(a, w) ?? a;
+      if (own !== undefined && own !== null) return String(own);
+      const card = spec.name(a, w);
+      if (card !== undefined && card !== null && card !== a) return card;
+      if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
+      return w.has(a) ? w.t(a) : a;
     });
     if (!named.length) return w.verb(verb);
-    return lang === "ja" ? `${w.verb(verb)}：${named.join(" ")}` : `${w.verb(verb)} ${named.join(" ")}`;
+    return lang === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
   };
   w.lang = lang;
   return w;
