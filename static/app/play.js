@@ -495,7 +495,8 @@ async function botFailed(s, res) {
   if (s !== current.session) return;
   if (again.ok && !take(s, again, s.viewer)) return;
   if (!again.ok || s.botFailures >= 2) {
-    s.botStalled = { reason: again.ok ? reason : refusalWords(words(s.slug), again) }; // said by the notice
+    // said by the notice on the table
+    s.botStalled = { reason: again.ok ? reason : refusalWords(words(s.slug), again) };
     document.body.dataset.botStalled = "1";
   }
   return drawTable();

@@ -438,7 +438,7 @@ export async function showReplay(value) {
   const { log, captions } = splitCaptions(text);
   const opened = await call("replay_open", JSON.stringify(log));
   if (!opened.ok) {
-    const slug = SLUGS.includes(log?.game) ? log.game : null; // its words, for the game's own reason
+    const slug = SLUGS.includes(log?.game) ? log.game : null; // its words: the game's reason
     if (slug) await loadGame(slug);
     toast(t("replay_refused", { reason: recordRefusal(opened, slug) }));
     return showList();

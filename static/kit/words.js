@@ -20,11 +20,15 @@
 //   w.list(items)                      "A, B and C" / "A、B、C" (Intl.ListFormat)
 //
 // Language: chooseLanguage(params, store), setLanguage(lang, store), currentLanguage();
-// gameTitle(slug) and SLUGS (the twelve games, in list order).
+// gameTitle(slug); SLUGS, the games in list order, from the catalog (knowGames(catalog)).
 import { SUIT_NAME, SUIT_SYMBOL, standardCards } from "./faces.js";
 
-export const SLUGS = ["mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
-  "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train"];
+// The games in list order: static/catalog.json's (the build writes it from tabletop.SLUGS, the
+// one list), put in by knowGames once the catalog is read (app.js); empty before.
+export const SLUGS = [];
+export function knowGames(catalog) {
+  SLUGS.splice(0, SLUGS.length, ...catalog.map((game) => game.slug));
+}
 const LANGS = ["ja", "en"];
 let lang = "en";
 let common = { en: {}, ja: {} };
@@ -155,7 +159,8 @@ export function words(slug, ctx = {}) {
       return w.has(a) ? w.t(a) : a;
     });
     if (!named.length) return w.verb(verb);
-    return lang === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
+    return lang === "ja" ? `${w.verb(verb)}：${named.join("、")}`
+      : `${w.verb(verb)} ${named.join(", ")}`;
   };
   w.lang = lang;
   return w;
