@@ -209,8 +209,9 @@ def test_a_refused_log_says_which_move_and_the_engines_own_reason():
     ('{"game": "mate", "seed": -1}', "log_bad_field"),
     ('{"game": "mate", "options": []}', "log_bad_field"),
     ('{"game": "mate", "actions": [[0]]}', "log_bad_field"),
-    ('{"game": "mate", "players": 9}', "log_setup_refused"),
-    ('{"game": "mate", "options": {"rounds": "many"}}', "log_setup_refused"),
+    ('{"game": "mate", "players": 9}', "log_bad_players"),
+    ('{"game": "mate", "options": {"colour": 1}}', "log_unknown_option"),
+    ('{"game": "mate", "options": {"rounds": "many"}}', "log_bad_option"),
 ])
 def test_a_malformed_log_answers_a_code(text, code):
     for name in ("load", "replay_open"):
@@ -245,3 +246,11 @@ def test_odd_values_in_every_position_never_raise():
                     assert answer["ok"] in (True, False)
                     if not answer["ok"]:
                         assert_coded(answer)
+
+
+def test_a_refused_setup_names_what_is_refused():
+    answer = ask("load", '{"game": "mate", "options": {"rounds": "many"}}')
+    assert answer["params"] == {"option": "rounds", "value": '"many"'}
+    assert ask("load", '{"game": "mate", "players": 9}')["params"] == {"players": 9}
+    answer = ask("load", '{"game": "mate", "options": {"colour": 1}}')
+    assert answer["params"] == {"option": "colour"}

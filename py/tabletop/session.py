@@ -115,6 +115,26 @@ def initial_state(log):
                                            setup=log.get("setup"))
 
 
+def _setup_refusal(log, err):
+    """Which part of a log's setup its game refuses, as far as it can be named: the player count,
+    an option it does not have or a value an option does not take; else the setup as a whole
+    (a combination of options, an explicit deal)."""
+    info = get_game(log["game"])
+    declared = {option.key: option for option in info.options}
+    try:
+        info.check_players(log["players"])
+    except ValueError:
+        return LogRefused("log_bad_players", str(err), players=log["players"])
+    for key, value in log["options"].items():
+        if key not in declared:
+            return LogRefused("log_unknown_option", str(err), option=str(key)[:40])
+        try:
+            declared[key].check(value)
+        except ValueError:
+            return LogRefused("log_bad_option", str(err), option=key, value=json.dumps(value)[:40])
+    return LogRefused("log_setup_refused", str(err), game=log["game"])
+
+
 def replay(log, on_step=None):
     """(state, log) after replaying every move; raises ``LogRefused`` (a ValueError) naming the
     first refused move with the engine's own refusal (``params["refusal"]``: its code and params).
@@ -123,7 +143,7 @@ def replay(log, on_step=None):
     try:
         state = initial_state(log)
     except ValueError as err:  # the game refuses the player count, an option or the explicit deal
-        raise LogRefused("log_setup_refused", str(err), game=log["game"]) from None
+        raise _setup_refusal(log, err) from None
     if on_step is not None:
         on_step(state)
     for index, (seat, action) in enumerate(log["actions"]):

@@ -77,10 +77,8 @@ export function endSession() {
 // ---------------------------------------------------------------- starting and loading
 let lastLoadError = "";
 export const loadError = () => lastLoadError;
-// The engine's refusal of a whole record (a link, a replay, a save) has no code: a Japanese screen
-// says so in Japanese (the English reason stays in the console), an English one gives the reason.
-// Why the engine refused a record, in the reader's words (the move and the game's own reason);
-// `slug`: the game's words, for that reason.
+// Why the engine refused a whole record (a link, a replay, a save), in the reader's words (which
+// move, and the game's own reason: its code); `slug`: the game's words, for that reason.
 export function recordRefusal(answer, slug = null) {
   return answer.code ? refusalWords(words(slug), answer) : t("record_not_valid");
 }
