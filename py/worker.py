@@ -1,93 +1,51 @@
-"""The browser glue: runs in a PyScript worker, holds the game being played, answers the JS view.
+"""The browser glue: runs in a PyScript worker, holds the game being played, answers the page.
 
-Every export takes and returns JSON text or plain numbers and strings (not JS proxies), so the
-boundary is plain data: the JS sends action strings and draws ``view(seat)``; it never re-derives
-a rule. A seat that may be absent (the viewer) comes as a number, with -1, JS null or undefined
-meaning none.
+One export, ``call(name, args_json)``: the page (static/app/engine.js) sends a declared call's
+name and its arguments as JSON text (a list); the answer is JSON text. The calls and the kinds of
+their arguments are declared once, in ``tabletop.protocol.CALLS``, which checks them; every
+failure is ``{"ok": false, "code", "params", "error"}``. Plain text both ways, so no JS proxy
+crosses the boundary; a value that is not text (a JS array or null sent by mistake) is converted
+first, so even a wrong call answers with a code.
 """
 import json
 
-from tabletop import session
+from tabletop import protocol
+from tabletop.reader import MAX_JSON_CHARS, load_json
+from tabletop.session import refuse
 
-__export__ = ["bench_playouts", "loaded_games", "replay_open", "replay_step", "load", "act", "bot_move", "view",
-              "bot_action", "ping", "hint", "analysis", "truth", "undo", "daily_log", "duplicate"]
+__export__ = ["call"]
+
+try:  # in the browser: JS null arrives as this object, not as None
+    from pyodide.ffi import jsnull as _JS_NULL
+except ImportError:  # CPython (tests)
+    _JS_NULL = None
 
 
-def _seat(value):
-    """A seat number from JS, or None for -1, null (pyodide's jsnull) and undefined."""
+def _arguments(args_json):
+    """The call's arguments as a Python list (or what the page sent, for the protocol to refuse).
+    A JS value arrives as a proxy (``to_py``), JS null as ``pyodide.ffi.jsnull``, undefined as
+    None: neither is text, and both mean no arguments."""
+    if args_json is None or args_json is _JS_NULL:
+        return []
+    if isinstance(args_json, str):
+        # Bounded before parsing; a log inside is text again, checked by the session.
+        return load_json(args_json, "the call's arguments", max_chars=2 * MAX_JSON_CHARS)
+    if hasattr(args_json, "to_py"):
+        return args_json.to_py()
+    return args_json
+
+
+def call(name, args_json="[]"):
+    """Answer one declared call (``tabletop.protocol``) as JSON text; never raises."""
+    name = name if isinstance(name, str) else str(name)
     try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        return None
-    return seat if seat >= 0 else None
-
-
-def ping():
-    return "pong"
-
-
-def load(log_json, viewer=-1):
-    return json.dumps(session.load(str(log_json), _seat(viewer)))
-
-
-def act(seat, action, viewer=-1):
-    return json.dumps(session.act(int(seat), str(action), _seat(viewer)))
-
-
-def bot_move(seat, level, seed, viewer=-1):
-    """Choose and apply the computer's move for ``seat`` in one call."""
-    return json.dumps(session.bot_move(int(seat), str(level), int(seed), _seat(viewer)))
-
-
-def daily_log(slug, date):
-    """The daily deal's log of a game on a date (YYYY-MM-DD)."""
-    return json.dumps(session.daily_log(str(slug), str(date)))
-
-
-def duplicate(seat, level="normal"):
-    """After a game against others: the computer replays the deal in the player's seat."""
-    return json.dumps(session.duplicate(int(seat), str(level)))
-
-
-def view(seat):
-    return json.dumps(session.view(_seat(seat)))
-
-
-def bot_action(seat, level, seed):
-    return json.dumps(session.bot_action(int(seat), str(level), int(seed)))
-
-
-def hint(seat):
-    return json.dumps(session.hint(int(seat)))
-
-
-def analysis(deal=None):
-    """The last finished deal's analysis; ``deal`` (1-based) for an earlier one (-1/None: last)."""
-    deal = _seat(deal)
-    return json.dumps(session.analysis(deal if deal else None))
-
-
-def truth():
-    """After a one-player game: was the deal winnable, with a winning line (exact solver, capped)."""
-    return json.dumps(session.truth())
-
-
-def undo(viewer=-1):
-    """Take back the last move of a one-player game."""
-    return json.dumps(session.undo(_seat(viewer)))
-
-
-def replay_open(log_json):
-    return json.dumps(session.replay_open(str(log_json)))
-
-
-def replay_step(step):
-    return json.dumps(session.replay_step(int(step)))
-
-
-def bench_playouts(slug, games, seed):
-    return json.dumps(session.bench_playouts(str(slug), int(games), int(seed)))
-
-
-def loaded_games():
-    return json.dumps(session.loaded_games())
+        args = _arguments(args_json)
+    except ValueError as err:
+        answer = refuse("call_bad_arguments", f"{name[:40]}: {err}", call=name[:40])
+    else:
+        answer = protocol.call(name, args)
+    try:
+        return json.dumps(answer)
+    except (TypeError, ValueError) as err:  # an answer that is not JSON data: a bug, said as one
+        return json.dumps(refuse("call_failed", f"{name[:40]}: the answer is not JSON ({err})",
+                                 call=name[:40]))

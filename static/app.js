@@ -8,12 +8,13 @@
 //   seats.js    the seat drivers: human (taps), computer (level, paced), a script (lessons)
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
 import { h } from "./kit/dom.js";
-import { chooseLanguage, gameTitle, loadCommon, SLUGS, t } from "./kit/words.js";
+import { chooseLanguage, gameTitle, knowGames, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, endSession, events, nav } from "./app/play.js";
 import { navigate, newGame, openGame, showEmbedPage, showList, showReplay, showSetup, warmGame } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
+import { knowGameFacts } from "./app/stats.js";
 import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
 
 chooseLanguage(params, store);
@@ -24,6 +25,8 @@ let catalogLoading = null;
 function loadCatalog() {
   catalogLoading ||= fetch("static/catalog.json").then((res) => res.json()).then((list) => {
     current.catalog = Object.fromEntries(list.map((g) => [g.slug, g]));
+    knowGames(list); // the game list and each game's facts come from the catalog alone
+    knowGameFacts(list);
     return current.catalog;
   }, (err) => { catalogLoading = null; throw err; }); // asked again by the next route
   return catalogLoading;
@@ -56,7 +59,10 @@ function showBadId(id) {
 async function route() {
   const query = new URLSearchParams(location.search);
   noteStorageBlocked();
-  if (badSaveId() !== null) return showBadId(badSaveId());
+  if (badSaveId() !== null) { // the game's title, when the catalog knows the game
+    await loadCatalog().catch(() => null);
+    return showBadId(badSaveId());
+  }
   const slug = query.get("game");
   await loadCatalog();
   if (query.get("page") === "embed") return showEmbedPage();

@@ -85,7 +85,10 @@ def test_session_refuses_tampered_logs_with_the_move_and_reason():
     assert "[seat, action]" in session.load(json.dumps({"game": "mas_menos", "actions": [["0", "x"]]}))["error"]
     bad = session.load(json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1,
                                    "actions": [[0, "declare mas"]]}))
-    assert bad == {"ok": False, "error": "move 1 (seat 0: 'declare mas') was refused: discard 3 cards before you declare"}
+    assert bad == {"ok": False, "error": "move 1 (seat 0: 'declare mas') was refused: "
+                   "discard 3 cards before you declare", "code": "log_move_refused",
+                   "params": {"move": 1, "seat": 0, "action": "declare mas",
+                              "refusal": {"code": "discard_before_declaring", "params": {}}}}
 
 
 def test_session_act_view_and_bot():

@@ -66,6 +66,13 @@ def test_messages_are_worded_with_params_by_name_and_plurals(results):
                                    "1点", "出す：ハートの9", "あなたとコンピュータ3"]
 
 
+def test_a_move_is_worded_once_with_the_games_words(results):
+    """kit/words.js w.move is the one wording of a move (picker, suggestion, replay, lesson)."""
+    assert results["moves_ja"] == ["宣言：メノス", "捨てる：スペードのA、スペードのQ、スペードの7"]
+    assert results["moves_en"] == ["declare Menos",
+                                   "discard ace of spades, queen of spades, 7 of spades"]
+
+
 @pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*.js")))
 def test_every_page_module_parses(path):
     """Every script the page loads parses as an ES module (a merge that declares a name twice

@@ -144,3 +144,52 @@ def test_every_string_table_has_both_languages_with_the_same_keys():
                     forms = PLURAL_FORMS | {"subject", "you", "count"}
                     assert "other" in entry and set(entry) <= forms, (path.name, key)
                     assert ("subject" in entry) == ("you" in entry), (path.name, key, "persons")
+
+
+# -- the answers of the page's calls (tabletop.session, tabletop.protocol, py/worker.py) ---------
+CALL_MODULES = [ROOT / "py" / "tabletop" / "session.py", ROOT / "py" / "tabletop" / "protocol.py",
+                ROOT / "py" / "worker.py"]
+CODED = {"refuse", "LogRefused"}  # refuse(code, message, **params) and the log's refusal
+
+
+def call_failure_codes(path):
+    """{code: the params' names} of every coded failure a module answers with; the calls whose
+    code is not a literal are listed apart (each must name its code where it is written)."""
+    found, bad = {}, []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+        if name not in CODED:
+            continue
+        first = node.args[0] if node.args else None
+        literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+        if literal and CODE.match(first.value):
+            found.setdefault(first.value, set()).update(k.arg for k in node.keywords if k.arg)
+        elif ast.unparse(first) not in ("code", "self.code"):  # the literal is where it is raised
+            bad.append(f"{path.name}:{node.lineno}")
+    return found, bad
+
+
+def test_every_failure_of_every_call_names_a_code_with_both_strings_and_its_params():
+    common = json.loads((STRINGS / "common.json").read_text(encoding="utf-8"))
+    codes, bad = {}, []
+    for path in CALL_MODULES:
+        found, not_literal = call_failure_codes(path)
+        bad += not_literal
+        for code, params in found.items():
+            codes.setdefault(code, set()).update(params)
+    assert bad == [], f"a coded failure without a literal code: {bad}"
+    expected = {"no_game", "call_unknown", "call_bad_argument", "call_failed", "log_move_refused"}
+    assert expected <= set(codes)
+    for code, params in sorted(codes.items()):
+        for lang in ("en", "ja"):
+            assert code in common[lang], f"no {lang} words in common.json for {code!r}"
+            for template in templates(common[lang][code]):
+                for name in PLACEHOLDER.findall(template):
+                    assert name in params, f"{lang}: {code!r} uses {{{name}}}: {sorted(params)}"
+    # No failure is answered the old way, in English alone.
+    for path in CALL_MODULES:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r'\{"ok": False, "error"', text.replace(
+            '{"ok": False, "error": message, "code": code, "params": params}', "")), path.name

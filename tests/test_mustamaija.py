@@ -1,4 +1,4 @@
-"""Behaviour tests for Mustamaija (rules: shared/rules/mustamaija.md)."""
+"""Behaviour tests for Mustamaija (rules: docs/rules/mustamaija.md)."""
 import json
 import pathlib
 import random

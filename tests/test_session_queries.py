@@ -47,21 +47,25 @@ def test_hint_is_the_solvers_best_moves_and_legal():
 
 def test_hint_refusals():
     session._current.update(state=None, log=None)
-    assert session.hint(0) == {"ok": False, "error": "no game is loaded"}
+    assert session.hint(0) == {"ok": False, "error": "no game is loaded", "code": "no_game",
+                               "params": {}}
     assert session.load(random_log(1, stop=0))["ok"]
-    assert session.hint(1)["ok"] is False and "turn" in session.hint(1)["error"]
-    assert session.hint(2)["ok"] is False and "seat" in session.hint(2)["error"]
+    out = session.hint(1)
+    assert out["ok"] is False and out["code"] == "not_your_turn" and "turn" in out["error"]
+    out = session.hint(2)
+    assert out["ok"] is False and out["code"] == "no_such_seat" and out["params"] == {"number": 2}
     assert session.load(random_log(2))["ok"]  # a finished match
-    assert session.hint(0) == {"ok": False, "error": "the game is over"}
+    assert session.hint(0) == {"ok": False, "error": "the game is over", "code": "game_over",
+                               "params": {}}
 
 
 def test_games_without_a_solver_say_so():
     log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 3, "actions": []}
     assert session.load(log)["ok"]
     out = session.hint(0)
-    assert out["ok"] is False and "no hints" in out["error"]
+    assert out["ok"] is False and out["code"] == "no_hints" and "no hints" in out["error"]
     out = session.analysis()
-    assert out["ok"] is False and "no analysis" in out["error"]
+    assert out["ok"] is False and out["code"] == "no_analysis" and "no analysis" in out["error"]
 
 
 def test_analysis_of_the_seed_example():
@@ -85,7 +89,8 @@ def test_analysis_before_any_deal_and_of_every_deal():
     log = random_log(5, stop=3)
     assert session.load(log)["ok"]
     out = session.analysis()
-    assert out == {"ok": False, "error": "no deal has finished yet"}
+    assert out == {"ok": False, "error": "no deal has finished yet", "code": "no_deal_finished",
+                   "params": {}}
     full = random_log(5, rounds=2)
     assert session.load(full)["ok"]
     state, _ = session.replay(full)
@@ -107,18 +112,22 @@ def test_analysis_before_any_deal_and_of_every_deal():
     assert session.analysis(0)["ok"] is False
 
 
-def test_worker_wrappers_speak_json():
-    assert {"hint", "analysis"} <= set(worker.__export__)
+def test_the_worker_answers_the_queries_in_json():
+    def ask(name, *args):
+        return json.loads(worker.call(name, json.dumps(args)))
+
+    assert worker.__export__ == ["call"]
     log = random_log(7, stop=0)
-    assert json.loads(worker.load(json.dumps(log)))["ok"]
+    assert ask("load", json.dumps(log))["ok"]
     state, _ = session.replay(log)
     seat = state.to_move()[0]
-    hint = json.loads(worker.hint(seat))
+    hint = ask("hint", seat)
     assert hint["ok"] and hint["actions"] == M.best_moves(state, seat)
-    assert json.loads(worker.analysis(-1))["ok"] is False  # nothing finished yet
-    assert json.loads(worker.load(json.dumps(random_log(7))))["ok"]
-    assert json.loads(worker.analysis(-1))["analysis"]["deal_number"] == 2
-    assert json.loads(worker.analysis(1))["analysis"]["deal_number"] == 1
+    assert ask("analysis", -1)["code"] == "no_deal_finished"  # nothing finished yet
+    assert ask("load", json.dumps(random_log(7)))["ok"]
+    assert ask("analysis", -1)["analysis"]["deal_number"] == 2
+    assert ask("analysis")["analysis"]["deal_number"] == 2
+    assert ask("analysis", 1)["analysis"]["deal_number"] == 1
 
 
 def test_state_from_view_is_the_position():
@@ -201,7 +210,7 @@ def test_undo_takes_back_moves_one_at_a_time(slug):
         expected, _ = session.replay({**log, "actions": log["actions"][:moves - back]})
         assert session.view(0)["view"] == expected.view(0) != before
     refused = session.undo()
-    assert not refused["ok"] and "no move" in refused["error"]
+    assert not refused["ok"] and refused["code"] == "undo_nothing" and "no move" in refused["error"]
     # redo is the app sending the undone move again
     assert session.act(*log["actions"][0])["ok"]
     assert session._current["log"]["actions"] == log["actions"][:1]
@@ -212,7 +221,7 @@ def test_undo_is_refused_in_games_against_others():
     assert session.load(log)["ok"]
     before = session.view(0)["view"]
     out = session.undo()
-    assert not out["ok"] and "one-player" in out["error"]
+    assert not out["ok"] and out["code"] == "undo_solo_only" and "one-player" in out["error"]
     assert session.view(0)["view"] == before and len(session._current["log"]["actions"]) == 3
 
 
@@ -234,7 +243,8 @@ def test_truth_only_after_the_game_and_its_line_wins(slug):
     log = solitaire_log(slug, seed=11, stop=2)
     assert session.load(log)["ok"]
     refused = session.truth()
-    assert not refused["ok"] and "after the game" in refused["error"]
+    assert not refused["ok"] and refused["code"] == "only_after_game"
+    assert "after the game" in refused["error"]
     decided = 0
     for seed in range(6):
         log = solitaire_log(slug, seed)
@@ -262,4 +272,4 @@ def test_truth_only_after_the_game_and_its_line_wins(slug):
 def test_truth_for_a_game_without_a_solver():
     assert session.load(random_log(2))["ok"]
     out = session.truth()
-    assert not out["ok"] and "no solver" in out["error"]
+    assert not out["ok"] and out["code"] == "no_solver" and "no solver" in out["error"]

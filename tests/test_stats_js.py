@@ -10,16 +10,21 @@ import subprocess
 
 import pytest
 
+from tabletop import get_game, session
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def r():
+def r(tmp_path_factory):
     node = shutil.which("node")
     if not node:
         pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs")],
-                         capture_output=True, text=True, timeout=60, check=True)
+    # The games' facts as the page gets them: the catalog the build writes (session.catalog()).
+    catalog = tmp_path_factory.mktemp("catalog") / "catalog.json"
+    catalog.write_text(json.dumps(session.catalog()), encoding="utf-8")
+    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs"),
+                          str(catalog)], capture_output=True, text=True, timeout=60, check=True)
     return json.loads(run.stdout)
 
 
@@ -83,3 +88,76 @@ def test_the_share_line(r):
     assert r["dealNames"] == ["1/5", "#123"]
     assert r["links"] == ["https://example.org/tt/?game=mate&daily=2026-11-24&lang=ja",
                           "https://example.org/tt/?game=ribs&seed=42&players=6&options=%7B%22deals%22%3A2%7D&lang=en"]
+
+
+def declared_kind(info, options):
+    """What a final score counts in ``info``'s game under ``options``, as GameInfo declares it."""
+    if not info.score_by_option:
+        return info.score
+    key, by_choice = info.score_by_option
+    return dict(by_choice).get(options.get(key), info.score)
+
+
+def test_each_games_facts_come_from_its_declaration(r):
+    """The shell's facts of a game (score kind and direction, sides) are what its GameInfo says
+    (in the catalog), for every game: stats.js names no game."""
+    expected = {}
+    for game in session.catalog():
+        if not game["available"]:
+            continue
+        info = get_game(game["slug"])
+        scorings = [{o.key: c} for o in info.options if o.key == "scoring" for c in o.choices]
+        for option in [{}, *scorings]:
+            kind = declared_kind(info, option)
+            expected[f"{game['slug']} {json.dumps(option)}"] = {
+                "kind": kind, "order": "low" if kind == "penalty" else "high",
+                "sides": len(info.teams) or info.default_players}
+    assert r["facts"] == expected
+    assert r["facts"]['slobberhannes {}']["order"] == "low" and r["facts"]['tuppi {}']["sides"] == 2
+    assert r["facts"]['mexican_train {"scoring": "penalty"}']["order"] == "low"
+    assert r["facts"]['stop_the_bus {}']["kind"] == "lives"
+    assert r["facts"]['stop_the_bus {"scoring": "points"}']["kind"] == "points"
+
+
+@pytest.mark.parametrize("slug", ["slobberhannes", "mexican_train", "stop_the_bus", "mas_menos"])
+def test_the_declared_score_direction_is_the_standings(slug):
+    """A seat with a better declared score never has a worse place (seeded random games)."""
+    import random
+
+    info = get_game(slug)
+    choices = next((o.choices for o in info.options if o.key == "scoring"), [None])
+    for choice in choices:
+        options = {"scoring": choice} if choice is not None else {}
+        if slug == "stop_the_bus":
+            options["starting_lives"] = 1
+        if slug == "mexican_train":
+            options["rounds"] = 1
+        kind = declared_kind(info, options)
+        for seed in range(3):
+            players = 3 if info.max_players >= 3 else 2
+            state = info.new_state(players=players, options=options, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seat = rng.choice(state.to_move())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            outcome = state.outcome()
+            for a in range(state.players):
+                for b in range(state.players):
+                    sa, sb = outcome["score"][a], outcome["score"][b]
+                    better = sa < sb if kind == "penalty" else sa > sb
+                    if better:
+                        assert outcome["place"][a] <= outcome["place"][b], (slug, options, outcome)
+
+
+def test_a_score_declaration_that_names_no_kind_or_no_choice_is_refused():
+    from tabletop.core import GameInfo, Option
+
+    scoring = Option("scoring", "a", "choice", "how", choices=("a", "b"))
+    with pytest.raises(ValueError, match="score kinds"):
+        GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2, score="goals")
+    with pytest.raises(ValueError, match="score_by_option"):
+        GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2,
+                 options=(scoring,), score_by_option=("scoring", {"c": "penalty"}))
+    info = GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2,
+                    options=(scoring,), score_by_option=("scoring", {"b": "penalty"}))
+    assert info.describe()["score"] == {"kind": "points", "option": "scoring", "by_choice": {"b": "penalty"}}

@@ -296,6 +296,9 @@ def rank_places(keys):
     return places, values
 
 
+SCORE_KINDS = {"points", "penalty", "lives"}  # GameInfo.score: what a final score counts
+
+
 @dataclass
 class GameInfo:
     """What a game declares once: its slug, player counts, options and state class."""
@@ -324,6 +327,11 @@ class GameInfo:
     # count): the shortest whole game the rules allow (one deal), so that a reader finishes it
     # and the computer replays it in seconds for the duplicate comparison.
     daily: dict = field(default_factory=dict)
+    # What a seat's final score counts, as the page words and ranks it (records, result lines):
+    # "points" (more is better), "penalty" (fewer is better) or "lives" (lives left, more is
+    # better). ``score_by_option``: (option key, {choice: kind}) when an option changes it.
+    score: str = "points"
+    score_by_option: tuple = ()
 
     def __post_init__(self):
         """Refuse a declaration that would silently switch a feature off (a misspelt keyword is
@@ -339,6 +347,16 @@ class GameInfo:
             raise TypeError(f"{self.slug}: check_combination must be a function")
         if self.options or self.daily:
             self.check_options(self.daily, self.default_players)  # ValueError for a bad daily deal
+        by_choice = dict(self.score_by_option[1]) if self.score_by_option else {}
+        kinds = {self.score, *by_choice.values()}
+        if not kinds <= SCORE_KINDS:
+            raise ValueError(f"{self.slug}: score kinds {sorted(kinds - SCORE_KINDS)} are not "
+                             f"among {sorted(SCORE_KINDS)}")
+        if self.score_by_option:
+            key = self.score_by_option[0]
+            option = next((o for o in self.options if o.key == key), None)
+            if option is None or not set(by_choice) <= set(option.choices):
+                raise ValueError(f"{self.slug}: score_by_option names no choices of option {key!r}")
         if self.teams:
             seats = sorted(s for team in self.teams for s in team)
             if self.min_players != self.max_players or seats != list(range(self.min_players)):
@@ -431,9 +449,13 @@ class GameInfo:
 
     def describe(self):
         """JSON-safe description for setup screens."""
+        key, by_choice = self.score_by_option or (None, {})
         return {"slug": self.slug, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "default_players": self.default_players,
-                "options": [o.describe() for o in self.options], "daily": dict(self.daily)}
+                "options": [o.describe() for o in self.options], "daily": dict(self.daily),
+                # The shell's facts of the game (static/app/stats.js reads them from the catalog).
+                "score": {"kind": self.score, "option": key, "by_choice": dict(by_choice)},
+                "sides": len(self.teams) or None}
 
 
 MAX_ACTION_LENGTH = 400  # the longest legal action of any game is well under this

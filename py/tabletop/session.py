@@ -3,8 +3,12 @@
 The log ``{"game", "players", "options", "seed", "actions": [[seat, action], ...]}`` is what the
 app saves, shares and replays. Loading never trusts it: every action goes through ``apply``, so a
 tampered log is refused at the first bad move with the engine's reason. All functions return
-plain JSON-safe dicts (``{"ok": False, "error": ...}`` on refusal) and are usable from CPython
-tests exactly as from the browser worker.
+plain JSON-safe dicts and are usable from CPython tests exactly as from the browser worker.
+
+Every failure is coded like a refused move: ``{"ok": False, "code", "params", "error"}``; the page
+words ``code`` with ``params`` from its string tables (static/strings/common.json), and ``error``
+is the English for the console and the CLI only. ``tabletop.protocol`` declares which of these
+functions the page may call, with their arguments' kinds.
 """
 from __future__ import annotations
 
@@ -12,11 +16,38 @@ import json
 
 from . import SLUGS, IllegalAction, get_game
 from .reader import check_json_value, load_json
-from .bots import bot_levels, choose_action, default_level
+from .bots import LEVELS, bot_levels, choose_action, default_level
 from .bots.worlds import Sampler
 from .patience import best_sampled
 
 _current = {"state": None, "log": None}
+
+
+def refuse(code, message, **params):
+    """A failed call's answer: the code and params the page words, the English for the console."""
+    return {"ok": False, "error": message, "code": code, "params": params}
+
+
+class LogRefused(ValueError):
+    """A log that cannot be loaded, with a code and params the page can word (the message is
+    the English reason, so callers that catch ValueError keep reading it)."""
+
+    def __init__(self, code, message, /, **params):
+        super().__init__(message)
+        self.code, self.params = code, params
+
+    def answer(self):
+        return refuse(self.code, str(self), **self.params)
+
+
+def _seat_of(state, seat):
+    """True when ``seat`` is a seat number of ``state``'s table."""
+    return not isinstance(seat, bool) and isinstance(seat, int) and 0 <= seat < state.players
+
+
+def _no_seat(seat):
+    return refuse("no_such_seat", f"there is no seat {seat}",
+                  number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
 
 LOG_KEYS = {"game", "players", "options", "seed", "setup", "actions"}
 
@@ -30,33 +61,48 @@ def parse_log(log):
     Text is bounded in size and depth before it is parsed (``reader.load_json``); options must be
     an object when given (``null``, ``0``, ``false`` or ``[]`` are refused, not taken as ``{}``);
     the seed a whole number from 0; players a whole number when given."""
-    if isinstance(log, str):
-        log = load_json(log, "the saved game")
-    elif log is not None:
-        check_json_value(log, "the saved game")
+    try:
+        if isinstance(log, str):
+            log = load_json(log, "the saved game")
+        elif log is not None:
+            check_json_value(log, "the saved game")
+    except ValueError as err:  # too long, too deep, not JSON: nothing of it can be read
+        raise LogRefused("log_unreadable", str(err)) from None
     if not isinstance(log, dict):
-        raise ValueError("the saved game is not an object")
+        raise LogRefused("log_unreadable", "the saved game is not an object")
     unknown = set(log) - LOG_KEYS
     if unknown:
-        raise ValueError(f"the saved game has unknown field(s): {', '.join(sorted(map(str, unknown)))[:200]}")
+        names = sorted(map(str, unknown))
+        raise LogRefused("log_unknown_field",
+                         f"the saved game has unknown field(s): {', '.join(names)[:200]}",
+                         field=names[0][:40])
     if log.get("game") not in SLUGS:
-        raise ValueError(f"the saved game names an unknown game: {str(log.get('game'))[:40]!r}")
+        raise LogRefused("log_unknown_game",
+                         f"the saved game names an unknown game: {str(log.get('game'))[:40]!r}",
+                         game=str(log.get("game"))[:40])
     actions = log.get("actions", [])
     if not isinstance(actions, list) or not all(
             isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
             and isinstance(a[1], str) for a in actions):
-        raise ValueError("the saved game's moves must be a list of [seat, action] pairs")
+        raise LogRefused("log_bad_field",
+                         "the saved game's moves must be a list of [seat, action] pairs",
+                         field="actions")
     if len(actions) > MAX_LOG_ACTIONS:
-        raise ValueError(f"the saved game has too many moves ({len(actions)})")
+        raise LogRefused("log_too_many_moves",
+                         f"the saved game has too many moves ({len(actions)})",
+                         n=len(actions), most=MAX_LOG_ACTIONS)
     options = log.get("options", {})
     if not isinstance(options, dict):
-        raise ValueError(f"the saved game's options must be an object, not {json.dumps(options)[:40]}")
+        raise LogRefused("log_bad_field", "the saved game's options must be an object, "
+                         f"not {json.dumps(options)[:40]}", field="options")
     seed = log.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"the saved game's seed must be a whole number from 0, not {json.dumps(seed)[:40]}")
+        raise LogRefused("log_bad_field", "the saved game's seed must be a whole number from 0, "
+                         f"not {json.dumps(seed)[:40]}", field="seed")
     players = log.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise ValueError(f"the saved game's player count must be a whole number, not {json.dumps(players)[:40]}")
+        raise LogRefused("log_bad_field", "the saved game's player count must be a whole number, "
+                         f"not {json.dumps(players)[:40]}", field="players")
     out = {"game": log["game"], "players": players, "options": options, "seed": seed, "actions": actions}
     if log.get("setup") is not None:  # an explicit deal, as in the rules files' worked examples
         out["setup"] = log["setup"]
@@ -69,18 +115,45 @@ def initial_state(log):
                                            setup=log.get("setup"))
 
 
+def _setup_refusal(log, err):
+    """Which part of a log's setup its game refuses, as far as it can be named: the player count,
+    an option it does not have or a value an option does not take; else the setup as a whole
+    (a combination of options, an explicit deal)."""
+    info = get_game(log["game"])
+    declared = {option.key: option for option in info.options}
+    try:
+        info.check_players(log["players"])
+    except ValueError:
+        return LogRefused("log_bad_players", str(err), players=log["players"])
+    for key, value in log["options"].items():
+        if key not in declared:
+            return LogRefused("log_unknown_option", str(err), option=str(key)[:40])
+        try:
+            declared[key].check(value)
+        except ValueError:
+            return LogRefused("log_bad_option", str(err), option=key, value=json.dumps(value)[:40])
+    return LogRefused("log_setup_refused", str(err), game=log["game"])
+
+
 def replay(log, on_step=None):
-    """(state, log) after replaying every move; raises ValueError naming the first refused move.
+    """(state, log) after replaying every move; raises ``LogRefused`` (a ValueError) naming the
+    first refused move with the engine's own refusal (``params["refusal"]``: its code and params).
     ``on_step(state)`` is called with the state before the first move and after each one."""
     log = parse_log(log)
-    state = initial_state(log)
+    try:
+        state = initial_state(log)
+    except ValueError as err:  # the game refuses the player count, an option or the explicit deal
+        raise _setup_refusal(log, err) from None
     if on_step is not None:
         on_step(state)
     for index, (seat, action) in enumerate(log["actions"]):
         try:
             state.apply(seat, action)
         except IllegalAction as err:
-            raise ValueError(f"move {index + 1} (seat {seat}: {action[:60]!r}) was refused: {err}") from None
+            raise LogRefused("log_move_refused",
+                             f"move {index + 1} (seat {seat}: {action[:60]!r}) was refused: {err}",
+                             move=index + 1, seat=seat, action=action[:60],
+                             refusal={"code": err.code, "params": err.params}) from None
         if on_step is not None:
             on_step(state)
     # Players filled in from the game's default: the log says what was played.
@@ -93,8 +166,8 @@ def load(log, viewer=None):
     ``view`` of ``viewer`` when one is asked for; ``{ok: False, error}`` naming what is wrong."""
     try:
         state, log = replay(log)
-    except ValueError as err:
-        return {"ok": False, "error": str(err)}
+    except LogRefused as err:
+        return err.answer()
     _current["state"], _current["log"] = state, log
     return _answer(state, viewer)
 
@@ -108,8 +181,8 @@ def _answer(state, viewer):
     page keeps the latest copy to save) and, when asked, the viewer's view."""
     out = {"ok": True, "moves": len(_current["log"]["actions"]), **_status(state), "log": _current["log"]}
     if viewer is not None:
-        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
-            return {"ok": False, "error": f"there is no seat {viewer}"}
+        if not _seat_of(state, viewer):
+            return _no_seat(viewer)
         out["view"] = state.view(viewer)
     return out
 
@@ -119,7 +192,7 @@ def act(seat, action, viewer=None):
     refusal: ``{ok: False, error (English), code, params}`` with nothing changed."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded", "code": "no_game", "params": {}}
+        return refuse("no_game", "no game is loaded")
     try:
         state.apply(seat, action)
     except IllegalAction as err:
@@ -131,9 +204,9 @@ def act(seat, action, viewer=None):
 def view(seat):
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
-        return {"ok": False, "error": f"there is no seat {seat}"}
+        return refuse("no_game", "no game is loaded")
+    if seat is not None and not _seat_of(state, seat):
+        return _no_seat(seat)
     return {"ok": True, "view": state.view(seat)}
 
 
@@ -142,15 +215,23 @@ def bot_move(seat, level, seed, viewer=None):
     ``{ok, action, ...as act}``; a failure says why and changes nothing."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
-    if state.is_over() or seat not in state.to_move():
-        return {"ok": False, "error": f"it is not seat {seat}'s turn", **_status(state)}
+        return refuse("no_game", "no game is loaded")
+    if not _seat_of(state, seat):
+        return {**_no_seat(seat), **_status(state)}
+    if state.is_over():
+        return {**refuse("game_over", "the game is over"), **_status(state)}
+    if seat not in state.to_move():
+        return {**refuse("not_your_turn", f"it is not seat {seat}'s turn", seat=seat),
+                **_status(state)}
     chosen = bot_action(seat, level, seed)
     if not chosen["ok"]:
         return {**chosen, **_status(state)}
     answer = act(seat, chosen["action"], viewer)
     if not answer["ok"]:  # a bot must only ever choose a legal move: say so loudly
-        return {**answer, "error": f"the computer chose a refused move {chosen['action']!r}: {answer['error']}",
+        return {**refuse("computer_chose_refused", "the computer chose a refused move "
+                         f"{chosen['action']!r}: {answer['error']}",
+                         action=chosen["action"],
+                         refusal={"code": answer["code"], "params": answer["params"]}),
                 **_status(state)}
     return {**answer, "action": chosen["action"]}
 
@@ -160,15 +241,17 @@ def bot_action(seat, level, seed):
     ``Sampler``: worlds redealt from the cards the seat cannot see (see ``bots.worlds``)."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        return {"ok": False, "error": f"there is no seat {seat}"}
+        return refuse("no_game", "no game is loaded")
+    if not _seat_of(state, seat):
+        return _no_seat(seat)
+    if level not in LEVELS:
+        return refuse("level_unknown", f"unknown level {level!r}", level=str(level)[:40])
     try:
         view = state.view(seat)
         sampler = Sampler(state, seat) if level != "random" and view.get("legal_actions") else None
         action = choose_action(state.d["game"], view, level, seed, sampler=sampler)
-    except ValueError as err:
-        return {"ok": False, "error": str(err)}
+    except ValueError as err:  # e.g. a seat with nothing to choose
+        return refuse("computer_cannot_move", str(err))
     return {"ok": True, "action": action}
 
 
@@ -181,11 +264,14 @@ def daily_log(slug, date):
 
     try:
         game = get_game(slug)
+    except ValueError as err:
+        return refuse("unknown_game", str(err), game=str(slug)[:40])
+    try:
         if not isinstance(date, str) or len(date) != 10:
             raise ValueError(f"a date is written YYYY-MM-DD, not {str(date)[:20]!r}")
         day = datetime.date.fromisoformat(date)
     except ValueError as err:
-        return {"ok": False, "error": str(err)}
+        return refuse("daily_bad_date", str(err), date=str(date)[:20])
     log = {"game": slug, "players": game.default_players, "options": dict(game.daily),
            "seed": int(day.strftime("%Y%m%d")), "actions": []}
     return {"ok": True, "log": log}
@@ -207,15 +293,15 @@ def duplicate(seat, level="normal"):
 
     state, log = _current["state"], _current["log"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return refuse("no_game", "no game is loaded")
     if not state.is_over():
-        return {"ok": False, "error": "the deal is replayed only after the game"}
+        return refuse("only_after_game", "the deal is replayed only after the game")
     if state.players < 2:
-        return {"ok": False, "error": "a one-player game has no duplicate"}
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        return {"ok": False, "error": f"there is no seat {seat}"}
+        return refuse("duplicate_solo", "a one-player game has no duplicate")
+    if not _seat_of(state, seat):
+        return _no_seat(seat)
     if level not in bot_levels(log["game"]) and level != "random":
-        return {"ok": False, "error": f"unknown level {level!r}"}
+        return refuse("level_unknown", f"unknown level {level!r}", level=str(level)[:40])
     world = initial_state(log)
 
     def choose(position):
@@ -229,7 +315,7 @@ def duplicate(seat, level="normal"):
     try:
         play(world, choose, on_step=lambda _s, mover, action: actions.append([mover, action]))
     except Exception as err:  # a bot that fails must not take the finished game with it
-        return {"ok": False, "error": str(err) or type(err).__name__}
+        return refuse("query_failed", str(err) or type(err).__name__)
     return {"ok": True, "seat": seat, "level": level, "outcome": world.outcome(),
             "player_outcome": state.outcome(), "result": world.result(), "actions": actions}
 
@@ -257,22 +343,22 @@ def hint(seat):
     """``{"ok": True, "actions": [...]}``: the game's best actions for ``seat`` now."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return refuse("no_game", "no game is loaded")
     queries = state.info.queries
     if not queries.has_hint:
-        return {"ok": False, "error": f"{state.d['game']} has no hints"}
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        return {"ok": False, "error": f"there is no seat {seat}"}
+        return refuse("no_hints", f"{state.d['game']} has no hints")
+    if not _seat_of(state, seat):
+        return _no_seat(seat)
     if state.is_over():
-        return {"ok": False, "error": "the game is over"}
+        return refuse("game_over", "the game is over")
     if seat not in state.to_move():
-        return {"ok": False, "error": f"it is not seat {seat}'s turn"}
+        return refuse("not_your_turn", f"it is not seat {seat}'s turn", seat=seat)
     try:
         if queries.hint_samples is not None:  # a fair sampled hint, with the figures behind it
             return {"ok": True, **_sampled_hint(queries, state, seat)}
         actions = queries.hint(state, seat)
     except Exception as err:  # a search budget or any failure of the query: never the game
-        return {"ok": False, "error": str(err) or type(err).__name__}
+        return refuse("query_failed", str(err) or type(err).__name__)
     return {"ok": True, "actions": list(actions)}
 
 
@@ -291,17 +377,18 @@ def analysis(deal=None):
     (1-based; an earlier deal is found by replaying the log, as the state keeps only the last)."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return refuse("no_game", "no game is loaded")
     queries = state.info.queries
     adapter = queries.deal_analysis
     if adapter is None:
-        return {"ok": False, "error": f"{state.d['game']} has no analysis"}
+        return refuse("no_analysis", f"{state.d['game']} has no analysis")
     target = state
     if deal is not None:
         count = queries.finished_deals
         done = count(state) if count is not None else None
         if isinstance(deal, bool) or not isinstance(deal, int) or done is None or not 1 <= deal <= done:
-            return {"ok": False, "error": f"deal {deal} has not finished"}
+            return refuse("deal_not_finished", f"deal {deal} has not finished",
+                          deal=deal if isinstance(deal, int) else None)
         if deal < done:
             target = initial_state(_current["log"])
             for seat, action in _current["log"]["actions"]:
@@ -311,9 +398,9 @@ def analysis(deal=None):
     try:
         result = adapter(target)
     except Exception as err:  # a search budget or any failure of the query: never the game
-        return {"ok": False, "error": str(err) or type(err).__name__}
+        return refuse("query_failed", str(err) or type(err).__name__)
     if result is None:
-        return {"ok": False, "error": "no deal has finished yet"}
+        return refuse("no_deal_finished", "no deal has finished yet")
     return {"ok": True, "analysis": json.loads(json.dumps(result))}
 
 
@@ -325,12 +412,12 @@ def truth():
     means the search cap was hit; the cap keeps the answer within seconds."""
     state = _current["state"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return refuse("no_game", "no game is loaded")
     queries = state.info.queries
     if queries.solve is None:
-        return {"ok": False, "error": f"{state.d['game']} has no solver"}
+        return refuse("no_solver", f"{state.d['game']} has no solver")
     if not state.is_over():
-        return {"ok": False, "error": "the deal is shown only after the game"}
+        return refuse("only_after_game", "the deal is shown only after the game")
     try:
         # The exact solver on the deal as dealt (the real deck order: the game is over).
         limit = queries.truth_node_limit
@@ -342,7 +429,7 @@ def truth():
             cards.append(walk.view(0).get("current"))
             walk.apply(0, action)
     except Exception as err:  # a search budget or any failure of the query: never the game
-        return {"ok": False, "error": str(err) or type(err).__name__}
+        return refuse("query_failed", str(err) or type(err).__name__)
     return {"ok": True, "truth": {**result, "line_cards": cards, "won": bool(state.result().get("won"))}}
 
 
@@ -351,11 +438,11 @@ def undo(viewer=None):
     ``{"ok": True, "undone": [seat, action], ...as act}``; a game against others has no undo."""
     state, log = _current["state"], _current["log"]
     if state is None:
-        return {"ok": False, "error": "no game is loaded"}
+        return refuse("no_game", "no game is loaded")
     if state.players != 1:
-        return {"ok": False, "error": "only one-player games can take moves back"}
+        return refuse("undo_solo_only", "only one-player games can take moves back")
     if not log["actions"]:
-        return {"ok": False, "error": "there is no move to take back"}
+        return refuse("undo_nothing", "there is no move to take back")
     shorter = {**log, "actions": log["actions"][:-1]}
     state, shorter = replay(shorter)
     undone = log["actions"][-1]
@@ -372,8 +459,8 @@ def replay_open(log):
     states = []
     try:
         final, log = replay(log, on_step=lambda state: states.append(state.clone()))
-    except ValueError as err:
-        return {"ok": False, "error": str(err)}
+    except LogRefused as err:
+        return err.answer()
     _replay["log"], _replay["states"] = log, states
     return {"ok": True, "game": log["game"], "players": final.players, "steps": len(log["actions"])}
 
@@ -382,9 +469,10 @@ def replay_step(step):
     """Every seat's view after ``step`` moves (a replay shows all hands), and the move just made."""
     states = _replay["states"]
     if states is None:
-        return {"ok": False, "error": "no replay is open"}
-    if not isinstance(step, int) or not 0 <= step < len(states):
-        return {"ok": False, "error": f"step must be 0 to {len(states) - 1}"}
+        return refuse("no_replay", "no replay is open")
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(states):
+        last = len(states) - 1
+        return refuse("replay_step_range", f"step must be 0 to {last}", last=last)
     state = states[step]
     last = _replay["log"]["actions"][step - 1] if step else None
     return {"ok": True, "step": step, "steps": len(states) - 1, "last": last,
@@ -396,9 +484,10 @@ def bench_playouts(slug, games, seed):
     from .playouts import random_playouts
 
     try:
-        return {"ok": True, **random_playouts(slug, games=games, seed=seed, max_seconds=20)}
+        get_game(slug)
     except ValueError as err:
-        return {"ok": False, "error": str(err)}
+        return refuse("unknown_game", str(err), game=str(slug)[:40])
+    return {"ok": True, **random_playouts(slug, games=games, seed=seed, max_seconds=20)}
 
 
 def loaded_games():

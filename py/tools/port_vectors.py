@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Copy every JSON vector of ../shared/rules/<slug>.md into tests/vectors/<slug>.json.
+"""Copy every JSON vector of docs/rules/<slug>.md into tests/vectors/<slug>.json.
 
-The project's tests run the copies, so they pass without ../shared. Run again whenever a rules
-file changes:  python3 py/tools/port_vectors.py [slug ...]
+The project's tests run the copies (tests/test_vectors.py). Run again whenever a rules file
+changes:  python3 py/tools/port_vectors.py [slug ...]
 """
 import json
 import pathlib
@@ -10,7 +10,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-RULES = ROOT.parent / "shared" / "rules"
+RULES = ROOT / "docs" / "rules"
 OUT = ROOT / "tests" / "vectors"
 
 

@@ -80,7 +80,8 @@ await tag.xworker.ready;
 // The app's call (static/app.js): one at a time, in order, JSON answers parsed.
 let queue = Promise.resolve();
 function call(name, ...args) {
-  const run = queue.then(async () => JSON.parse(await tag.xworker.sync[name](...args)));
+  const ask = () => tag.xworker.sync.call(name, JSON.stringify(args));
+  const run = queue.then(async () => JSON.parse(await ask()));
   queue = run.catch(() => {});
   return run;
 }

@@ -13,7 +13,7 @@
 //   shareText(t, ...)                the line to share
 //   dealLink(...)                    the link that opens the same deal (daily or seed)
 //   share(text, link)                Web Share API, else the clipboard; -> "shared" | "copied" | "shown"
-import { scoreOrder } from "./stats.js";
+import { scoreKind } from "./stats.js";
 
 export function localDate(d = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");
@@ -45,8 +45,9 @@ function ordinal(t, lang, n) {
 // The game's score in words: points, penalty points (low is better) or lives left.
 export function scoreWords(t, slug, options, score) {
   if (typeof score !== "number") return null;
-  if (scoreOrder(slug, options) === "low") return t("score_penalty", { n: score });
-  if (slug === "stop_the_bus" && (options.scoring || "lives") === "lives") return t("score_lives", { n: score });
+  const kind = scoreKind(slug, options);
+  if (kind === "penalty") return t("score_penalty", { n: score });
+  if (kind === "lives") return t("score_lives", { n: score });
   return t("score_points", { n: score });
 }
 

@@ -1,15 +1,26 @@
 // The one way to reach the engine: py/worker.py in the PyScript worker tag of index.html.
 // Calls run one at a time, in order; every answer is parsed JSON.
 //
-//   call(name, ...args)                      any worker export (hint, truth, replay_step ...)
+//   call(name, ...args)                      one of CALLS, the calls py/tabletop/protocol.py
+//                                            declares (with their arguments' kinds; the worker
+//                                            checks them): hint, truth, replay_step ...
 //   game.load(log, viewer)                   -> {ok, over, to_move, players, moves, log, view}
-//   game.act(seat, action, viewer)           -> the same after the move, or
-//                                               {ok: false, error (English), code, params}
+//   game.act(seat, action, viewer)           -> the same after the move
 //   game.botMove(seat, level, seed, viewer)  -> {ok, action, ...as act}: the computer chooses AND plays
 //   game.undo(viewer)                        -> {ok, undone, ...as act} (one-player games)
 //   game.view(seat)                          -> {ok, view}
+//   refusalWords(w, answer)                  a failed answer in the reader's words
+// Every failure of every call is {ok: false, code, params, error}: the page words code and params
+// (refusalWords); error is English for the console, never shown.
 // Python owns the action log: every answer carries it, and the app keeps the latest copy to save.
 // One round trip per tap and one per computer move.
+import { words } from "../kit/words.js";
+
+// The declared calls, in py/tabletop/protocol.py's order (tests/test_protocol.py checks that the
+// two lists are the same).
+export const CALLS = ["ping", "load", "act", "bot_move", "bot_action", "view", "undo", "hint",
+  "analysis", "truth", "duplicate", "daily_log", "replay_open", "replay_step", "bench_playouts",
+  "loaded_games"];
 
 let ready = null;
 export function engine() {
@@ -47,13 +58,19 @@ export const watch = { stalled: null, answered: null, bootSlow: null, booted: nu
 
 let queue = Promise.resolve();
 export function call(name, ...args) {
+  // An undeclared name is a mistake of the page: said as the engine would, without a round trip.
+  if (!CALLS.includes(name)) {
+    return Promise.resolve({ ok: false, code: "call_unknown", params: { call: String(name) },
+      error: `there is no call ${name}` });
+  }
   const run = queue.then(async () => {
     const sync = await engine();
     let stalled = false;
     // Every STALL_MS while unanswered: a notice the player dismissed ("keep waiting") comes back.
     const timer = setInterval(() => { stalled = true; watch.stalled?.(name); }, STALL_MS);
     try {
-      return JSON.parse(await sync[name](...args));
+      // Arguments as JSON text: JS undefined and null both arrive as None.
+      return JSON.parse(await sync.call(name, JSON.stringify(args)));
     } finally {
       clearInterval(timer);
       if (stalled) watch.answered?.(name);
@@ -70,3 +87,15 @@ export const game = {
   undo: (viewer) => call("undo", viewer),
   view: (seat) => call("view", seat),
 };
+
+
+// A failed answer in the reader's words: its code worded with its params (a nested refusal, e.g.
+// the engine's reason for a saved move, is worded too); an answer without a known code (a call
+// that threw in the page) says only that the engine could not answer. The English `error` goes
+// to the console, never to the page. `w`: the game's words (kit/words.js), or null for common.
+export function refusalWords(w, answer) {
+  const said = w || words(null);
+  if (answer?.error) console.info("engine:", answer.code || "", answer.error);
+  if (answer?.code && said.has(answer.code)) return said.say(answer);
+  return said.t("engine_no_answer");
+}

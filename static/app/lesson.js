@@ -26,6 +26,7 @@ import { h, useCss } from "../kit/dom.js";
 import { SPEEDS } from "../kit/pace.js";
 import { currentLanguage, gameTitle, loadGame, t } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
+import { refusalWords } from "./engine.js";
 import { current, currentPace, endSession, loadError, nav, startDirected, wakeComputer } from "./play.js";
 import { guardedDriver, humanDriver, scriptDriver } from "./seats.js";
 import { fetchLesson, moveWords, navigate, sayText } from "./screens.js";
@@ -198,7 +199,7 @@ function makeDirector(slug, lesson, module, progress) {
       box.dataset.kind = "broken";
       const b = d.broken;
       const move = b.action ? moveWords(ui, module, b.action) : "";
-      const why = b.reason ? (b.reason.code && ui.words.has(b.reason.code) ? ui.say(b.reason) : b.reason.error || "") : "";
+      const why = b.reason ? refusalWords(ui.words, b.reason) : "";
       box.append(h("p", { class: "lesson-broken" }, t(`lesson_broken_${b.kind}`, { n: b.at + 1, move, seat: b.seat !== undefined ? ui.seatName(b.seat) : "", reason: why })),
         h("div", { class: "lesson-buttons" },
           h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),

@@ -14,7 +14,7 @@ import { Picker } from "../kit/picker.js";
 import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
-import { call, game } from "./engine.js";
+import { call, game, refusalWords } from "./engine.js";
 import { computerDriver, humanDriver } from "./seats.js";
 import { params, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
 import { Table } from "./table.js";
@@ -92,11 +92,10 @@ function setCurrent(s) {
 // ---------------------------------------------------------------- starting and loading
 let lastLoadError = "";
 export const loadError = () => lastLoadError;
-// The engine's refusal of a whole record (a link, a replay, a save) has no code: a Japanese screen
-// says so in Japanese (the English reason stays in the console), an English one gives the reason.
-export function recordRefusal(answer) {
-  if (currentLanguage() !== "en") console.info("refused by the engine:", answer.error);
-  return currentLanguage() === "en" ? answer.error || answer.code : t("record_not_valid");
+// Why the engine refused a whole record (a link, a replay, a save), in the reader's words (which
+// move, and the game's own reason: its code); `slug`: the game's words, for that reason.
+export function recordRefusal(answer, slug = null) {
+  return answer.code ? refusalWords(words(slug), answer) : t("record_not_valid");
 }
 
 // The screen's state around a table: who plays (mode, level, humans), the tools' state (redo, the
@@ -201,7 +200,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
     if (s.table.ended) return true; // the player left meanwhile
     if (!loaded.ok) {
       endSession();
-      lastLoadError = recordRefusal(loaded);
+      lastLoadError = recordRefusal(loaded, slug);
       return false;
     }
     await s.table.begin(loaded);
@@ -209,7 +208,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   }
   const [module, loaded] = await Promise.all([modulePromise, loading]);
   if (!loaded.ok) {
-    lastLoadError = recordRefusal(loaded);
+    lastLoadError = recordRefusal(loaded, slug);
     return false;
   }
   const s = gameSession(slug, module, mode, level, extra, loaded.players);
@@ -227,7 +226,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
 export async function startDirected(slug, module, log, lesson) {
   const loaded = await game.load(log, lesson.human);
   if (!loaded.ok) {
-    lastLoadError = recordRefusal(loaded);
+    lastLoadError = recordRefusal(loaded, slug);
     return false;
   }
   const human = lesson.human;
@@ -343,7 +342,7 @@ async function drawTable(s, before = null, quick = false) {
   if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer) return drawPassScreen(s);
   const got = await s.table.ensureView();
   if (got === false) return;
-  if (got !== true) return toast(got.error);
+  if (got !== true) return toast(refusalWords(words(s.slug), got));
   render(s, before);
 }
 
@@ -420,8 +419,7 @@ function drawPassScreen(s) {
 
 // ---------------------------------------------------------------- the human's moves
 export function refusalText(w, res) {
-  if (res.code && w.has(res.code)) return w.say(res);
-  return t("refused_reason", { reason: res.error || res.code });
+  return refusalWords(w, res);
 }
 
 // A tap: queued on the viewer's seat driver (in order, behind a move on its way).
@@ -462,7 +460,7 @@ function botStalledNotice(s) {
     s.table.pump();
   };
   return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: stalled.reason } },
-    h("p", {}, known ? t("computer_stalled", { reason: stalled.reason }) : t("computer_level_unknown", { level: s.level })),
+    h("p", {}, known ? t("computer_stalled", { reason: refusalWords(words(s.slug), stalled.answer) }) : t("computer_level_unknown", { level: s.level })),
     h("p", {}, t("computer_stalled_safe")),
     h("div", { class: "actions" },
       known || !info.default_level ? null
@@ -490,7 +488,7 @@ function assistBar(s, view, ui) {
     h("button", { type: "button", class: "suggest", disabled: asked?.busy ? true : null,
       onclick: () => { s.suggestAt = s.log.actions.length; render(s); } }, asked?.busy ? t("suggest_busy") : t("suggest")),
     h("span", { class: "suggestion", role: "status", dataset: { action: action || "", level: args[1] } },
-      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? asked.result.error : ""));
+      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? refusalWords(ui.words, asked.result) : ""));
 }
 
 function markSuggestion(s) {
@@ -532,7 +530,7 @@ async function undoMove() {
   const s = current.session;
   if (!s || s.busy || !s.log.actions.length) return;
   const res = await s.table.undo();
-  if (res && !res.ok) toast(res.error);
+  if (res && !res.ok) toast(refusalWords(words(s.slug), res));
 }
 
 async function redoMove() {

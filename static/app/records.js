@@ -17,7 +17,7 @@
 import { h, useCss } from "../kit/dom.js";
 import { currentLanguage, gameTitle, t } from "../kit/words.js";
 import { hooks, toast } from "./chrome.js";
-import { call } from "./engine.js";
+import { call, refusalWords } from "./engine.js";
 import { dailyStreak, readRecord, recordAbandoned, recordComputer, recordFinished, recordTruth, scoreOrder, sidesOf, SOLO } from "./stats.js";
 import { dateWords, dealLink, localDate, resultWords, share, shareText } from "./daily.js";
 import { store } from "./store.js";
@@ -161,7 +161,7 @@ export function afterGame(s, view, info, redraw) {
           h("progress", { "aria-label": t("duplicate_busy") }), h("span", {}, t("duplicate_busy")), " ",
           h("span", { class: "elapsed" }, t("duplicate_elapsed", { n: Math.floor((performance.now() - entry.started) / 1000) }))));
       } else if (!res.ok) {
-        parts.push(h("p", { class: "duplicate", dataset: { state: "failed" } }, t("duplicate_failed", { reason: res.error })));
+        parts.push(h("p", { class: "duplicate", dataset: { state: "failed" } }, t("duplicate_failed", { reason: refusalWords(null, res) })));
       } else {
         computer = seatOutcome(res.outcome, seat);
         const order = scoreOrder(s.slug, options);

@@ -5,7 +5,7 @@ import { face } from "../kit/faces.js";
 import { currentLanguage, gameTitle, loadGame, SLUGS, t, words } from "../kit/words.js";
 import { app, EMBED, header, hooks, toast } from "./chrome.js";
 import { DATE_TEXT, localDate } from "./daily.js";
-import { call } from "./engine.js";
+import { call, refusalWords } from "./engine.js";
 import { current, endSession, gameAbandoned, makeUi, setupFromLog, startSession, loadError, randomSeed, recordRefusal } from "./play.js";
 import { setAside } from "./stats.js";
 import { params, readSave, saveKey, store } from "./store.js";
@@ -41,22 +41,10 @@ export function sayText(text, ui) {
     (kind === "card" ? ui.cardName(value) : ui.seatName(Number(value))));
 }
 
-// A move in words: the verb, then each argument by the view's own words for places
-// (formatParam "arg"), the face spec for cards, else the game's string for that word
-// ("declare menos" -> "宣言：メノス"); never the raw notation when a word exists.
+// A move in words: the table's words (kit/words.js w.move, the one wording of a move, with the
+// view's formatParam and faces); kept under this name for the lesson's callers.
 export function moveWords(ui, module, action) {
-  const w = ui.words;
-  const [verb, ...args] = String(action).split(" ");
-  const named = args.map((a) => {
-    const own = module.formatParam ? module.formatParam("arg", a, ui) : undefined;
-    if (own !== undefined && own !== null) return String(own);
-    const card = w.cardName(a);
-    if (card !== a) return card;
-    if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
-    return w.has(a) ? w.t(a) : a;
-  });
-  if (!named.length) return w.verb(verb);
-  return currentLanguage() === "ja" ? `${w.verb(verb)}：${named.join("、")}` : `${w.verb(verb)} ${named.join(", ")}`;
+  return ui.words.move(action);
 }
 
 const lessons = new Map(); // slug -> Promise<lesson | null>
@@ -450,7 +438,9 @@ export async function showReplay(value) {
   const { log, captions } = splitCaptions(text);
   const opened = await call("replay_open", JSON.stringify(log));
   if (!opened.ok) {
-    toast(t("replay_refused", { reason: recordRefusal(opened) }));
+    const slug = SLUGS.includes(log?.game) ? log.game : null; // its words: the game's reason
+    if (slug) await loadGame(slug);
+    toast(t("replay_refused", { reason: recordRefusal(opened, slug) }));
     return showList();
   }
   const slug = opened.game;
@@ -459,7 +449,7 @@ export async function showReplay(value) {
   let step = 0;
   const draw = async () => {
     const got = await call("replay_step", step);
-    if (!got.ok) return toast(got.error);
+    if (!got.ok) return toast(refusalWords(words(slug), got));
     const view = got.views[0];
     // The replay shows the table as seat 0 sees it, with no live prompts: nothing is tappable.
     const s = { slug, module, mode: "replay", viewer: 0, humans: [], players: opened.players, log: { ...log, actions: log.actions.slice(0, step) },

@@ -15,6 +15,8 @@
 //   recordComputer(store, slug, date, id, outcome)  the duplicate's result for a daily deal
 //   resetRecord(store, slug)
 //   dailyStreak(record, today), summary(record), sidesOf(slug, players), scoreOrder(slug, options)
+//   scoreKind(slug, options), mayScoreLow(slug)   each game's facts, as it declares them
+//   knowGameFacts(catalog)             those facts from static/catalog.json (once it is read)
 //
 // A game is {id, level, players, options (the non-default ones), seat outcome {place, value,
 // score}, places (every seat's), daily (the deal's date or null), on (the local date played)}.
@@ -31,19 +33,42 @@ const MAX_BROKEN = 6; // records and saves kept aside for a bug report, all game
 
 export const statsKey = (slug) => `tabletop:stats:${slug}`;
 
-// Which way a game's score is better. Most games count points up; Slobberhannes counts penalty
-// points, and Mexican Train under penalty scoring the pips left in hand: lower is better there
-// (tabletop.core.Standing ranks those seats by the negated score). The scores of Mustamaija and
-// 4 Thrones are null: they have places only.
-export function scoreOrder(slug, options = {}) {
-  if (slug === "slobberhannes") return "low";
-  if (slug === "mexican_train" && options.scoring === "penalty") return "low";
-  return "high";
+// Each game's facts, as its GameInfo declares them (py/tabletop/core.py: score, score_by_option,
+// teams), read from the catalog the build writes (session.catalog()): the shell names no game.
+const facts = new Map(); // slug -> catalog entry
+export function knowGameFacts(catalog) {
+  for (const game of Object.values(catalog || {})) {
+    if (game && game.slug) facts.set(game.slug, game);
+  }
 }
 
-// Sides at the table: Tuppi is two partnerships of two; every other game, one side per seat.
+// What a final score counts: "points" (more is better), "penalty" (fewer is better: Slobberhannes,
+// Mexican Train's penalty scoring; tabletop.core.Standing ranks those seats by the negated score)
+// or "lives" (Stop the Bus's lives left). Scores may be null (places only: Mustamaija, 4 Thrones).
+export function scoreKind(slug, options = {}) {
+  const game = facts.get(slug);
+  const score = game?.score;
+  if (!score) return "points";
+  if (!score.option) return score.kind;
+  const option = game.options?.find((o) => o.key === score.option);
+  const chosen = options?.[score.option] ?? option?.default;
+  return score.by_choice?.[chosen] ?? score.kind;
+}
+
+export function scoreOrder(slug, options = {}) {
+  return scoreKind(slug, options) === "penalty" ? "low" : "high";
+}
+
+// Whether some choice of the game's options counts its score as penalty points.
+export function mayScoreLow(slug) {
+  const score = facts.get(slug)?.score;
+  if (!score) return false;
+  return score.kind === "penalty" || Object.values(score.by_choice || {}).includes("penalty");
+}
+
+// Sides at the table: the game's partnerships (Tuppi: two of two), else one side per seat.
 export function sidesOf(slug, players) {
-  return slug === "tuppi" ? 2 : players;
+  return facts.get(slug)?.sides || players;
 }
 
 const isCount = (n) => Number.isInteger(n) && n >= 0;

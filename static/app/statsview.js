@@ -8,7 +8,7 @@ import { localDate } from "./daily.js";
 import { current, endSession } from "./play.js";
 import { readStats } from "./records.js";
 import { navigate } from "./screens.js";
-import { dailyStreak, resetRecord, scoreOrder, SOLO, summary } from "./stats.js";
+import { dailyStreak, mayScoreLow, resetRecord, sidesOf, SOLO, summary } from "./stats.js";
 import { store } from "./store.js";
 
 
@@ -61,7 +61,7 @@ function bucketSection(slug, info, w, level, b) {
     rows.push(row("won", t("stat_won"), t("stat_rate", { n: number(b.won), rate })));
     if (b.drawn) rows.push(row("drawn", t("stat_drawn"), number(b.drawn)));
     const places = Object.keys(b.places).map(Number).sort((x, y) => x - y);
-    if (places.some((p) => p > 2) || (info.max_players > 2 && slug !== "tuppi")) {
+    if (places.some((p) => p > 2) || sidesOf(slug, info.max_players) > 2) {
       rows.push(row("places", t("stat_places"), places.length
         ? places.map((p) => t("stat_place_n", { place: p, n: number(b.places[p]) })).join(t("list_sep")) : "—"));
     }
@@ -100,7 +100,7 @@ export async function showStats(slug) {
   const resetButton = h("button", { type: "button", class: "reset-stats", onclick: () => {
     confirmBox.hidden = false; resetButton.hidden = true; confirmBox.querySelector("button").focus();
   } }, t("stats_reset"));
-  const low = scoreOrder(slug, {}) === "low" || info.options.some((o) => o.key === "scoring" && o.choices?.includes("penalty"));
+  const low = mayScoreLow(slug);
   app.replaceChildren(header(t("stats"), { slug, onBack: () => navigate({ game: slug }) }), h("section", { class: "stats-page", dataset: { slug } },
     h("h2", {}, gameTitle(slug)),
     read.problem ? h("p", { class: "notice stats-problem", role: "alert" }, t("stats_broken", { game: gameTitle(slug) })) : null,

@@ -71,7 +71,7 @@
  *   token: string | null}} RefusedEvent
  * @typedef {{seat: number, action: string | undefined, by: string, reason: string,
  *   answer: Answer}} FailedEvent
- * @typedef {{reason: string}} StalledEvent
+ * @typedef {{reason: string, answer: Answer}} StalledEvent  reason: the refusal's code
  * @typedef {{answer: Answer}} UndoneEvent
  * @typedef {{view: any}} OverEvent
  * @typedef {{error: any}} ErrorEvent
@@ -139,7 +139,7 @@ export class Table {
     this.provisional = false; // drawn from a save before the engine is up: no moves yet
     this.busy = 0; // engine calls of moves on their way
     this.failures = 0; // asked drivers' failures in a row
-    /** @type {{reason: string} | null} */
+    /** @type {StalledEvent | null} */
     this.stalled = null;
     this.skipping = false;
     this.holdUntil = 0;
@@ -467,7 +467,9 @@ export class Table {
       if (!this.emit("loaded", { answer: again })) return;
     }
     if (!again.ok || this.failures >= 2) {
-      this.stalled = { reason: again.ok ? reason : again.error || again.code || "?" };
+      // The refusal itself (a code and its params): the page words it, never the engine's English.
+      const answer = again.ok ? res : again;
+      this.stalled = { reason: answer.code || reason, answer };
       if (!this.emit("stalled", this.stalled)) return;
     }
     await this.redraw();

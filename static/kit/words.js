@@ -25,11 +25,15 @@
 //   w.list(items)                      "A, B and C" / "A、B、C" (Intl.ListFormat)
 //
 // Language: chooseLanguage(params, store), setLanguage(lang, store), currentLanguage();
-// gameTitle(slug) and SLUGS (the twelve games, in list order).
+// gameTitle(slug); SLUGS, the games in list order, from the catalog (knowGames(catalog)).
 import { SUIT_NAME, SUIT_SYMBOL, standardCards } from "./faces.js";
 
-export const SLUGS = ["mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
-  "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train"];
+// The games in list order: static/catalog.json's (the build writes it from tabletop.SLUGS, the
+// one list), put in by knowGames once the catalog is read (app.js); empty before.
+export const SLUGS = [];
+export function knowGames(catalog) {
+  SLUGS.splice(0, SLUGS.length, ...catalog.map((game) => game.slug));
+}
 const LANGS = ["ja", "en"];
 let lang = "en";
 let common = { en: {}, ja: {} };
@@ -163,16 +167,23 @@ export function words(slug, ctx = {}) {
     const entry = lookup(table, msg.code);
     return fill(entry, { ...worded, n: params.n ?? worded.n }, msg.code);
   };
-  // A move in words: its verb, then each argument named (cards by the face spec, places by the
-  // view's formatParam("arg", ...)); "出す：ハートの9" / "play 9 of hearts".
+  // A move in words, the one wording of a move (picker, suggestion, replay, lesson): its verb,
+  // then each argument named: places by the view's formatParam("arg", ...), cards by the face
+  // spec, else the game's word for it (choice_<verb>_<arg>, or the argument as a key): never the
+  // raw notation when a word exists. "出す：ハートの9" / "play 9 of hearts"; "宣言：メノス".
   w.move = (action) => {
     const [verb, ...args] = String(action).split(" ");
     const named = args.map((a) => {
       const own = ctx.formatParam ? ctx.formatParam("arg", a, ctx.ui || w) : undefined;
-      return own ?? spec.name(a, w) ?? a;
+      if (own !== undefined && own !== null) return String(own);
+      const card = spec.name(a, w);
+      if (card !== undefined && card !== null && card !== a) return card;
+      if (w.has(`choice_${verb}_${a}`)) return w.t(`choice_${verb}_${a}`);
+      return w.has(a) ? w.t(a) : a;
     });
     if (!named.length) return w.verb(verb);
-    return lang === "ja" ? `${w.verb(verb)}：${named.join(" ")}` : `${w.verb(verb)} ${named.join(" ")}`;
+    return lang === "ja" ? `${w.verb(verb)}：${named.join("、")}`
+      : `${w.verb(verb)} ${named.join(", ")}`;
   };
   w.lang = lang;
   return w;

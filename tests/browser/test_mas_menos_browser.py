@@ -73,7 +73,9 @@ def test_tampered_save_gives_a_message_and_a_fresh_game_and_keeps_other_data(pag
     open_game(page, server, SLUG)
     page.wait_for_selector("#toast.show")
     assert "could not be restored" in page.locator("#toast").inner_text()
-    assert "no card is played" in page.locator("#toast").inner_text()
+    # Which move, and the game's own reason in the reader's words (its code, worded).
+    toast = page.locator("#toast").inner_text()
+    assert "move 1 was refused" in toast and "No card is played" in toast, toast
     page.wait_for_selector("body[data-screen=table]")
     fresh = saved_log(page, SLUG)
     assert fresh["actions"] == [] or fresh["seed"] != 5

@@ -72,7 +72,13 @@ def test_a_bad_replay_is_refused_with_a_message(page, server):
     bad = json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1, "actions": [[0, "play AS"]]})
     page.goto(f"{server}/?lang=en&replay=" + __import__("urllib.parse").parse.quote(bad))
     page.wait_for_selector("#toast.show", timeout=120_000)
-    assert "was refused" in page.locator("#toast").inner_text()
+    toast = page.locator("#toast").inner_text()
+    # Which move, and the game's own reason, in the reader's words (not the engine's English).
+    assert "move 1 was refused" in toast and "No card is played before" in toast, toast
+    page.goto(f"{server}/?lang=ja&replay=" + __import__("urllib.parse").parse.quote(bad))
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    toast = page.locator("#toast").inner_text()
+    assert "記録の1手目は打てません" in toast and latin_words(toast) == [], toast
 
 
 def test_worked_example_from_the_setup_captioned_in_japanese_without_live_prompts(page, server):

@@ -48,3 +48,24 @@ def test_suggestion_is_normals_move_against_the_rule_based_level(page, server):
     legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]["legal_actions"]
     assert suggestion.get_attribute("data-action") in legal
     assert not page.errors
+
+
+def test_a_suggested_declaration_reads_in_japanese(page, server):
+    """Más-Menos' suggestion of a declaration is worded by the one wording of a move (kit words.js
+    w.move) with the game's words: 「宣言：メノス」, never 「宣言：menos」."""
+    from helpers import latin_words, save_key
+
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 3,
+           "actions": [[0, "discard 7S 8S 9S"]]}
+    save = {"v": 1, "mode": "bot", "level": "normal", "log": log}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [save_key("mas_menos"), json.dumps(save)])
+    page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
+    page.wait_for_selector(".assist-bar button.suggest", timeout=120_000)
+    page.locator(".assist-bar button.suggest").click()
+    page.wait_for_selector(".assist-bar .suggestion[data-action^='declare ']", timeout=60_000)
+    text = page.locator(".assist-bar .suggestion").inner_text()
+    assert "宣言：" in text and latin_words(text) == [], text
+    assert not page.errors

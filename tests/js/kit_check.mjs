@@ -115,4 +115,13 @@ setLanguage("ja", memory);
 const wj = words("demo", { seatName: (s) => (s === 0 ? "あなた" : `コンピュータ${s}`) });
 out.words_ja = [wj.say({ code: "must_follow", params: { suit: "H" } }), wj.say({ code: "took", params: { winner: 2, cards: ["AS", "TD"] } }),
   wj.say({ code: "n_points", params: { n: 1 } }), wj.move("play 9H"), wj.list(["あなた", "コンピュータ3"])];
+// One wording of a move: a game's word for an argument (Más-Menos' "declare menos"), several
+// cards, in both languages.
+const masMenosUrl = new URL("../../static/strings/mas_menos.json", import.meta.url);
+const masMenos = JSON.parse(readFileSync(masMenosUrl, "utf8"));
+await loadGame("mas_menos", masMenos);
+const moves = ["declare menos", "discard AS QS 7S"];
+out.moves_ja = moves.map((m) => words("mas_menos").move(m));
+setLanguage("en", memory);
+out.moves_en = moves.map((m) => words("mas_menos").move(m));
 console.log(JSON.stringify(out));

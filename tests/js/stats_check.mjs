@@ -1,7 +1,9 @@
 // Checks of the statistics record and the share line that need no browser (static/app/stats.js,
 // static/app/daily.js). Run by tests/test_stats_js.py with Node; prints one JSON object of results.
 import { readFileSync } from "node:fs";
-import { dailyStreak, readRecord, recordAbandoned, recordComputer, recordFinished, recordTruth, resetRecord, statsKey } from "../../static/app/stats.js";
+import { dailyStreak, knowGameFacts, readRecord, recordAbandoned, recordComputer, recordFinished,
+  recordTruth, resetRecord, scoreKind, scoreOrder, sidesOf, statsKey }
+  from "../../static/app/stats.js";
 import { dealLink, dealName, shareText } from "../../static/app/daily.js";
 import { loadCommon, setLanguage, t } from "../../static/kit/words.js";
 
@@ -13,6 +15,19 @@ function memoryStore(initial = {}) {
   };
 }
 const out = {};
+// The games' facts, from the catalog the build writes (argv[2]: tests/test_stats_js.py writes it).
+const catalog = JSON.parse(readFileSync(process.argv[2], "utf8"));
+knowGameFacts(catalog);
+out.facts = {};
+for (const game of catalog.filter((g) => g.available)) {
+  const scoring = game.options.find((o) => o.key === "scoring");
+  const scorings = (scoring?.choices || []).map((c) => ({ scoring: c }));
+  for (const options of [{}, ...scorings]) {
+    out.facts[`${game.slug} ${JSON.stringify(options).replace(":", ": ")}`] = {
+      kind: scoreKind(game.slug, options), order: scoreOrder(game.slug, options),
+      sides: sidesOf(game.slug, game.default_players) };
+  }
+}
 const game = (id, place, places, score, extra = {}) => ({ id, level: "normal", players: places.length, options: {}, outcome: { place, value: place === 1 ? 1 : 0, score }, places, sides: places.length, daily: null, on: "2026-11-24", ...extra });
 
 { // a won, a lost, a repeated id (a reload), an abandoned game

@@ -837,6 +837,7 @@ def bot_heuristic(state, seat, rng):
 MexicanTrainState.info = GAME = GameInfo(
     slug="mexican_train", title="Mexican Train", min_players=2, max_players=8, default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
+    score_by_option=("scoring", {"penalty": "penalty"}),  # else the winner takes the pips: points
     options=(
         _SetOption("set", None, "choice", "tile set: 6 = double-six (2-5 players), 9 = double-nine, "
                    "12 = double-twelve (2-8); null = double-six up to 5 players, double-nine for 6-8",

@@ -734,6 +734,7 @@ def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
 SlobberhannesState.info = GAME = GameInfo(
     slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
     daily={"loss_limit": 1},  # one deal (round) for the daily deal
+    score="penalty",
     options=(
         Option("revoke_penalty", False, "bool",
                "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),

@@ -889,6 +889,7 @@ def bot_reading(world, seat, rng):
 StopTheBusState.info = GAME = GameInfo(
     slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
     daily={"starting_lives": 1},  # one deal (round) for the daily deal
+    score="lives", score_by_option=("scoring", {"points": "points"}),
     options=(
         Option("scoring", "lives", "choice", "lives: the worst hand loses a life; points: the best hand scores 1",
                choices=("lives", "points")),
