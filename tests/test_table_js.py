@@ -68,7 +68,9 @@ def test_a_failing_computer_is_reloaded_once_then_stalls(results):
     stall = results["stall"]
     assert stall["failed"] == 2 and stall["bots"] == 2
     assert stall["loads"] == 3  # the start, then one reload per failure
-    assert stall["stalled"] == {"reason": "no move"}
+    # The refusal itself is kept (its code is the reason), for the page to word.
+    assert stall["stalled"]["reason"] == stall["stalled"]["answer"]["code"] == "bot_failed"
+    assert stall["stalled"]["answer"]["ok"] is False
 
 
 def test_the_computer_waits_for_a_sheet_and_a_hold_until_woken(results):
