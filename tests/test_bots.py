@@ -14,12 +14,14 @@ import time
 import pytest
 
 from tabletop import get_game, session
-from tabletop.bots import LEVELS, bot_levels, choose_action, default_level
+from tabletop.bots import LEVELS, bot_levels, choose_action, default_level, games_with_players, player_hooks
 from tabletop.bots import arena
 from tabletop.bots.ismcts import search
 from tabletop.bots.worlds import ReadingSampler, Sampler, WorldError, redeal, resample
 
-# The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
+# The setups worth sampling (player counts, variants) of each game with computer players. The games
+# themselves come from the declared registry (``games_with_players``): a game with players and no
+# entry here fails ``test_every_game_with_players_has_setups_here`` and every test below.
 COVERED = {
     "mas_menos": [(2, {}), (2, {"games": 3})],
     "mate": [(2, {}), (2, {"rounds": 2})],
@@ -36,22 +38,39 @@ COVERED = {
 
 
 def _hooks(slug):
-    """The game's declared bot hooks (``GameInfo.bots``)."""
-    return get_game(slug).bots
+    """The game's computer players' hooks (``tabletop.players.<slug>.HOOKS``)."""
+    return player_hooks(slug)
 
 
-SLUGS = [slug for slug in COVERED if _hooks(slug) is not None and _hooks(slug).search]
+# Every game with computer players offers the search levels (test_every_game_with_players_searches).
+SLUGS = games_with_players()
+
+
+def setups(slug):
+    """The setups a test samples for a game; a game with players and none is a failure, not a skip."""
+    if slug not in COVERED:
+        raise AssertionError(f"{slug} has computer players but no setups in tests/test_bots.py COVERED")
+    return COVERED[slug]
+
+
+def test_every_game_with_players_has_setups_here():
+    assert [slug for slug in SLUGS if slug not in COVERED] == []
+    assert sorted(COVERED) == sorted(SLUGS)
+
+
+def test_every_game_with_players_searches():
+    assert all(_hooks(slug).search for slug in SLUGS)
 
 
 def positions(slug, count, seed=0):
     """Seeded positions reached by random play: (state, seat to move) pairs, several setups."""
     game = get_game(slug)
     rng = random.Random(f"{slug}-{seed}")
-    setups = COVERED[slug]
+    setups_ = setups(slug)
     out = []
     i = 0
     while len(out) < count:
-        players, options = setups[i % len(setups)]
+        players, options = setups_[i % len(setups_)]
         state = game.new_state(players=players, options=options, seed=1000 * seed + i)
         i += 1
         stop = rng.randrange(0, 160)
@@ -199,7 +218,7 @@ def test_the_whole_match_against_random_is_legal_for_every_level():
     """Each level plays a complete short match through the session, one seat of each level."""
     for slug in SLUGS:
         game = get_game(slug)
-        players = COVERED[slug][0][0]
+        players = setups(slug)[0][0]
         options = {"mas_menos": {}, "slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1},
                    "hold_my_beer": {"max_games": 1}, "chiryaku_akuryaku": {"rounds": 1},
                    "stop_the_bus": {"starting_lives": 1}, "ribs": {}, "mexican_train": {"rounds": 1},
@@ -238,7 +257,7 @@ def test_a_game_set_up_at_the_heuristic_level_plays_through_the_session(slug):
     can be replayed at that level afterwards (the duplicate accepts every offered level)."""
     assert "heuristic" in bot_levels(slug)
     game = get_game(slug)
-    players = COVERED[slug][0][0]
+    players = setups(slug)[0][0]
     options = SHORT_GAMES.get(slug, {})
     log = {"game": slug, "players": players, "options": options, "seed": 12, "actions": []}
     assert session.load(json.dumps(log))["ok"]
@@ -362,7 +381,7 @@ def test_heuristic_player_plays_whole_games(slug):
     short = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
              "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
              "mexican_train": {"rounds": 1}}
-    for k, (players, options) in enumerate(COVERED[slug]):
+    for k, (players, options) in enumerate(setups(slug)):
         options = dict(options, **{key: v for key, v in short.get(slug, {}).items() if key not in options})
         state = game.new_state(players=players, options=options, seed=40 + k)
         rng = random.Random(k)
@@ -595,7 +614,7 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
     import bench_strong_variants
 
     rng = random.Random(5)
-    hooks = get_game(slug).bots
+    hooks = _hooks(slug)
     for state, seat in positions(slug, 3, seed=4):
         other = resample(state, seat, rng)
         view = state.view(seat)
@@ -664,7 +683,7 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
     import bench_reading
 
     rng = random.Random(7)
-    hooks = get_game(slug).bots
+    hooks = _hooks(slug)
     checked = 0
     for state, seat in positions(slug, 12, seed=8):
         if state.d["phase"] != "play" or not state.d["history"]:

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tabletop import available_games, get_game
+from tabletop.bots import player_hooks
 from tabletop.core import BotHooks, GameInfo, Queries, Standing, rank_places
 from tabletop.playouts import play, random_choice
 
@@ -209,6 +210,6 @@ def test_every_bot_game_declares_a_search_and_the_patiences_their_queries():
     for slug in available_games():
         game = get_game(slug)
         if game.max_players == 1:
-            assert game.bots is None and game.queries.hint_samples and game.queries.truth_node_limit
+            assert player_hooks(slug) is None and game.queries.hint_samples and game.queries.truth_node_limit
         else:
-            assert game.bots is not None and game.bots.search, slug
+            assert player_hooks(slug) is not None and player_hooks(slug).search, slug

@@ -314,8 +314,13 @@ class GameInfo:
     # Checks that depend on several options or the player count; raises ValueError.
     check_combination: Callable | None = None
     extra: dict = field(default_factory=dict)
-    # The computer opponents' hooks and tuning (None: the bots play at random).
+    # The computer opponents' hooks and tuning (None: the bots play at random). Being replaced by
+    # ``computer_players`` (issue #31); a game declares one or the other.
     bots: BotHooks | None = None
+    # True: the game's computer players (their ``BotHooks``, ``HOOKS``) live in
+    # ``tabletop.players.<slug>``, imported by ``tabletop.bots.player_hooks`` when a computer first
+    # moves; the rules module itself knows nothing of them (False: the bots play at random).
+    computer_players: bool = False
     # The queries beyond the contract (hints, a solver's truth, a deal's analysis).
     queries: Queries = field(default_factory=Queries)
     # Partnerships, one tuple of seats per side (the arena seats a configuration as a side).
@@ -328,6 +333,10 @@ class GameInfo:
     def __post_init__(self):
         """Refuse a declaration that would silently switch a feature off (a misspelt keyword is
         already a TypeError)."""
+        if not isinstance(self.computer_players, bool):
+            raise TypeError(f"{self.slug}: computer_players must be True or False")
+        if self.bots is not None and self.computer_players:
+            raise ValueError(f"{self.slug}: declare bots or computer_players, not both")
         if self.bots is not None and not isinstance(self.bots, BotHooks):
             raise TypeError(f"{self.slug}: bots must be a BotHooks, not {self.bots!r}")
         if not isinstance(self.queries, Queries):

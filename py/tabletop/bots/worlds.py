@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import time
 
+from . import player_hooks
+
 MAX_TRIES = 40
 
 
@@ -202,7 +204,7 @@ def trick_voids(plays, suit_of):
 
 def resample(state, seat, rng, tries=MAX_TRIES):
     """A world for ``seat``: the game's declared ``resample`` or ``redeal``, checked by its ``consistent``."""
-    hooks = state.info.bots
+    hooks = player_hooks(state.info.slug)
     make = (hooks.resample if hooks is not None else None) or redeal
     check = hooks.consistent if hooks is not None else None
     world = make(state, seat, rng)
