@@ -717,7 +717,7 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
 def test_stop_the_bus_turns_drawn_come_from_public_counts():
     """The reading's count of each seat's turns of drawing: none at the deal, then one per stock
     draw or card taken from the pile, in turn order from the dealer's left."""
-    from tabletop.games.stop_the_bus import _turns_drawn
+    from tabletop.players.stop_the_bus import _turns_drawn
 
     state = get_game("stop_the_bus").new_state(players=4, options={}, seed=3)
     first = (state.d["dealer"] + 1) % 4
