@@ -335,7 +335,7 @@ def test_arena_reports_confidence_intervals():
 def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game():
     """``measure="deal"``: each match stops once the first deal of a whole game is scored, and each
     seat is valued by the game's own deal score (Slobberhannes: a quarter off per penalty point)."""
-    from tabletop.games.slobberhannes import bot_reward
+    from tabletop.players.slobberhannes import bot_reward
 
     state, _ = arena.play_match("slobberhannes", 4, get_game("slobberhannes").check_options({}, 4), 11,
                                 ["heuristic"] * 4, first_deal=True)
@@ -472,7 +472,7 @@ def _minimax_by_the_engine(state, me, reward, side=lambda seat: seat):
 
 def _exact_by_the_engine(state, me):
     """Más-Menos: minimax of ``bot_reward`` over the engine's own moves, both hands open."""
-    from tabletop.games.mas_menos import bot_reward
+    from tabletop.players.mas_menos import bot_reward
 
     return _minimax_by_the_engine(state, me, bot_reward)
 
@@ -480,7 +480,8 @@ def _exact_by_the_engine(state, me):
 def test_mas_menos_endgame_solver_agrees_with_the_engine():
     """The strong level's endgame solver scores every card as minimax over the engine's own rules
     does (the opponent's hand given), leading and following, with every rule change on the way."""
-    from tabletop.games.mas_menos import ORDER, PACK, _solve
+    from tabletop.games.mas_menos import ORDER, PACK
+    from tabletop.players.mas_menos import _solve
 
     checked = 0
     for cards_left in (1, 2, 3):
@@ -517,7 +518,7 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
     opponent's discard really is (same view, hidden cards elsewhere), and the card with the best
     mean over the worlds the seat cannot tell apart; with more cards it leaves the move to the
     search."""
-    from tabletop.games.mas_menos import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.mas_menos import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(5)
     for cards_left in (6, 4, 2):
@@ -563,7 +564,7 @@ def _tuppi_positions(cards_left, count, seed=0):
 
 def _tuppi_exact_by_the_engine(state, me):
     """Tuppi: minimax of ``bot_reward`` (the seat's team's) over the engine's own moves, every hand open."""
-    from tabletop.games.tuppi import bot_reward
+    from tabletop.players.tuppi import bot_reward
 
     return _minimax_by_the_engine(state, me, bot_reward, side=lambda seat: seat % 2)
 
@@ -571,7 +572,8 @@ def _tuppi_exact_by_the_engine(state, me):
 def test_tuppi_double_dummy_solver_agrees_with_the_engine():
     """The strong level's endgame solver gives every legal card the value minimax over the engine's
     own rules gives it with all hands open (following suit, trick winners, the deal's scoring)."""
-    from tabletop.games.tuppi import ORDER, _double_dummy, _final_rewards
+    from tabletop.games.tuppi import ORDER
+    from tabletop.players.tuppi import _double_dummy, _final_rewards
 
     checked = 0
     for cards_left in (2, 3):  # (with one card left there is no choice)
@@ -593,7 +595,7 @@ def test_tuppi_double_dummy_solver_agrees_with_the_engine():
 def test_strong_tuppi_endgame_is_honest_and_legal():
     """With 4 cards or fewer in rami or nolo the strong level plays the solver's card, from the
     view and the sampler's worlds only: the same when the hidden cards lie elsewhere."""
-    from tabletop.games.tuppi import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.tuppi import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(9)
     for cards_left in (ENDGAME_CARDS, 2):
@@ -647,6 +649,7 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     from bench_strong_variants import leadhigh_player
     from tabletop.games import slobberhannes as sh
+    from tabletop.players import slobberhannes as sh_players
 
     game = get_game("slobberhannes")
     differ = 0
@@ -657,17 +660,17 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
             seat = state.to_move()[0]
             action = leadhigh_player(state, seat, random.Random(1))
             assert action in state.legal_actions(seat)
-            if action != sh.bot_heuristic(state, seat, random.Random(1)):
+            if action != sh_players.bot_heuristic(state, seat, random.Random(1)):
                 differ += 1
                 d = state.d
                 hand = d["hands"][seat]
                 assert not d["trick"]["cards"] and 1 < d["tricks_played"] + 1 < d["tricks_per_deal"] - 1
-                assert sh.QUEEN in hand or sh.QUEEN in sh._played(d)
+                assert sh.QUEEN in hand or sh.QUEEN in sh_players._played(d)
                 card = action.split()[1]
                 assert card != sh.QUEEN
-                assert sh._rank_value(card) == max(sh._rank_value(c) for c in hand if c != sh.QUEEN
+                assert sh.rank_value(card) == max(sh.rank_value(c) for c in hand if c != sh.QUEEN
                                                    and (c[1] != "C" or sh.QUEEN not in hand or
-                                                        {"AC", "KC"} <= sh._played(d)
+                                                        {"AC", "KC"} <= sh_players._played(d)
                                                         or all(x[1] == "C" for x in hand if x != sh.QUEEN)))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert differ > 20
@@ -776,10 +779,11 @@ def _slobberhannes_positions(players, cards_left, count, seed=0):
 def _slobberhannes_max_n_by_the_engine(state):
     """The deal's utility vector with every hand open, each seat taking the first card best for
     its own ``bot_reward`` less a tenth per penalty point of the deal (max^n), over the engine's moves."""
-    from tabletop.games.slobberhannes import _full_record, bot_reward
+    from tabletop.games.slobberhannes import full_record
+    from tabletop.players.slobberhannes import bot_reward
 
     if state.is_over():
-        pen = _full_record(state.d["deal_log"][-1], False)["penalties"]
+        pen = full_record(state.d["deal_log"][-1], False)["penalties"]
         return tuple(bot_reward(state, s) - 0.1 * pen[s] for s in range(state.players))
     seat = state.to_move()[0]
     best = None
@@ -796,7 +800,8 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
     """The strong level's endgame solver gives every legal card the utility vector that max^n over
     the engine's own rules gives it (following suit, the queen, the last trick, the deal's scoring),
     with 4 players and with 3 (a short pack)."""
-    from tabletop.games.slobberhannes import ORDER, _deal_utilities, _max_n
+    from tabletop.games.slobberhannes import ORDER
+    from tabletop.players.slobberhannes import _deal_utilities, _max_n
 
     checked = 0
     for players, cards_left in ((4, 2), (4, 3), (3, 3)):
@@ -819,7 +824,7 @@ def test_strong_slobberhannes_endgame_is_honest_and_legal():
     """With ENDGAME_CARDS cards or fewer (4; 3 with 5 or 6 players) the strong level plays the
     solver's card, from the view and the sampler's worlds only; with revokes allowed, or more cards,
     it leaves the move to the search."""
-    from tabletop.games.slobberhannes import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.slobberhannes import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(4)
     for players, cards_left in ((4, ENDGAME_CARDS), (5, 3)):
@@ -852,7 +857,7 @@ def test_timed_worlds_keep_to_the_deadline():
 def test_strong_slobberhannes_endgame_past_its_deadline_still_plays_a_legal_card():
     """Under the strong level's time limit the solver solves fewer worlds, never none: with the
     deadline already passed it still averages its minimum of worlds and plays a legal card."""
-    from tabletop.games.slobberhannes import bot_endgame
+    from tabletop.players.slobberhannes import bot_endgame
 
     state, seat = _slobberhannes_positions(4, 4, 1, seed=7)[0]
     started = time.perf_counter()
@@ -868,7 +873,8 @@ def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
 
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_slobberhannes_endgame as bench
-    from tabletop.games.slobberhannes import ORDER, _deal_utilities, bot_endgame
+    from tabletop.games.slobberhannes import ORDER
+    from tabletop.players.slobberhannes import _deal_utilities, bot_endgame
 
     for state, seat in _slobberhannes_positions(4, 4, 3, seed=11):
         utilities = _deal_utilities(state)

@@ -98,7 +98,7 @@ def agreement(deals):
     from tabletop.bots.worlds import Sampler
 
     game = get_game("stop_the_bus")
-    hooks = game.bots
+    hooks = bots.player_hooks("stop_the_bus")
     iterations, _ = budget("stop_the_bus", "strong")
     count = collections.Counter()
 
@@ -133,7 +133,7 @@ def agreement(deals):
 
 def chooser(variant):
     plain = bots.choose_action
-    read = get_game("stop_the_bus").bots.reading
+    read = bots.player_hooks("stop_the_bus").reading
 
     def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
         if lvl == "variant":
