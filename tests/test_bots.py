@@ -62,6 +62,60 @@ def test_every_game_with_players_searches():
     assert all(_hooks(slug).search for slug in SLUGS)
 
 
+PY = pathlib.Path(__file__).resolve().parents[1] / "py" / "tabletop"
+
+
+def test_a_player_module_is_there_exactly_for_each_game_declaring_players():
+    modules = sorted(p.stem for p in (PY / "players").glob("*.py") if p.stem != "__init__")
+    assert modules == sorted(SLUGS)
+
+
+def _imports(path):
+    """Every module a file imports, anywhere in it (relative imports resolved against tabletop)."""
+    import ast
+
+    package = ["tabletop"] + list(path.relative_to(PY).parent.parts)
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            out.append(".".join(base + ([node.module] if node.module else [])))
+    return out
+
+
+def test_the_layers_run_core_games_bots_players_with_no_arrow_back():
+    """core <- games <- bots <- players <- session: a rules module imports neither the bots nor
+    the players (not even inside a function), the bots import no player module (they find one by
+    name through ``player_hooks``), and a player module imports its own game only."""
+    for path in sorted((PY / "games").glob("*.py")):
+        bad = [m for m in _imports(path) if m.startswith(("tabletop.bots", "tabletop.players",
+                                                           "tabletop.session"))]
+        assert bad == [], path.name
+    for path in sorted((PY / "bots").glob("*.py")):
+        assert [m for m in _imports(path) if m.startswith(("tabletop.players", "tabletop.session"))] == []
+    for path in sorted((PY / "players").glob("*.py")):
+        games = {m for m in _imports(path) if m.startswith(("tabletop.games", "tabletop.session"))}
+        assert games <= {f"tabletop.games.{path.stem}"}, path.name
+
+
+def test_player_hooks_refuse_a_bad_declaration(monkeypatch):
+    import dataclasses
+
+    from tabletop.players import mate as mate_players
+    from tabletop.players import mas_menos as mas_menos_players
+
+    declared = mas_menos_players.HOOKS
+    monkeypatch.setattr(mas_menos_players, "HOOKS", {"reward": mas_menos_players.bot_reward})
+    with pytest.raises(TypeError, match="BotHooks"):
+        player_hooks("mas_menos")
+    monkeypatch.setattr(mas_menos_players, "HOOKS",
+                        dataclasses.replace(declared, from_view=mate_players.state_from_view))
+    with pytest.raises(ValueError, match="queries.hint"):
+        player_hooks("mas_menos")
+
+
 def positions(slug, count, seed=0):
     """Seeded positions reached by random play: (state, seat to move) pairs, several setups."""
     game = get_game(slug)

@@ -83,7 +83,7 @@ def player_hooks(slug):
     """
     game = get_game(slug)
     if not game.computer_players:
-        return game.bots
+        return None
     hooks = importlib.import_module(f"tabletop.players.{slug}").HOOKS
     if not isinstance(hooks, BotHooks):
         raise TypeError(f"tabletop.players.{slug}.HOOKS must be a BotHooks, not {hooks!r}")
