@@ -209,6 +209,7 @@ def test_every_bot_game_declares_a_search_and_the_patiences_their_queries():
     for slug in available_games():
         game = get_game(slug)
         if game.max_players == 1:
-            assert player_hooks(slug) is None and game.queries.hint_samples and game.queries.truth_node_limit
+            assert player_hooks(slug) is None
+            assert game.queries.hint_samples and game.queries.truth_node_limit
         else:
             assert player_hooks(slug) is not None and player_hooks(slug).search, slug

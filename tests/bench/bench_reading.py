@@ -90,8 +90,9 @@ def slobberhannes_likelihood(world, seat, eps):
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0)
-    return _replay_likelihood(world, seat, plays, start, slobberhannes_players.bot_heuristic, slobberhannes.suit_of,
-                              slobberhannes.rank_value, slobberhannes.ORDER, n, eps, fresh)
+    return _replay_likelihood(world, seat, plays, start, slobberhannes_players.bot_heuristic,
+                              slobberhannes.suit_of, slobberhannes.rank_value, slobberhannes.ORDER,
+                              n, eps, fresh)
 
 
 def tuppi_likelihood(world, seat, eps):
@@ -105,8 +106,8 @@ def tuppi_likelihood(world, seat, eps):
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0, tricks=[0, 0])
-    return _replay_likelihood(world, seat, plays, start, tuppi_players.bot_heuristic, tuppi.card_suit, tuppi.normal_value, tuppi.ORDER,
-                              4, eps, fresh)
+    return _replay_likelihood(world, seat, plays, start, tuppi_players.bot_heuristic,
+                              tuppi.card_suit, tuppi.normal_value, tuppi.ORDER, 4, eps, fresh)
 
 
 LIKELIHOOD = {"slobberhannes": slobberhannes_likelihood, "tuppi": tuppi_likelihood}

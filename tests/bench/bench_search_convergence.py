@@ -80,7 +80,8 @@ def main():
         hooks = player_hooks(slug)
         use_policy = True
         if args.rollout == "quick":
-            quick = getattr(importlib.import_module(f"tabletop.players.{slug}"), "_quick_rollout", None)
+            players = importlib.import_module(f"tabletop.players.{slug}")
+            quick = getattr(players, "_quick_rollout", None)
             if quick is not None:
                 hooks = dataclasses.replace(hooks, rollout=quick)
         elif args.rollout == "random":

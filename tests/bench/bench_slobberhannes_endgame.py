@@ -94,8 +94,8 @@ def choose(method, state, seat, seed, utilities):
     else:
         view = state.view(seat)
         if method == "search3":
-            action = search(bots.player_hooks(SLUG), view, Sampler(state, seat), iterations=budget(SLUG, "strong")[0],
-                            seed=seed)
+            action = search(bots.player_hooks(SLUG), view, Sampler(state, seat),
+                            iterations=budget(SLUG, "strong")[0], seed=seed)
         else:
             action = choose_action(SLUG, view, method, seed, sampler=Sampler(state, seat), time_limit=False)
         card = sh.ORDER[action.split()[1]]

@@ -9,7 +9,7 @@ Levels
                 rollouts: it sees what a move does at once, little beyond.
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
-    ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
+    ``strong``  the game's exact solver where it has one for views (Mate: ``BotHooks.from_view`` and
                 ``queries.hint``; the last tricks of Más-Menos, Tuppi and Slobberhannes:
                 ``BotHooks.endgame``, averaged over worlds, as many as its time limit allows),
                 else ISMCTS with a bigger budget, over worlds read by the game's
@@ -22,9 +22,11 @@ Levels
                 The app offers it first in the list, before easy (about as strong; named "By the
                 book", 定石どおり).
 
-A game declares what the bots use on its ``GameInfo`` (``bots=BotHooks(...)``, see
-``tabletop.core.BotHooks``): the search reward and rollout policy, its own world sampler, and its
-tuning numbers (the normal level's iterations, the longest rollout).
+A game's computer players declare what the bots use as ``HOOKS = BotHooks(...)`` in
+``tabletop.players.<slug>`` (see ``tabletop.core.BotHooks``): the search reward and rollout
+policy, its own world sampler, and its tuning numbers (the normal level's iterations, the longest
+rollout). The rules module only says that it has players (``GameInfo.computer_players``);
+``player_hooks`` imports the player module by name when a computer first moves there.
 
 The search levels need ``sampler``: a callable ``sampler(rng) -> world`` built from the state by
 ``worlds.Sampler(state, seat)`` (``session.bot_action`` passes one). A world is a complete state
@@ -74,7 +76,8 @@ STRONG_FACTOR = 3
 
 
 def player_hooks(slug):
-    """The game's computer players' ``BotHooks`` (None: it has none); ValueError for an unknown slug.
+    """The game's computer players' ``BotHooks`` (None: it has none); ValueError for an unknown
+    slug.
 
     A game declares *that* it has computer players (``GameInfo.computer_players``); their hooks
     are ``HOOKS`` of ``tabletop.players.<slug>``, imported by name here the first time a computer
@@ -88,7 +91,8 @@ def player_hooks(slug):
     if not isinstance(hooks, BotHooks):
         raise TypeError(f"tabletop.players.{slug}.HOOKS must be a BotHooks, not {hooks!r}")
     if hooks.from_view is not None and game.queries.hint is None:
-        raise ValueError(f"{slug}: from_view plays the strong level through queries.hint, which is missing")
+        raise ValueError(f"{slug}: from_view plays the strong level through queries.hint, "
+                         "which is missing")
     return hooks
 
 

@@ -18,7 +18,7 @@ Why a world carries no secret
     ``tests/test_bots.py`` checks that a state and a resampled copy of it (same view, hidden cards
     elsewhere) give identical worlds and identical decisions for the same seed.
 
-Hooks a game may declare (``BotHooks`` on its ``GameInfo``, see ``tabletop.core``)
+Hooks a game may declare (``BotHooks``, the ``HOOKS`` of ``tabletop.players.<slug>``)
     ``resample(state, seat, rng)``: the game's own sampler, usually ``redeal`` with the game's own
         hidden set or keys, then fix-ups of non-card secrets.
     ``consistent(world, seat)``: False when a sampled world contradicts what the seat has

@@ -364,7 +364,7 @@ class ChiryakuState(GameState):
 
     # -- scoring --------------------------------------------------------------------------------
     def seat_score(self, seat):
-        """``round_score`` of the seat's collection so far (public: the players' reward reads it)."""
+        """``round_score`` of the seat's collection so far (public: the players read it)."""
         d = self.d
         up = {c: len(x) for c, x in d["up"][seat].items()}
         return round_score(up, len(d["down"][seat]), d["face_down_colours"][seat] or ())

@@ -232,7 +232,7 @@ class StopTheBusState(GameState):
         raise AssertionError("no active seat")
 
     def ranking_key(self, cards):
-        """``hand_key`` of three cards under this game's options (public: the players rank with it)."""
+        """``hand_key`` of three cards under this game's options (public: the players use it)."""
         o = self.options
         blitz = o["blitz"]
         return hand_key(cards, o["thirty_one"] or blitz != "none", blitz == "31_prials")

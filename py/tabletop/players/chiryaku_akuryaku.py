@@ -1,4 +1,5 @@
-"""知略悪略 Chiryaku Akuryaku's computer players (``tabletop.bots``): worlds, rewards and a rollout policy.
+"""知略悪略 Chiryaku Akuryaku's computer players (``tabletop.bots``): worlds, rewards and a
+rollout policy.
 
 Declared as ``HOOKS``; the rules module, ``tabletop.games.chiryaku_akuryaku``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
