@@ -14,12 +14,15 @@ import time
 import pytest
 
 from tabletop import get_game, session
-from tabletop.bots import LEVELS, bot_levels, choose_action, default_level
+from tabletop.bots import (LEVELS, bot_levels, choose_action, default_level, games_with_players,
+                           player_hooks)
 from tabletop.bots import arena
 from tabletop.bots.ismcts import search
 from tabletop.bots.worlds import ReadingSampler, Sampler, WorldError, redeal, resample
 
-# The multiplayer games with a search bot, and extra setups worth sampling (player counts, variants).
+# The setups worth sampling (player counts, variants) of each game with computer players. The games
+# themselves come from the declared registry (``games_with_players``): a game with players and no
+# entry here fails ``test_every_game_with_players_has_setups_here`` and every test below.
 COVERED = {
     "mas_menos": [(2, {}), (2, {"games": 3})],
     "mate": [(2, {}), (2, {"rounds": 2})],
@@ -36,22 +39,94 @@ COVERED = {
 
 
 def _hooks(slug):
-    """The game's declared bot hooks (``GameInfo.bots``)."""
-    return get_game(slug).bots
+    """The game's computer players' hooks (``tabletop.players.<slug>.HOOKS``)."""
+    return player_hooks(slug)
 
 
-SLUGS = [slug for slug in COVERED if _hooks(slug) is not None and _hooks(slug).search]
+# Every game with computer players offers the search levels (test_every_game_with_players_searches).
+SLUGS = games_with_players()
+
+
+def setups(slug):
+    """The setups a test samples for a game; a game with players and none fails, never skips."""
+    if slug not in COVERED:
+        raise AssertionError(f"{slug} has computer players but no setups in test_bots.COVERED")
+    return COVERED[slug]
+
+
+def test_every_game_with_players_has_setups_here():
+    assert [slug for slug in SLUGS if slug not in COVERED] == []
+    assert sorted(COVERED) == sorted(SLUGS)
+
+
+def test_every_game_with_players_searches():
+    assert all(_hooks(slug).search for slug in SLUGS)
+
+
+PY = pathlib.Path(__file__).resolve().parents[1] / "py" / "tabletop"
+
+
+def test_a_player_module_is_there_exactly_for_each_game_declaring_players():
+    modules = sorted(p.stem for p in (PY / "players").glob("*.py") if p.stem != "__init__")
+    assert modules == sorted(SLUGS)
+
+
+def _imports(path):
+    """Every module a file imports, anywhere in it (relative imports resolved against tabletop)."""
+    import ast
+
+    package = ["tabletop"] + list(path.relative_to(PY).parent.parts)
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            out.append(".".join(base + ([node.module] if node.module else [])))
+    return out
+
+
+def test_the_layers_run_core_games_bots_players_with_no_arrow_back():
+    """core <- games <- bots <- players <- session: a rules module imports neither the bots nor
+    the players (not even inside a function), the bots import no player module (they find one by
+    name through ``player_hooks``), and a player module imports its own game only."""
+    for path in sorted((PY / "games").glob("*.py")):
+        bad = [m for m in _imports(path) if m.startswith(("tabletop.bots", "tabletop.players",
+                                                           "tabletop.session"))]
+        assert bad == [], path.name
+    for path in sorted((PY / "bots").glob("*.py")):
+        later = ("tabletop.players", "tabletop.session")
+        assert [m for m in _imports(path) if m.startswith(later)] == [], path.name
+    for path in sorted((PY / "players").glob("*.py")):
+        games = {m for m in _imports(path) if m.startswith(("tabletop.games", "tabletop.session"))}
+        assert games <= {f"tabletop.games.{path.stem}"}, path.name
+
+
+def test_player_hooks_refuse_a_bad_declaration(monkeypatch):
+    import dataclasses
+
+    from tabletop.players import mate as mate_players
+    from tabletop.players import mas_menos as mas_menos_players
+
+    declared = mas_menos_players.HOOKS
+    monkeypatch.setattr(mas_menos_players, "HOOKS", {"reward": mas_menos_players.bot_reward})
+    with pytest.raises(TypeError, match="BotHooks"):
+        player_hooks("mas_menos")
+    monkeypatch.setattr(mas_menos_players, "HOOKS",
+                        dataclasses.replace(declared, from_view=mate_players.state_from_view))
+    with pytest.raises(ValueError, match="queries.hint"):
+        player_hooks("mas_menos")
 
 
 def positions(slug, count, seed=0):
     """Seeded positions reached by random play: (state, seat to move) pairs, several setups."""
     game = get_game(slug)
     rng = random.Random(f"{slug}-{seed}")
-    setups = COVERED[slug]
+    setups_ = setups(slug)
     out = []
     i = 0
     while len(out) < count:
-        players, options = setups[i % len(setups)]
+        players, options = setups_[i % len(setups_)]
         state = game.new_state(players=players, options=options, seed=1000 * seed + i)
         i += 1
         stop = rng.randrange(0, 160)
@@ -199,7 +274,7 @@ def test_the_whole_match_against_random_is_legal_for_every_level():
     """Each level plays a complete short match through the session, one seat of each level."""
     for slug in SLUGS:
         game = get_game(slug)
-        players = COVERED[slug][0][0]
+        players = setups(slug)[0][0]
         options = {"mas_menos": {}, "slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1},
                    "hold_my_beer": {"max_games": 1}, "chiryaku_akuryaku": {"rounds": 1},
                    "stop_the_bus": {"starting_lives": 1}, "ribs": {}, "mexican_train": {"rounds": 1},
@@ -238,7 +313,7 @@ def test_a_game_set_up_at_the_heuristic_level_plays_through_the_session(slug):
     can be replayed at that level afterwards (the duplicate accepts every offered level)."""
     assert "heuristic" in bot_levels(slug)
     game = get_game(slug)
-    players = COVERED[slug][0][0]
+    players = setups(slug)[0][0]
     options = SHORT_GAMES.get(slug, {})
     log = {"game": slug, "players": players, "options": options, "seed": 12, "actions": []}
     assert session.load(json.dumps(log))["ok"]
@@ -316,7 +391,7 @@ def test_arena_reports_confidence_intervals():
 def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game():
     """``measure="deal"``: each match stops once the first deal of a whole game is scored, and each
     seat is valued by the game's own deal score (Slobberhannes: a quarter off per penalty point)."""
-    from tabletop.games.slobberhannes import bot_reward
+    from tabletop.players.slobberhannes import bot_reward
 
     state, _ = arena.play_match("slobberhannes", 4, get_game("slobberhannes").check_options({}, 4), 11,
                                 ["heuristic"] * 4, first_deal=True)
@@ -362,7 +437,7 @@ def test_heuristic_player_plays_whole_games(slug):
     short = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
              "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
              "mexican_train": {"rounds": 1}}
-    for k, (players, options) in enumerate(COVERED[slug]):
+    for k, (players, options) in enumerate(setups(slug)):
         options = dict(options, **{key: v for key, v in short.get(slug, {}).items() if key not in options})
         state = game.new_state(players=players, options=options, seed=40 + k)
         rng = random.Random(k)
@@ -453,7 +528,7 @@ def _minimax_by_the_engine(state, me, reward, side=lambda seat: seat):
 
 def _exact_by_the_engine(state, me):
     """Más-Menos: minimax of ``bot_reward`` over the engine's own moves, both hands open."""
-    from tabletop.games.mas_menos import bot_reward
+    from tabletop.players.mas_menos import bot_reward
 
     return _minimax_by_the_engine(state, me, bot_reward)
 
@@ -461,7 +536,8 @@ def _exact_by_the_engine(state, me):
 def test_mas_menos_endgame_solver_agrees_with_the_engine():
     """The strong level's endgame solver scores every card as minimax over the engine's own rules
     does (the opponent's hand given), leading and following, with every rule change on the way."""
-    from tabletop.games.mas_menos import ORDER, PACK, _solve
+    from tabletop.games.mas_menos import ORDER, PACK
+    from tabletop.players.mas_menos import _solve
 
     checked = 0
     for cards_left in (1, 2, 3):
@@ -498,7 +574,7 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
     opponent's discard really is (same view, hidden cards elsewhere), and the card with the best
     mean over the worlds the seat cannot tell apart; with more cards it leaves the move to the
     search."""
-    from tabletop.games.mas_menos import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.mas_menos import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(5)
     for cards_left in (6, 4, 2):
@@ -544,7 +620,7 @@ def _tuppi_positions(cards_left, count, seed=0):
 
 def _tuppi_exact_by_the_engine(state, me):
     """Tuppi: minimax of ``bot_reward`` (the seat's team's) over the engine's own moves, every hand open."""
-    from tabletop.games.tuppi import bot_reward
+    from tabletop.players.tuppi import bot_reward
 
     return _minimax_by_the_engine(state, me, bot_reward, side=lambda seat: seat % 2)
 
@@ -552,7 +628,8 @@ def _tuppi_exact_by_the_engine(state, me):
 def test_tuppi_double_dummy_solver_agrees_with_the_engine():
     """The strong level's endgame solver gives every legal card the value minimax over the engine's
     own rules gives it with all hands open (following suit, trick winners, the deal's scoring)."""
-    from tabletop.games.tuppi import ORDER, _double_dummy, _final_rewards
+    from tabletop.games.tuppi import ORDER
+    from tabletop.players.tuppi import _double_dummy, _final_rewards
 
     checked = 0
     for cards_left in (2, 3):  # (with one card left there is no choice)
@@ -574,7 +651,7 @@ def test_tuppi_double_dummy_solver_agrees_with_the_engine():
 def test_strong_tuppi_endgame_is_honest_and_legal():
     """With 4 cards or fewer in rami or nolo the strong level plays the solver's card, from the
     view and the sampler's worlds only: the same when the hidden cards lie elsewhere."""
-    from tabletop.games.tuppi import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.tuppi import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(9)
     for cards_left in (ENDGAME_CARDS, 2):
@@ -595,7 +672,7 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
     import bench_strong_variants
 
     rng = random.Random(5)
-    hooks = get_game(slug).bots
+    hooks = _hooks(slug)
     for state, seat in positions(slug, 3, seed=4):
         other = resample(state, seat, rng)
         view = state.view(seat)
@@ -628,6 +705,7 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     from bench_strong_variants import leadhigh_player
     from tabletop.games import slobberhannes as sh
+    from tabletop.players import slobberhannes as sh_players
 
     game = get_game("slobberhannes")
     differ = 0
@@ -638,17 +716,17 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
             seat = state.to_move()[0]
             action = leadhigh_player(state, seat, random.Random(1))
             assert action in state.legal_actions(seat)
-            if action != sh.bot_heuristic(state, seat, random.Random(1)):
+            if action != sh_players.bot_heuristic(state, seat, random.Random(1)):
                 differ += 1
                 d = state.d
                 hand = d["hands"][seat]
                 assert not d["trick"]["cards"] and 1 < d["tricks_played"] + 1 < d["tricks_per_deal"] - 1
-                assert sh.QUEEN in hand or sh.QUEEN in sh._played(d)
+                assert sh.QUEEN in hand or sh.QUEEN in sh_players._played(d)
                 card = action.split()[1]
                 assert card != sh.QUEEN
-                assert sh._rank_value(card) == max(sh._rank_value(c) for c in hand if c != sh.QUEEN
+                assert sh.rank_value(card) == max(sh.rank_value(c) for c in hand if c != sh.QUEEN
                                                    and (c[1] != "C" or sh.QUEEN not in hand or
-                                                        {"AC", "KC"} <= sh._played(d)
+                                                        {"AC", "KC"} <= sh_players._played(d)
                                                         or all(x[1] == "C" for x in hand if x != sh.QUEEN)))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert differ > 20
@@ -664,7 +742,7 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
     import bench_reading
 
     rng = random.Random(7)
-    hooks = get_game(slug).bots
+    hooks = _hooks(slug)
     checked = 0
     for state, seat in positions(slug, 12, seed=8):
         if state.d["phase"] != "play" or not state.d["history"]:
@@ -698,7 +776,7 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
 def test_stop_the_bus_turns_drawn_come_from_public_counts():
     """The reading's count of each seat's turns of drawing: none at the deal, then one per stock
     draw or card taken from the pile, in turn order from the dealer's left."""
-    from tabletop.games.stop_the_bus import _turns_drawn
+    from tabletop.players.stop_the_bus import _turns_drawn
 
     state = get_game("stop_the_bus").new_state(players=4, options={}, seed=3)
     first = (state.d["dealer"] + 1) % 4
@@ -757,10 +835,11 @@ def _slobberhannes_positions(players, cards_left, count, seed=0):
 def _slobberhannes_max_n_by_the_engine(state):
     """The deal's utility vector with every hand open, each seat taking the first card best for
     its own ``bot_reward`` less a tenth per penalty point of the deal (max^n), over the engine's moves."""
-    from tabletop.games.slobberhannes import _full_record, bot_reward
+    from tabletop.games.slobberhannes import full_record
+    from tabletop.players.slobberhannes import bot_reward
 
     if state.is_over():
-        pen = _full_record(state.d["deal_log"][-1], False)["penalties"]
+        pen = full_record(state.d["deal_log"][-1], False)["penalties"]
         return tuple(bot_reward(state, s) - 0.1 * pen[s] for s in range(state.players))
     seat = state.to_move()[0]
     best = None
@@ -777,7 +856,8 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
     """The strong level's endgame solver gives every legal card the utility vector that max^n over
     the engine's own rules gives it (following suit, the queen, the last trick, the deal's scoring),
     with 4 players and with 3 (a short pack)."""
-    from tabletop.games.slobberhannes import ORDER, _deal_utilities, _max_n
+    from tabletop.games.slobberhannes import ORDER
+    from tabletop.players.slobberhannes import _deal_utilities, _max_n
 
     checked = 0
     for players, cards_left in ((4, 2), (4, 3), (3, 3)):
@@ -800,7 +880,7 @@ def test_strong_slobberhannes_endgame_is_honest_and_legal():
     """With ENDGAME_CARDS cards or fewer (4; 3 with 5 or 6 players) the strong level plays the
     solver's card, from the view and the sampler's worlds only; with revokes allowed, or more cards,
     it leaves the move to the search."""
-    from tabletop.games.slobberhannes import ENDGAME_CARDS, bot_endgame
+    from tabletop.players.slobberhannes import ENDGAME_CARDS, bot_endgame
 
     rng = random.Random(4)
     for players, cards_left in ((4, ENDGAME_CARDS), (5, 3)):
@@ -833,7 +913,7 @@ def test_timed_worlds_keep_to_the_deadline():
 def test_strong_slobberhannes_endgame_past_its_deadline_still_plays_a_legal_card():
     """Under the strong level's time limit the solver solves fewer worlds, never none: with the
     deadline already passed it still averages its minimum of worlds and plays a legal card."""
-    from tabletop.games.slobberhannes import bot_endgame
+    from tabletop.players.slobberhannes import bot_endgame
 
     state, seat = _slobberhannes_positions(4, 4, 1, seed=7)[0]
     started = time.perf_counter()
@@ -849,7 +929,8 @@ def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
 
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_slobberhannes_endgame as bench
-    from tabletop.games.slobberhannes import ORDER, _deal_utilities, bot_endgame
+    from tabletop.games.slobberhannes import ORDER
+    from tabletop.players.slobberhannes import _deal_utilities, bot_endgame
 
     for state, seat in _slobberhannes_positions(4, 4, 3, seed=11):
         utilities = _deal_utilities(state)

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tabletop import available_games, get_game
+from tabletop.bots import player_hooks
 from tabletop.core import BotHooks, GameInfo, Queries, Standing, rank_places
 from tabletop.playouts import play, random_choice
 
@@ -181,15 +182,14 @@ def _reward(state, seat):
 
 
 @pytest.mark.parametrize("make,error,message", [
-    (lambda: _info(bot=BotHooks(reward=_reward)), TypeError, "bot"),
+    (lambda: _info(bots=BotHooks(reward=_reward)), TypeError, "bots"),
+    (lambda: _info(computer_players="yes"), TypeError, "computer_players"),
     (lambda: BotHooks(rewards=_reward), TypeError, "rewards"),
-    (lambda: _info(bots=BotHooks(reward="bot_reward")), TypeError, "reward must be a function"),
+    (lambda: BotHooks(reward="bot_reward"), TypeError, "reward must be a function"),
     (lambda: BotHooks(reward=_reward, normal_iterations=0), ValueError, "normal_iterations"),
     (lambda: BotHooks(reward=_reward, max_rollout=True), ValueError, "max_rollout"),
     (lambda: BotHooks(rollout=_reward, from_view=_reward), ValueError, "needs reward"),
     (lambda: BotHooks(), ValueError, "declare reward"),
-    (lambda: _info(bots={"reward": _reward}), TypeError, "BotHooks"),
-    (lambda: _info(bots=BotHooks(reward=_reward, from_view=_reward)), ValueError, "queries.hint"),
     (lambda: Queries(hint_samples=12), ValueError, "evaluate"),
     (lambda: Queries(evaluate=_reward), ValueError, "hint_samples"),
     (lambda: Queries(solve=_reward), ValueError, "truth_node_limit"),
@@ -209,6 +209,7 @@ def test_every_bot_game_declares_a_search_and_the_patiences_their_queries():
     for slug in available_games():
         game = get_game(slug)
         if game.max_players == 1:
-            assert game.bots is None and game.queries.hint_samples and game.queries.truth_node_limit
+            assert player_hooks(slug) is None
+            assert game.queries.hint_samples and game.queries.truth_node_limit
         else:
-            assert game.bots is not None and game.bots.search, slug
+            assert player_hooks(slug) is not None and player_hooks(slug).search, slug

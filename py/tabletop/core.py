@@ -6,8 +6,10 @@ class. This module holds only what every game needs in the same form:
 - ``IllegalAction``: the one error a bad move raises; the state is unchanged when it is raised.
 - ``Option`` / ``GameInfo.check_options``: options declared once with their defaults; unknown
   keys and bad values are refused with ``ValueError`` before any state exists.
-- ``BotHooks`` / ``Queries``: what a game gives the bots and the app's queries, declared on its
-  ``GameInfo`` (``bots=``, ``queries=``) and checked when the declaration is made.
+- ``BotHooks``: what a game's computer players give the bots, declared as ``HOOKS`` of
+  ``tabletop.players.<slug>`` (the game's ``GameInfo`` only says ``computer_players=True``).
+- ``Queries``: the app's queries a game answers, declared on its ``GameInfo`` (``queries=``).
+  Both are checked when the declaration is made.
 - ``Standing`` / ``GameState.outcome``: every seat's result on one scale, from the ranking each
   game declares.
 - ``GameState``: plain-JSON state (``self.d``) plus a seeded ``random.Random`` held in the state,
@@ -133,7 +135,8 @@ def _check_callables(owner, fields):
 
 @dataclass(frozen=True)
 class BotHooks:
-    """What a game gives the search bot (``tabletop.bots``), declared on its ``GameInfo``.
+    """What a game's computer players give the bots (``tabletop.bots``), declared as ``HOOKS`` of
+    the game's player module ``tabletop.players.<slug>``.
 
     ``reward(state, seat) -> float in [0, 1]`` scores a finished (or cut) deal for a seat; a game
     declaring it offers the search levels easy / normal / strong. The rest is optional:
@@ -317,8 +320,10 @@ class GameInfo:
     # Checks that depend on several options or the player count; raises ValueError.
     check_combination: Callable | None = None
     extra: dict = field(default_factory=dict)
-    # The computer opponents' hooks and tuning (None: the bots play at random).
-    bots: BotHooks | None = None
+    # True: the game's computer players (their ``BotHooks``, ``HOOKS``) live in
+    # ``tabletop.players.<slug>``, imported by ``tabletop.bots.player_hooks`` when a computer first
+    # moves; the rules module itself knows nothing of them (False: the bots play at random).
+    computer_players: bool = False
     # The queries beyond the contract (hints, a solver's truth, a deal's analysis).
     queries: Queries = field(default_factory=Queries)
     # Partnerships, one tuple of seats per side (the arena seats a configuration as a side).
@@ -336,13 +341,10 @@ class GameInfo:
     def __post_init__(self):
         """Refuse a declaration that would silently switch a feature off (a misspelt keyword is
         already a TypeError)."""
-        if self.bots is not None and not isinstance(self.bots, BotHooks):
-            raise TypeError(f"{self.slug}: bots must be a BotHooks, not {self.bots!r}")
+        if not isinstance(self.computer_players, bool):
+            raise TypeError(f"{self.slug}: computer_players must be True or False")
         if not isinstance(self.queries, Queries):
             raise TypeError(f"{self.slug}: queries must be a Queries, not {self.queries!r}")
-        if self.bots is not None and self.bots.from_view is not None and self.queries.hint is None:
-            raise ValueError(f"{self.slug}: bots.from_view plays the strong level through queries.hint, "
-                             "which is missing")
         if self.check_combination is not None and not callable(self.check_combination):
             raise TypeError(f"{self.slug}: check_combination must be a function")
         if self.options or self.daily:

@@ -73,7 +73,7 @@ def endgame_prefix(slug, seed):
     import importlib
 
     info = get_game(slug)
-    cards = importlib.import_module(f"tabletop.games.{slug}").ENDGAME_CARDS
+    cards = importlib.import_module(f"tabletop.players.{slug}").ENDGAME_CARDS
     from bench_arena import ONE_DEAL
 
     state = info.new_state(players=info.default_players, options=ONE_DEAL.get(slug, {}), seed=seed)

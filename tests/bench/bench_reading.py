@@ -37,6 +37,8 @@ from tabletop import get_game  # noqa: E402
 from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.games import slobberhannes, tuppi  # noqa: E402
+from tabletop.players import slobberhannes as slobberhannes_players  # noqa: E402
+from tabletop.players import tuppi as tuppi_players  # noqa: E402
 from tabletop.tricks import new_trick, winning_play  # noqa: E402
 
 from bench_strong_variants import run_against_normal  # noqa: E402
@@ -88,23 +90,24 @@ def slobberhannes_likelihood(world, seat, eps):
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0)
-    return _replay_likelihood(world, seat, plays, start, slobberhannes.bot_heuristic, slobberhannes.suit_of,
-                              slobberhannes._rank_value, slobberhannes.ORDER, n, eps, fresh)
+    return _replay_likelihood(world, seat, plays, start, slobberhannes_players.bot_heuristic,
+                              slobberhannes.suit_of, slobberhannes.rank_value, slobberhannes.ORDER,
+                              n, eps, fresh)
 
 
 def tuppi_likelihood(world, seat, eps):
     d = world.d
     if d["phase"] != "play" or d["mode"] not in ("rami", "nolo"):
         return 0.0
-    plays = [p for t in tuppi._trick_plays(world) for p in t]
+    plays = [p for t in tuppi_players._trick_plays(world) for p in t]
     if not plays:
         return 0.0
     start = d["history"][0][0] if d["history"] else d["trick"]["leader"]
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0, tricks=[0, 0])
-    return _replay_likelihood(world, seat, plays, start, tuppi.bot_heuristic, tuppi._suit, tuppi._normal, tuppi.ORDER,
-                              4, eps, fresh)
+    return _replay_likelihood(world, seat, plays, start, tuppi_players.bot_heuristic,
+                              tuppi.card_suit, tuppi.normal_value, tuppi.ORDER, 4, eps, fresh)
 
 
 LIKELIHOOD = {"slobberhannes": slobberhannes_likelihood, "tuppi": tuppi_likelihood}
@@ -134,7 +137,7 @@ QUEEN = slobberhannes.QUEEN
 
 def queen_free(d):
     """Seats that passed up a sure chance to shed the queen of clubs this deal (so do not hold it)."""
-    n, value = d["players"], slobberhannes._rank_value
+    n, value = d["players"], slobberhannes.rank_value
     tricks = [[((t[0] + i) % n, c) for i, c in enumerate(t[2:])] for t in d["history"]]
     tricks.append([tuple(p) for p in d["trick"]["cards"]])
     free = set()
@@ -162,7 +165,7 @@ class QueenSampler(worlds.Sampler):
     def __call__(self, rng):
         state, seat = self._state, self.seat
         d = state.d
-        voids = slobberhannes._voids(state)
+        voids = slobberhannes_players._voids(state)
         if self.truth:  # the diagnosis only: reads the real hands
             holder = next((s for s, h in enumerate(d["hands"]) if QUEEN in h), None)
             ok = lambda s, c: c[1] not in voids.get(s, ()) and (c != QUEEN or holder is None or s == holder)  # noqa: E731
@@ -188,7 +191,7 @@ def chooser(variant, level, eps, pool):
             queen = QueenSampler(sampler._state, sampler.seat)
             queen.truth = variant == "queentruth"
             return plain(slug, view, level, seed, sampler=queen, time_limit=time_limit)
-        hooks = get_game(slug).bots
+        hooks = bots.player_hooks(slug)
         weighted = Pool(sampler, lambda w, s: LIKELIHOOD[slug](w, s, eps), pool, random.Random(seed ^ 0x5EED))
         if level == "strong" and hooks.endgame is not None:
             action = hooks.endgame(view, weighted, random.Random(seed))
@@ -203,7 +206,7 @@ def rank(slug, deals, eps_list=(0.2, 0.35, 0.5)):
     from tabletop.bots.worlds import Sampler
 
     game = get_game(slug)
-    hooks = game.bots
+    hooks = bots.player_hooks(slug)
     ranks = {e: [] for e in eps_list}
     agree = total = 0
     for i in range(deals):

@@ -33,7 +33,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
 from tabletop import get_game  # noqa: E402
-from tabletop.bots import budget, choose_action  # noqa: E402
+from tabletop.bots import budget, choose_action, player_hooks  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
 
@@ -77,10 +77,11 @@ def main():
     args = p.parse_args()
     for slug in args.games:
         game = get_game(slug)
-        hooks = game.bots
+        hooks = player_hooks(slug)
         use_policy = True
         if args.rollout == "quick":
-            quick = getattr(importlib.import_module(f"tabletop.games.{slug}"), "_quick_rollout", None)
+            players = importlib.import_module(f"tabletop.players.{slug}")
+            quick = getattr(players, "_quick_rollout", None)
             if quick is not None:
                 hooks = dataclasses.replace(hooks, rollout=quick)
         elif args.rollout == "random":

@@ -7,7 +7,7 @@
 
 Positions: every decision with a choice by a seat holding ``--cards`` cards in ``--deals`` first
 deals of normal's self-play (4 players). In each, *the truth* is the max^n value of every legal card
-with all hands open (``slobberhannes._max_n``, the strong level's own solver run on the real
+with all hands open (``players.slobberhannes._max_n``, the strong level's own solver run on the real
 position, each seat playing for itself), and a method's *regret* is the best card's value less the
 value of the card it chose (the deal's utility: 1 - a quarter per penalty point - a tenth per
 penalty point; 0.35 a point). Methods:
@@ -46,6 +46,7 @@ from tabletop.bots import arena, budget, choose_action  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
 from tabletop.games import slobberhannes as sh  # noqa: E402
+from tabletop.players import slobberhannes as sh_players  # noqa: E402
 
 SLUG = "slobberhannes"
 
@@ -76,12 +77,12 @@ def open_values(world, utilities, memo):
     d = world.d
     hands = tuple(tuple(sorted(sh.ORDER[c] for c in h)) for h in d["hands"])
     trick = [sh.ORDER[c] for _, c in d["trick"]["cards"]]
-    return sh._max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], utilities, memo)
+    return sh_players._max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], utilities, memo)
 
 
 def solver_card(state, seat, worlds, rng):
     """The strong level's endgame solver (``bot_endgame``) over ``worlds`` worlds from the seat's view."""
-    action = sh.bot_endgame(state.view(seat), Sampler(state, seat), rng, worlds=worlds)
+    action = sh_players.bot_endgame(state.view(seat), Sampler(state, seat), rng, worlds=worlds)
     return sh.ORDER[action.split()[1]]
 
 
@@ -93,8 +94,8 @@ def choose(method, state, seat, seed, utilities):
     else:
         view = state.view(seat)
         if method == "search3":
-            action = search(get_game(SLUG).bots, view, Sampler(state, seat), iterations=budget(SLUG, "strong")[0],
-                            seed=seed)
+            action = search(bots.player_hooks(SLUG), view, Sampler(state, seat),
+                            iterations=budget(SLUG, "strong")[0], seed=seed)
         else:
             action = choose_action(SLUG, view, method, seed, sampler=Sampler(state, seat), time_limit=False)
         card = sh.ORDER[action.split()[1]]
@@ -106,7 +107,7 @@ def _regrets(args):
     rows = []
     for seed, state in positions(first_seed, deals, cards):
         seat = state.to_move()[0]
-        utilities = sh._deal_utilities(state)
+        utilities = sh_players._deal_utilities(state)
         truth = {c: u[seat] for c, u in open_values(state, utilities, {}).items()}
         top = max(truth.values())
         row = {"seed": seed, "cards": len(state.d["hands"][seat]), "spread": top - min(truth.values())}
@@ -161,7 +162,7 @@ def _breakdown(args):
         levels = ["normal"] * 4
         levels[a] = level
         state, _ = arena.play_match(SLUG, 4, {}, seed, levels, first_deal=True)
-        rec = sh._full_record(state.d["deal_log"][0], False)
+        rec = sh.full_record(state.d["deal_log"][0], False)
         out.append({"seed": seed, "a": a, "first": rec["first"], "queen": rec["queen"], "last": rec["last"],
                     "penalties": rec["penalties"]})
     return out

@@ -34,13 +34,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 import tabletop.bots as bots  # noqa: E402
 from tabletop import get_game  # noqa: E402
 from tabletop.bots.worlds import ReadingSampler  # noqa: E402
-from tabletop.games import stop_the_bus as stb  # noqa: E402
+from tabletop.players import stop_the_bus as stb  # noqa: E402
 
 from bench_strong_variants import run_against_normal  # noqa: E402
 
 
 def _worst(state, seat):
-    key = state._key
+    key = state.ranking_key
     mine = key(state.d["hands"][seat][:3])
     return int(mine < min(key(state.d["hands"][s][:3]) for s in state.d["deal_active"] if s != seat))
 
@@ -49,7 +49,7 @@ def _player(stop_pair):
     def play(state, seat, rng):
         d = state.d
         if d["phase"] == "turn" and "stop" in state.legal_turn(seat):
-            key = state._key(d["hands"][seat])
+            key = state.ranking_key(d["hands"][seat])
             if key[0] > 2 or (key[0] == 2 and key[1] >= stop_pair):
                 return "stop"
             return stb.draw_choice(state, seat, state.legal_turn(seat))
@@ -98,7 +98,7 @@ def agreement(deals):
     from tabletop.bots.worlds import Sampler
 
     game = get_game("stop_the_bus")
-    hooks = game.bots
+    hooks = bots.player_hooks("stop_the_bus")
     iterations, _ = budget("stop_the_bus", "strong")
     count = collections.Counter()
 
@@ -133,7 +133,7 @@ def agreement(deals):
 
 def chooser(variant):
     plain = bots.choose_action
-    read = get_game("stop_the_bus").bots.reading
+    read = bots.player_hooks("stop_the_bus").reading
 
     def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
         if lvl == "variant":

@@ -48,7 +48,6 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
 import tabletop.bots as bots  # noqa: E402
-from tabletop import get_game  # noqa: E402
 from tabletop.__main__ import _options  # noqa: E402
 from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
@@ -82,19 +81,20 @@ def leadhigh_player(state, seat, rng):
     first deals, 2,000 seeds x 4 seatings) it gains +0.021 +- 0.003 of the deal score over the
     shipped player."""
     from tabletop.games import slobberhannes as sh
+    from tabletop.players import slobberhannes as sh_players
 
     d = state.d
     hand = d["hands"][seat]
     number = d["tricks_played"] + 1
-    safe = sh.QUEEN in hand or sh.QUEEN in sh._played(d)
+    safe = sh.QUEEN in hand or sh.QUEEN in sh_players._played(d)
     if d["trick"]["cards"] or number == 1 or number >= d["tricks_per_deal"] - 1 or not safe:
-        return sh.bot_heuristic(state, seat, rng)
-    pool = [c for c in state._allowed(seat) if c != sh.QUEEN]
-    if sh.QUEEN in hand and not {"AC", "KC"} <= sh._played(d):
+        return sh_players.bot_heuristic(state, seat, rng)
+    pool = [c for c in state.allowed(seat) if c != sh.QUEEN]
+    if sh.QUEEN in hand and not {"AC", "KC"} <= sh_players._played(d):
         pool = [c for c in pool if c[1] != "C"] or pool
     if not pool:
-        return sh.bot_heuristic(state, seat, rng)
-    return "play " + max(pool, key=lambda c: (sh._rank_value(c), -sh.ORDER[c]))
+        return sh_players.bot_heuristic(state, seat, rng)
+    return "play " + max(pool, key=lambda c: (sh.rank_value(c), -sh.ORDER[c]))
 
 
 def ensemble_search(hooks, view, sampler, iterations, seed, members):
@@ -119,7 +119,7 @@ def variant_chooser(variant, plain, noise=0.1, members=3):
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        hooks = get_game(slug).bots
+        hooks = bots.player_hooks(slug)
         if variant == "oracle":
             oracle = OracleSampler(sampler._state, sampler.seat)
             return plain(slug, view, "normal", seed, sampler=oracle, time_limit=time_limit)
@@ -171,9 +171,9 @@ def main():
     p.add_argument("--json", help="append the summary as one JSON line to this file")
     args = p.parse_args()
     options = _options(args.option)
-    get_game(args.game)  # imports the game's module
+    bots.player_hooks(args.game)  # imports the game's players module (ENDGAME_CARDS)
     if args.variant == "noend":
-        sys.modules[f"tabletop.games.{args.game}"].ENDGAME_CARDS = 0
+        sys.modules[f"tabletop.players.{args.game}"].ENDGAME_CARDS = 0
     name = {"noise": f"noise{args.noise}", "ensemble": f"ensemble{args.members}"}.get(args.variant, args.variant)
     run_against_normal(variant_chooser(args.variant, bots.choose_action, args.noise, args.members), name, args.game, args.games,
                        args.seed, args.jobs, args.json, options=options or None, measure=args.measure, b=args.b)

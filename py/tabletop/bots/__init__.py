@@ -9,7 +9,7 @@ Levels
                 rollouts: it sees what a move does at once, little beyond.
     ``normal``  ISMCTS with the normal budget (the level a new game offers first), sized to stay
                 within about 250 ms per decision in CPython (500 ms in the browser's Pyodide).
-    ``strong``  the game's exact solver where it has one for views (Mate: ``bots.from_view`` and
+    ``strong``  the game's exact solver where it has one for views (Mate: ``BotHooks.from_view`` and
                 ``queries.hint``; the last tricks of Más-Menos, Tuppi and Slobberhannes:
                 ``BotHooks.endgame``, averaged over worlds, as many as its time limit allows),
                 else ISMCTS with a bigger budget, over worlds read by the game's
@@ -22,9 +22,11 @@ Levels
                 The app offers it first in the list, before easy (about as strong; named "By the
                 book", 定石どおり).
 
-A game declares what the bots use on its ``GameInfo`` (``bots=BotHooks(...)``, see
-``tabletop.core.BotHooks``): the search reward and rollout policy, its own world sampler, and its
-tuning numbers (the normal level's iterations, the longest rollout).
+A game's computer players declare what the bots use as ``HOOKS = BotHooks(...)`` in
+``tabletop.players.<slug>`` (see ``tabletop.core.BotHooks``): the search reward and rollout
+policy, its own world sampler, and its tuning numbers (the normal level's iterations, the longest
+rollout). The rules module only says that it has players (``GameInfo.computer_players``);
+``player_hooks`` imports the player module by name when a computer first moves there.
 
 The search levels need ``sampler``: a callable ``sampler(rng) -> world`` built from the state by
 ``worlds.Sampler(state, seat)`` (``session.bot_action`` passes one). A world is a complete state
@@ -40,9 +42,11 @@ of hidden information must not declare ``from_view``.
 """
 from __future__ import annotations
 
+import importlib
 import random
 import time
 
+from .. import available_games, get_game
 from ..core import BotHooks
 
 LEVELS = ("random", "easy", "normal", "strong", "heuristic")
@@ -71,17 +75,36 @@ BUDGETS = {
 STRONG_FACTOR = 3
 
 
-def _hooks(slug):
-    """The game's declared ``BotHooks`` (None: it has no bot); ValueError for an unknown slug."""
-    from .. import get_game
+def player_hooks(slug):
+    """The game's computer players' ``BotHooks`` (None: it has none); ValueError for an unknown
+    slug.
 
-    return get_game(slug).bots
+    A game declares *that* it has computer players (``GameInfo.computer_players``); their hooks
+    are ``HOOKS`` of ``tabletop.players.<slug>``, imported by name here the first time a computer
+    moves (or its levels are asked for): the rules module never imports its players, and the
+    browser loads a game's players only when they are needed.
+    """
+    game = get_game(slug)
+    if not game.computer_players:
+        return None
+    hooks = importlib.import_module(f"tabletop.players.{slug}").HOOKS
+    if not isinstance(hooks, BotHooks):
+        raise TypeError(f"tabletop.players.{slug}.HOOKS must be a BotHooks, not {hooks!r}")
+    if hooks.from_view is not None and game.queries.hint is None:
+        raise ValueError(f"{slug}: from_view plays the strong level through queries.hint, "
+                         "which is missing")
+    return hooks
+
+
+def games_with_players():
+    """Every available game that declares computer players, in the order of ``tabletop.SLUGS``."""
+    return [slug for slug in available_games() if player_hooks(slug) is not None]
 
 
 def budget(slug, level):
     """(iterations, seconds) of a search level for a game."""
     iterations, seconds = BUDGETS[level]
-    hooks = _hooks(slug)
+    hooks = player_hooks(slug)
     normal = hooks.normal_iterations if hooks is not None else BotHooks.normal_iterations
     if level == "normal":
         iterations = normal
@@ -104,10 +127,8 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         raise ValueError(f"{slug}: the bot has no legal action in this view")
     if level == "random" or len(legal) == 1:
         return random.Random(seed).choice(legal) if level == "random" else legal[0]
-    from .. import get_game
-
     game = get_game(slug)
-    hooks = game.bots
+    hooks = player_hooks(slug)
     if hooks is None:
         return random.Random(seed).choice(legal)
     if level == "heuristic":
@@ -127,7 +148,7 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
             from .worlds import ReadingSampler
 
             sampler = ReadingSampler(sampler, hooks.reading)
-        best = _strong_actions(game, view)
+        best = _strong_actions(game, hooks, view)
         if best:
             return best[0]
         if hooks.endgame is not None:
@@ -146,12 +167,12 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
     return random.Random(seed).choice(legal)
 
 
-def _strong_actions(game, view):
+def _strong_actions(game, hooks, view):
     """The game's best actions for the view's seat, or [] when it has no solver for views."""
-    if game.bots.from_view is None:
+    if hooks.from_view is None:
         return []
     try:
-        actions = game.queries.hint(game.bots.from_view(view), view["seat"])
+        actions = game.queries.hint(hooks.from_view(view), view["seat"])
     except Exception:  # search budget or an unusual view: play as random rather than not at all
         return []
     legal = view.get("legal_actions") or []
@@ -166,7 +187,7 @@ def bot_levels(slug):
     declares a rule-based player (every game with a search does now); a game with only a view
     solver (none now) random and strong; any other game random alone.
     """
-    hooks = _hooks(slug)
+    hooks = player_hooks(slug)
     if hooks is not None and hooks.search:
         return (["heuristic"] if hooks.heuristic is not None else []) + list(SEARCH_LEVELS)
     if hooks is not None and hooks.from_view is not None:

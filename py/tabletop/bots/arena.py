@@ -21,7 +21,7 @@ import time
 
 from .. import get_game
 from ..playouts import play
-from . import choose_action
+from . import choose_action, player_hooks
 from .worlds import Sampler
 
 
@@ -120,7 +120,7 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None,
             before[0] = remember(state)
 
     if first_deal:
-        deal_id = game.bots.deal_id
+        deal_id = player_hooks(slug).deal_id
         if deal_id is None:
             raise ValueError(f"{slug}: the game declares no deal_id, so it has no first deal to stop at")
         start = deal_id(state)
@@ -151,7 +151,7 @@ def _task(args):
     if measure == "deal":
         # The first deal of a whole game, each seat scored by the game's own deal score (the
         # search's reward: penalty points, the teams' swing, a life lost), finer than a place.
-        reward = get_game(slug).bots.reward
+        reward = player_hooks(slug).reward
         value = [reward(state, s) for s in range(players)]
     else:
         value = state.outcome()["value"]

@@ -1,7 +1,8 @@
 """Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012), over the engine contract.
 
 ``search(hooks, view, sampler, iterations, seconds, seed)`` returns one of ``view["legal_actions"]``;
-``hooks`` is the game's declared ``BotHooks`` (``get_game(slug).bots``, see ``tabletop.core``).
+``hooks`` is the game's declared ``BotHooks`` (``player_hooks(slug)``, the ``HOOKS`` of
+``tabletop.players.<slug>``; see ``tabletop.core``).
 The bot knows the position only through ``view`` (its own seat's view) and ``sampler``, which
 returns *worlds*: complete states in which everything the seat cannot see was drawn again at
 random (``worlds.resample``; see there why a world carries no secret). Each iteration:

@@ -18,7 +18,7 @@ Why a world carries no secret
     ``tests/test_bots.py`` checks that a state and a resampled copy of it (same view, hidden cards
     elsewhere) give identical worlds and identical decisions for the same seed.
 
-Hooks a game may declare (``BotHooks`` on its ``GameInfo``, see ``tabletop.core``)
+Hooks a game may declare (``BotHooks``, the ``HOOKS`` of ``tabletop.players.<slug>``)
     ``resample(state, seat, rng)``: the game's own sampler, usually ``redeal`` with the game's own
         hidden set or keys, then fix-ups of non-card secrets.
     ``consistent(world, seat)``: False when a sampled world contradicts what the seat has
@@ -29,6 +29,8 @@ Hooks a game may declare (``BotHooks`` on its ``GameInfo``, see ``tabletop.core`
 from __future__ import annotations
 
 import time
+
+from . import player_hooks
 
 MAX_TRIES = 40
 
@@ -202,7 +204,7 @@ def trick_voids(plays, suit_of):
 
 def resample(state, seat, rng, tries=MAX_TRIES):
     """A world for ``seat``: the game's declared ``resample`` or ``redeal``, checked by its ``consistent``."""
-    hooks = state.info.bots
+    hooks = player_hooks(state.info.slug)
     make = (hooks.resample if hooks is not None else None) or redeal
     check = hooks.consistent if hooks is not None else None
     world = make(state, seat, rng)

@@ -57,7 +57,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import parse_cards
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..core import GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
                       conserve)
 from ..tricks import finished_view, next_seat, trick_view
@@ -224,7 +224,8 @@ class ChiryakuState(GameState):
     movers_play = movers_take = movers_facedown = _movers
 
     # -- legal actions ------------------------------------------------------------------------
-    def _playable(self, seat):
+    def playable(self, seat):
+        """The cards ``seat`` may play to the trick now (public: the computer players read it)."""
         d = self.d
         shown = {colour(c) for _, c in d["trick"]}
         hand = d["hands"][seat]
@@ -233,7 +234,7 @@ class ChiryakuState(GameState):
         return [c for c in hand if colour(c) in shown]
 
     def legal_play(self, seat):
-        return ["play " + c for c in self._playable(seat)]
+        return ["play " + c for c in self.playable(seat)]
 
     def legal_take(self, seat):
         d = self.d
@@ -280,7 +281,7 @@ class ChiryakuState(GameState):
             return
         nxt = next_seat(seat, n)
         d["to_act"] = nxt
-        if not self._playable(nxt):
+        if not self.playable(nxt):
             self._end_round(blocked=nxt)
 
     def apply_take(self, seat, verb, args):
@@ -362,7 +363,8 @@ class ChiryakuState(GameState):
         self._continue()
 
     # -- scoring --------------------------------------------------------------------------------
-    def _seat_score(self, seat):
+    def seat_score(self, seat):
+        """``round_score`` of the seat's collection so far (public: the players read it)."""
         d = self.d
         up = {c: len(x) for c, x in d["up"][seat].items()}
         return round_score(up, len(d["down"][seat]), d["face_down_colours"][seat] or ())
@@ -372,7 +374,7 @@ class ChiryakuState(GameState):
         n = d["players"]
         if d["trick"]:
             d["discarded"].extend(c for _, c in d["trick"])
-        scored = [self._seat_score(s) for s in range(n)]
+        scored = [self.seat_score(s) for s in range(n)]
         points = [p for p, _ in scored]
         d["round_scores"].append(points)
         for s in range(n):
@@ -511,7 +513,7 @@ class ChiryakuState(GameState):
                 shown.append(colour(c))
         full = d["phase"] == "take"
         big, little = brothers(trick) if full else (None, None)
-        live = [self._seat_score(s) for s in range(n)]
+        live = [self.seat_score(s) for s in range(n)]
         v = {
             "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
             "leader": d["leader"], "to_act": d["to_act"],
@@ -568,145 +570,6 @@ class ChiryakuState(GameState):
         return list(PACKS[self.d["players"]])
 
 
-# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
-
-def resample_world(state, seat, rng):
-    """A world for ``seat``: the other hands redealt; future setup deals dropped."""
-    from ..bots.worlds import redeal
-
-    world = redeal(state, seat, rng, keys=("hands",))
-    world.d["deals"] = []
-    return world
-
-
-def bot_deal_id(state):
-    return state.d["round"]
-
-
-def bot_reward(state, seat):
-    """The round just scored: this seat's points against the others' average, scaled into [0, 1];
-    at the end of the game 1 for a winner (shared) and 0 otherwise. A round still in play (a
-    rollout cut short) is judged by the live scores."""
-    d = state.d
-    n = d["players"]
-    if state.is_over():
-        best = max(d["scores"])
-        return (1.0 / d["scores"].count(best)) if d["scores"][seat] == best else 0.0
-    if d["tricks_played"] == 0 and not d["trick"] and d["round_scores"]:
-        points = d["round_scores"][-1]
-    else:
-        points = [state._seat_score(s)[0] for s in range(n)]
-    others = (sum(points) - points[seat]) / (n - 1)
-    return max(0.0, min(1.0, 0.5 + (points[seat] - others) / 40))
-
-
-_CIDX = {c: i for i, c in enumerate(COLOURS)}
-_PAIRS = list(combinations(range(4), 2))
-
-
-def _fast_score(up, down, fixed):
-    """``round_score`` on counts: ``up`` four face-up counts (R Y B P), ``down`` the face-down
-    count, ``fixed`` the indexes of the colours turned down (or None); four colours shown and none
-    turned down yet scores the best choice of two to turn down."""
-    if fixed:
-        a, b = [i for i in range(4) if i not in fixed]
-        return up[a] * up[b] // down if down else up[a] * up[b]
-    held = sorted((x for x in up if x), reverse=True)
-    if len(held) < 2:
-        return 0
-    if len(held) == 2:
-        return held[0] * held[1]
-    if len(held) == 3:
-        return held[0] * held[1] // held[2]
-    best = 0
-    for i, j in _PAIRS:
-        a, b = [k for k in range(4) if k != i and k != j]
-        best = max(best, up[a] * up[b] // (up[i] + up[j]))
-    return best
-
-
-def _score_with(state, seat, cards, down_colours=None):
-    """This seat's round score if it received ``cards`` (and turned ``down_colours`` face down)."""
-    d = state.d
-    piles = d["up"][seat]
-    up = [len(piles[c]) for c in COLOURS]
-    down = len(d["down"][seat])
-    fixed = d["face_down_colours"][seat]
-    fixed = tuple(_CIDX[c] for c in fixed) if fixed else None
-    for card in cards:
-        i = _CIDX[card[0]]
-        if fixed and i in fixed:
-            down += 1
-        else:
-            up[i] += 1
-    if down_colours:
-        fixed = tuple(_CIDX[c] for c in down_colours)
-        for i in fixed:
-            down += up[i]
-            up[i] = 0
-    return _fast_score(up, down, fixed)
-
-
-def bot_rollout(state, seat, rng):
-    """Cheap play for simulations: take the cards that score best, turn down the colours that
-    leave the best score; in a trick, head the lead colour when possible, else play low."""
-    d = state.d
-    phase = d["phase"]
-    if phase == "take":
-        return max(state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a))
-    if phase == "facedown":
-        return max(FACEDOWN_CHOICES, key=lambda a: (_score_with(state, seat, [], a.split()[1:]), a))
-    playable = state._playable(seat)
-    if rng.random() < 0.2:
-        return "play " + rng.choice(playable)
-    trick = d["trick"]
-    if not trick:
-        return "play " + max(playable, key=number)
-    lead = colour(trick[0][1])
-    top = max(number(c) for _, c in trick if colour(c) == lead)
-    over = [c for c in playable if colour(c) == lead and number(c) > top]
-    if over:
-        return "play " + max(over, key=number)
-    return "play " + min(playable, key=number)
-
-
-def bot_heuristic(state, seat, rng):
-    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
-
-    As the big brother it takes the cards that leave its collection scoring best (two colours, as
-    many cards of them as it can) and turns down the colours that cost least; it leads its highest
-    card of a colour it collects; following, it heads the lead colour with its highest card when it
-    can (the big brother chooses first), else plays its lowest card of a colour it collects, so
-    that as the little brother it gets cards it wants."""
-    d = state.d
-    phase = d["phase"]
-    if phase == "take":
-        return max(state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a))
-    if phase == "facedown":
-        return max(FACEDOWN_CHOICES, key=lambda a: (_score_with(state, seat, [], a.split()[1:]), a))
-    playable = state._playable(seat)
-    if len(playable) == 1:
-        return "play " + playable[0]
-    piles = d["up"][seat]
-    # the colours the seat collects: its two biggest face-up piles (or those it has not turned down)
-    down = d["face_down_colours"][seat]
-    wanted = [c for c in COLOURS if not down or c not in down]
-    wanted = sorted(wanted, key=lambda c: (-len(piles[c]), COLOUR_ORDER[c]))[:2]
-    trick = d["trick"]
-    if not trick:
-        mine = [c for c in playable if colour(c) in wanted] or playable
-        return "play " + max(mine, key=lambda c: (number(c), -ORDERS[d["players"]][c]))
-    lead = colour(trick[0][1])
-    top = max(number(c) for _, c in trick if colour(c) == lead)
-    over = [c for c in playable if colour(c) == lead and number(c) > top]
-    if over:
-        return "play " + max(over, key=lambda c: (number(c), c))
-    off = [c for c in playable if colour(c) != lead]
-    pool = [c for c in off if colour(c) in wanted] or off or playable
-    return "play " + min(pool, key=lambda c: (number(c), c))
-
-
 ChiryakuState.info = GAME = GameInfo(
     slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
@@ -714,6 +577,5 @@ ChiryakuState.info = GAME = GameInfo(
                     minimum=1, maximum=50),),
     state_class=ChiryakuState, max_actions=50 * 130,
     variants=({"rounds": 1},),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=220, max_rollout=40),
+    computer_players=True,
 )

@@ -70,7 +70,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..core import GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, PerSeat, Seat, Spec, Text,
                       Tuple, check, conserve)
 
@@ -288,13 +288,14 @@ class MexicanTrainState(GameState):
         return {"hands": [[ts.parse[t] for t in hand] for hand in entry["hands"]],
                 "boneyard": [ts.parse[t] for t in entry.get("boneyard", [])]}
 
-    def _ts(self):
+    def tile_set(self):
+        """The tile set in play (its tiles, pips and numbers; the computer players read it too)."""
         return _SETS[self.d["set"]]
 
     def _start_round(self):
         d = self.d
         n = d["players"]
-        ts = self._ts()
+        ts = self.tile_set()
         d["round"] += 1
         r = d["round"]
         engine = d["set"] - r
@@ -343,7 +344,7 @@ class MexicanTrainState(GameState):
         d = self.d
         ends = d["ends"]
         allowed = [(t, ends[t]) for t in self._allowed(seat)]
-        nums = self._ts().nums
+        nums = self.tile_set().nums
         out = []
         for tile in d["hands"][seat]:
             a, b = nums[tile]
@@ -382,7 +383,7 @@ class MexicanTrainState(GameState):
             if d["drawn"]:
                 raise IllegalAction("already_drawn", "you have already drawn a tile in this step: pass")
             d["hands"][seat].append(d["boneyard"].pop(0))
-            d["hands"][seat].sort(key=self._ts().order.__getitem__)
+            d["hands"][seat].sort(key=self.tile_set().order.__getitem__)
             d["drawn"] = True
             self._log(seat, "draw")
             # Drawing the last tile can block the round (if the drawn tile fits nowhere either).
@@ -411,7 +412,7 @@ class MexicanTrainState(GameState):
 
     def _parse_play(self, args):
         d = self.d
-        ts = self._ts()
+        ts = self.tile_set()
         if len(args) != 2:
             raise IllegalAction("play_tile_on_train", "play one tile on one train, e.g. 'play 3-6 m'")
         tiles = [a for a in args if "-" in a]
@@ -449,14 +450,14 @@ class MexicanTrainState(GameState):
         if phase == "play" and train != "m" and train != str(seat) and not d["open"][int(train)]:
             raise IllegalAction("train_not_open", f"train {train} is not open", train=train)
         end = d["ends"][train]
-        a, b = self._ts().nums[tile]
+        a, b = self.tile_set().nums[tile]
         if end != a and end != b:
             raise IllegalAction("tile_does_not_match", f"{tile} does not match train {train} (its open end is {end})",
                                 tile=tile, train=train, end=end)
 
     def _do_play(self, seat, tile, train):
         d = self.d
-        a, b = self._ts().nums[tile]
+        a, b = self.tile_set().nums[tile]
         d["hands"][seat].remove(tile)
         d["trains"][train].append(tile)
         end = d["ends"][train]
@@ -503,7 +504,7 @@ class MexicanTrainState(GameState):
         if d["boneyard"]:
             return False
         ends = set(d["ends"].values())
-        nums = self._ts().nums
+        nums = self.tile_set().nums
         for hand in d["hands"]:
             for tile in hand:
                 a, b = nums[tile]
@@ -524,7 +525,7 @@ class MexicanTrainState(GameState):
 
     def _finish_round(self, out):
         d = self.d
-        ts = self._ts()
+        ts = self.tile_set()
         pips = [sum(ts.pips[t] for t in hand) for hand in d["hands"]]
         how = "out" if out is not None else "blocked"
         winner, points, _ = score_round(how, out, pips, d["options"]["scoring"])
@@ -641,7 +642,7 @@ class MexicanTrainState(GameState):
             if finished:
                 fail("a round has finished but none is shown")
             return
-        ts = self._ts()
+        ts = self.tile_set()
         r = last["round"]
         if r != finished - 1 or last["engine"] != d["set"] - r:
             fail("it is not the round before this one")
@@ -676,7 +677,7 @@ class MexicanTrainState(GameState):
 
     def _trains_view(self):
         d = self.d
-        nums = self._ts().nums
+        nums = self.tile_set().nums
         engine = d["engine"]
         out = []
         for tid, tiles in d["trains"].items():
@@ -721,7 +722,7 @@ class MexicanTrainState(GameState):
         r = d["last_round"]
         if r is None:
             return None
-        nums = self._ts().nums
+        nums = self.tile_set().nums
         winner, points, reasons = score_round(r["end"], r["out"], r["pips"], d["options"]["scoring"])
         return {"round": r["round"], "engine": r["engine"], "end": r["end"], "winner": winner,
                 "hands": [[list(nums[t]) for t in hand] for hand in r["hands"]], "pips": list(r["pips"]),
@@ -753,85 +754,7 @@ class MexicanTrainState(GameState):
         return hidden
 
     def all_cards(self):
-        return list(self._ts().tiles)
-
-
-# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
-
-def resample_world(state, seat, rng):
-    """A world for ``seat``: the boneyard and the other hands redealt (the last round's revealed
-    hands are a record, not places); future setup rounds dropped."""
-    from ..bots.worlds import redeal
-
-    world = redeal(state, seat, rng, keys=("hands", "boneyard"))
-    world.d["deals"] = world.d["deals"][:world.d["round"] + 1]
-    return world
-
-
-def bot_deal_id(state):
-    return state.d["round"]
-
-
-def bot_reward(state, seat):
-    """The round just scored: this seat's points against the others' average (own pips against
-    theirs with penalty scoring), scaled into [0, 1]; at the end of the game 1 for a winner
-    (shared) and 0 otherwise. A round still in play (a rollout cut short) compares pips in hand."""
-    d = state.d
-    n = d["players"]
-    penalty = d["options"]["scoring"] == "penalty"
-    if state.is_over():
-        r = state.result()
-        return (1.0 / len(r["winners"])) if seat in r["winners"] else 0.0
-    if not d["recent"] and d["round_scores"]:
-        points = d["round_scores"][-1]
-        sign = -1 if penalty else 1
-        scale = 60 if penalty else 120
-    else:
-        pips = state._ts().pips
-        points = [sum(pips[t] for t in h) for h in d["hands"]]
-        sign, scale = -1, 60
-    others = (sum(points) - points[seat]) / (n - 1)
-    return max(0.0, min(1.0, 0.5 + sign * (points[seat] - others) / scale))
-
-
-def bot_rollout(state, seat, rng):
-    """Cheap play for simulations: play the heaviest playable tile (own train first on ties), else
-    draw or pass."""
-    legal = state.legal_actions(seat)
-    if len(legal) == 1 or rng.random() < 0.1:
-        return rng.choice(legal)
-    pips = state._ts().pips
-    own = str(seat)
-    return max(legal, key=lambda a: (pips[a.split()[1]], a.split()[2] == own))
-
-
-def bot_heuristic(state, seat, rng):
-    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
-
-    Plays a double when it holds a tile to cover it (it plays again), else the heaviest playable
-    tile (fewest pips left in hand at the end), on its own train first (closing its marker), then
-    on the Mexican train, then on another open train; draws or passes only when nothing fits."""
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return legal[0]
-    plays = [a for a in legal if a.startswith("play ")]
-    if not plays:
-        return legal[0]
-    ts = state._ts()
-    pips = ts.pips
-    nums = ts.nums
-    hand = state.d["hands"][seat]
-    own = str(seat)
-
-    def score(action):
-        _, tile, train = action.split()
-        a, b = nums[tile]
-        covered = a == b and any(t != tile and a in nums[t] for t in hand)
-        where = 2 if train == own else 1 if train == "m" else 0
-        return (covered, pips[tile], where, action)
-
-    return max(plays, key=score)
+        return list(self.tile_set().tiles)
 
 
 MexicanTrainState.info = GAME = GameInfo(
@@ -862,6 +785,5 @@ MexicanTrainState.info = GAME = GameInfo(
         {"set": 6, "hand_size": 2, "rounds": 3},
         {"hand_size": 6, "rounds": 2},
     ),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=450),
+    computer_players=True,
 )

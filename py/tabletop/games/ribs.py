@@ -66,7 +66,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import parse_cards
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..core import GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Text, Tuple, check,
                       conserve)
 from ..tricks import finished_view, trick_view
@@ -257,13 +257,15 @@ class RibsState(GameState):
         })
 
     # -- helpers ------------------------------------------------------------------------------
-    def _strength(self):
+    def strength_table(self):
+        """Rank strengths of this game (the 7 above the ace with lemons); public for the players."""
         return LEMON_STRENGTH if self.options["lemons"] else STRENGTH
 
     def _ceiling(self):
         return 4 * self.players
 
-    def _face_up_trick(self):
+    def face_up_trick(self):
+        """True while the fourth trick is played face up (option ``face_up_fourth_trick``)."""
         return self.options["face_up_fourth_trick"] and self.d["trick"] == 4
 
     def _next_in_auction(self, seat):
@@ -293,7 +295,7 @@ class RibsState(GameState):
     def _play_verbs(self, seat):
         if seat == self.d["leader"]:
             return ["lead"]
-        return ["play"] if self._face_up_trick() else ["play", "fold"]
+        return ["play"] if self.face_up_trick() else ["play", "fold"]
 
     def legal_play(self, seat):
         d = self.d
@@ -357,7 +359,7 @@ class RibsState(GameState):
         if seat != leader and verb == "lead":
             raise IllegalAction("only_leader_leads", f"only the leader (seat {leader}) leads; play or fold two cards",
                                 leader=leader)
-        if verb == "fold" and self._face_up_trick():
+        if verb == "fold" and self.face_up_trick():
             raise IllegalAction("no_fold_face_up", "everyone plays face up in the fourth trick: no folding")
         cards = parse_cards(args, ORDERS[self.players], count=2)
         hand = d["hands"][seat]
@@ -383,7 +385,7 @@ class RibsState(GameState):
         d = self.d
         n = self.players
         leader = d["leader"]
-        outcome, gained = resolve(leader, d["bid"], d["ribs"], d["plays"], self._strength(), n)
+        outcome, gained = resolve(leader, d["bid"], d["ribs"], d["plays"], self.strength_table(), n)
         for s in range(n):
             if gained[s]:
                 d["won"][s].extend(gained[s])
@@ -465,7 +467,7 @@ class RibsState(GameState):
             conserve(ctx, complete=True)
 
         # The finished tricks of this deal, and the one before.
-        tricks, strength = d["tricks"], self._strength()
+        tricks, strength = d["tricks"], self.strength_table()
         if len(tricks) != d["trick"] - (0 if over else 1) or over and d["trick"] != TRICKS_PER_DEAL:
             fail("the finished tricks do not agree with the trick number")
         if d["last_trick"] != (tricks[-1] if tricks else d["last_trick"]) or not tricks and (
@@ -524,7 +526,7 @@ class RibsState(GameState):
             if seats != [(d["leader"] + i) % n for i in range(len(seats))] or len(d["plays"]) >= n - 1 or \
                     d["to_act"] != (d["leader"] + len(seats)) % n:
                 fail("the trick on the table is not played in turn from the leader")
-            if self._face_up_trick() and any(c is None for _, c in d["plays"]):
+            if self.face_up_trick() and any(c is None for _, c in d["plays"]):
                 fail("a fold in the face-up fourth trick")
             table = list(d["ribs"] or []) + [c for _, cards in d["plays"] if cards for c in cards]
             for s, cards in d["plays"]:
@@ -560,11 +562,12 @@ class RibsState(GameState):
         """Ranked by score, highest first (ties share the win, as ``winners`` says)."""
         return Standing(keys=list(self.d["scores"]), scores=list(self.d["scores"]))
 
-    def _ribs_visible_to(self, seat):
+    def ribs_visible_to(self, seat):
+        """True when ``seat`` may see the ribs (public: the computer players read it too)."""
         d = self.d
         if d["ribs"] is None:
             return False
-        return seat == d["leader"] or self._face_up_trick()
+        return seat == d["leader"] or self.face_up_trick()
 
     @staticmethod
     def _finished_view(t):
@@ -587,11 +590,11 @@ class RibsState(GameState):
 
     def observe(self, seat):
         d = self.d
-        strength = self._strength()
+        strength = self.strength_table()
         trick = []
         if d["phase"] == "play":
             if d["ribs"] is not None:
-                trick.append([d["leader"], list(d["ribs"]) if self._ribs_visible_to(seat) else None])
+                trick.append([d["leader"], list(d["ribs"]) if self.ribs_visible_to(seat) else None])
             for s, cards in d["plays"]:
                 if cards is None:  # a fold: its two cards are seen by the folder alone
                     cards = d["folded"][s][-2:] if s == seat else None
@@ -628,7 +631,7 @@ class RibsState(GameState):
             if s != seat:
                 hidden.update(d["hands"][s])
                 hidden.update(d["folded"][s])
-        if d["phase"] == "play" and d["ribs"] is not None and not self._ribs_visible_to(seat):
+        if d["phase"] == "play" and d["ribs"] is not None and not self.ribs_visible_to(seat):
             hidden.update(d["ribs"])
         last = d["last_trick"]
         if last is not None and last["deal"] != d["deal_number"]:
@@ -642,148 +645,6 @@ class RibsState(GameState):
         return pack_for(self.players)
 
 
-# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
-
-def _world_hidden(state, seat):
-    """Every card ``seat`` cannot place: other hands, their folded cards and unseen ribs.
-    (``hidden_cards`` also leaves out the previous deal's last trick for the leak check; those
-    codes are dealt again, unseen, so a world redeals them too.)"""
-    d = state.d
-    hidden = set()
-    for s in range(state.players):
-        if s != seat:
-            hidden.update(d["hands"][s])
-            hidden.update(d["folded"][s])
-    if d["phase"] == "play" and d["ribs"] is not None and not state._ribs_visible_to(seat):
-        hidden.update(d["ribs"])
-    return hidden
-
-
-def resample_world(state, seat, rng):
-    """A world for ``seat``: other hands, their folded cards and face-down ribs redealt; future
-    setup deals dropped."""
-    from ..bots.worlds import redeal
-
-    world = redeal(state, seat, rng, hidden=_world_hidden(state, seat), keys=("hands", "folded", "ribs"),
-                   sorted_keys=("hands", "folded", "ribs"))
-    world.d["deals"] = world.d["deals"][:world.d["deal_number"]]
-    return world
-
-
-def bot_deal_id(state):
-    return state.d["deal_number"]
-
-
-def bot_reward(state, seat):
-    """The deal just scored: this seat's points against the others' average, scaled into [0, 1];
-    at the end of the game 1 for a winner (shared) and 0 otherwise. A deal still in play (a
-    rollout cut short) counts the points won so far."""
-    d = state.d
-    n = state.players
-    if state.is_over():
-        best = max(d["scores"])
-        return (1.0 / d["scores"].count(best)) if d["scores"][seat] == best else 0.0
-    if not d["tricks"] and d["deal_scores"] and d["phase"] == "auction":
-        points = d["deal_scores"][-1]
-    else:
-        points = d["won_points"]
-    others = (sum(points) - points[seat]) / (n - 1)
-    return max(0.0, min(1.0, 0.5 + (points[seat] - others) / 16))
-
-
-# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
-# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
-def _quick_rollout(state, seat, rng):
-    """Cheap play for simulations: bid up to a limit set by the hand, lead the two strongest ranks,
-    play a pair when holding one, else the strongest cards; fold the poorest cards now and then."""
-    d = state.d
-    hand = d["hands"][seat]
-    strength = state._strength()
-    if d["phase"] == "auction":
-        legal = state.legal_auction(seat)
-        if legal == ["bid 2"] or legal == ["pass"]:
-            return legal[0]
-        limit = 2 + sum(1 for c in hand if strength[c[0]] >= 6) + rng.randrange(0, 3)
-        return legal[0] if d["bid"] + 1 <= limit else "pass"
-    ranked = sorted(hand, key=lambda c: (-strength[c[0]], ORDER[c]))
-    if seat == d["leader"]:
-        first = ranked[0]
-        second = next((c for c in ranked[1:] if c[0] != first[0]), ranked[1])
-        return "lead " + " ".join(sorted((first, second), key=ORDER.__getitem__))
-    if not state._face_up_trick() and rng.random() < 0.15:
-        poor = sorted(hand, key=lambda c: (POINTS[c[0]], strength[c[0]], ORDER[c]))[:2]
-        return "fold " + " ".join(sorted(poor, key=ORDER.__getitem__))
-    by_rank = {}
-    for c in ranked:
-        by_rank.setdefault(c[0], []).append(c)
-    pair = next((cs[:2] for cs in by_rank.values() if len(cs) >= 2), None)
-    cards = pair if pair and rng.random() < 0.5 else ranked[:2]
-    return "play " + " ".join(sorted(cards, key=ORDER.__getitem__))
-
-
-def _ribs_for(hand, strength):
-    """The two cards to lead as ribs: the two strongest ranks (two of the top rank when held twice:
-    no face-up card can then rank above the lower rib, so none is returned)."""
-    ranked = sorted(hand, key=lambda c: (-strength[c[0]], POINTS[c[0]], ORDER[c]))
-    first = ranked[0]
-    second = ranked[1]
-    return first, second
-
-
-def _lead_value(state, seat):
-    """Points the seat can expect as this trick's leader: its best ribs if the contract is made,
-    plus what the others' face-up cards bring (about one and a half points a seat)."""
-    d = state.d
-    strength = state._strength()
-    hand = d["hands"][seat]
-    first, second = _ribs_for(hand, strength)
-    top = max(strength.values())
-    lower = min(strength[first[0]], strength[second[0]])
-    # the higher the lower rib, the fewer face-up cards go back to their owners
-    share = 0.6 + 1.2 * (lower - 1) / (top - 1)
-    return POINTS[first[0]] + POINTS[second[0]] + share * (state.players - 1)
-
-
-def bot_heuristic(state, seat, rng):
-    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
-
-    Auction: bid on while the bid stays within what leading can bring (its best ribs plus about
-    what the others' face-up cards are worth, more with high ribs), else pass; a failed contract
-    costs the ribs, so it never bids beyond that. As the leader: the two strongest ranks as ribs.
-    Otherwise: play face up a pair that is likely to come back (a card above a typical lower rib,
-    with the best points), or fold two cards worth nothing to the leader (aces are worth 0)."""
-    d = state.d
-    hand = d["hands"][seat]
-    strength = state._strength()
-    if d["phase"] == "auction":
-        legal = state.legal_auction(seat)
-        if len(legal) == 1:
-            return legal[0]
-        limit = int(_lead_value(state, seat))
-        return legal[0] if d["bid"] + 1 <= limit else "pass"
-    if seat == d["leader"]:
-        return "lead " + " ".join(sorted(_ribs_for(hand, strength), key=ORDER.__getitem__))
-    top = max(strength.values())
-    ranked = sorted(hand, key=lambda c: (-strength[c[0]], ORDER[c]))
-    best = ranked[0]
-    if strength[best[0]] >= top - 1 or state._face_up_trick():
-        # a top card may bring the pair back: pair it with the best points of another rank
-        rest = [c for c in ranked[1:] if c[0] != best[0]] or ranked[1:]
-        partner = max(rest, key=lambda c: (POINTS[c[0]], strength[c[0]], -ORDER[c]))
-        return "play " + " ".join(sorted((best, partner), key=ORDER.__getitem__))
-    # nothing likely to come back: fold the two cards the leader would gain least from
-    poor = sorted(hand, key=lambda c: (POINTS[c[0]], strength[c[0]], ORDER[c]))[:2]
-    return "fold " + " ".join(sorted(poor, key=ORDER.__getitem__))
-
-
-def bot_rollout(state, seat, rng):
-    """The simulations' policy: the rule-based player, with a random legal move one time in ten."""
-    if rng.random() < 0.1:
-        return rng.choice(state.legal_actions(seat))
-    return bot_heuristic(state, seat, rng)
-
-
 RibsState.info = GAME = GameInfo(
     slug="ribs", title="Ribs", min_players=4, max_players=10, default_players=4,
     options=(
@@ -793,6 +654,5 @@ RibsState.info = GAME = GameInfo(
     ),
     state_class=RibsState, max_actions=99 * 4 * 10 * 45,
     variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, normal_iterations=450),
+    computer_players=True,
 )

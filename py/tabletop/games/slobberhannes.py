@@ -50,9 +50,9 @@ Decisions beyond the rules file
 from __future__ import annotations
 
 from ..cards import card_name, deck, parse_cards, suit_of, SUIT_NAMES
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..core import GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import Card, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Spec, Tuple, check, conserve
-from ..tricks import finished_view, new_trick, open_choices, open_playable, to_play, trick_view, winning_play
+from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
 
 RANKS = "AKQJT987"
 SUITS = "SHDC"
@@ -95,7 +95,7 @@ STATE = Fields({
     "deals": List(PerSeat(Cards(hi=10, counted=False)), 0, MAX_DEALS), "dealer": Seat(),
     # Totals: under the limit (at most 98) before the last deal, which adds at most 4 + 10 revokes.
     "penalties": PerSeat(Int(0, 98 + 4 + 10)), "deals_played": Int(0, MAX_DEALS),
-    # Each deal as [dealer, first, queen, last, revokes per seat...] (see _full_record).
+    # Each deal as [dealer, first, queen, last, revokes per seat...] (see full_record).
     "deal_log": List(List(Int(0, 10), lambda ctx: ctx.players + 4, lambda ctx: ctx.players + 4), 0, MAX_DEALS),
     "hands": PerSeat(Cards(hi=10, ordered=True)),
     "trick": Fields({"leader": Opt(Seat()), "cards": List(Tuple(Seat(), Card()), 0, 5)}),
@@ -105,7 +105,7 @@ STATE = Fields({
 })
 
 
-def _rank_value(card):
+def rank_value(card):
     return RANK_VALUE[card[0]]
 
 
@@ -182,7 +182,7 @@ class SlobberhannesState(GameState):
         return [self.d["to_act"]]
 
     # -- legal actions ------------------------------------------------------------------------
-    def _allowed(self, seat):
+    def allowed(self, seat):
         d = self.d
         hand = d["hands"][seat]
         trick = d["trick"]
@@ -193,7 +193,7 @@ class SlobberhannesState(GameState):
         return same or hand
 
     def legal_play(self, seat):
-        return ["play " + c for c in self._allowed(seat)]
+        return ["play " + c for c in self.allowed(seat)]
 
     # -- applying -----------------------------------------------------------------------------
     def apply_play(self, seat, verb, args):
@@ -230,7 +230,7 @@ class SlobberhannesState(GameState):
     def _finish_trick(self):
         d = self.d
         trick = d["trick"]
-        winner = winning_play(trick["cards"], suit_of, _rank_value)[0]
+        winner = winning_play(trick["cards"], suit_of, rank_value)[0]
         # Finished tricks are kept compactly as [leader, winner, cards in play order...];
         # the i-th card was played by (leader + i) % n. Views expand them (see _history).
         d["history"].append([trick["leader"], winner] + [card for _, card in trick["cards"]])
@@ -240,14 +240,14 @@ class SlobberhannesState(GameState):
         if any(card == QUEEN for _, card in trick["cards"]):
             d["queen_winner"] = winner
         if d["tricks_played"] == d["tricks_per_deal"]:
-            self._score_deal(winner)
+            self.score_deal(winner)
             return
         d["trick"] = new_trick(winner)
         d["to_act"] = winner
 
-    def _score_deal(self, last):
+    def score_deal(self, last):
         d = self.d
-        # A deal is logged compactly as [dealer, first, queen, last, revokes...]; see _full_record.
+        # A deal is logged compactly as [dealer, first, queen, last, revokes...]; see full_record.
         log = [d["dealer"], d["first_trick_winner"], d["queen_winner"], last] + d["revokes"]
         for entry in _breakdown(log, d["options"]["revoke_penalty"]):
             d["penalties"][entry["seat"]] += entry["points"]
@@ -290,7 +290,7 @@ class SlobberhannesState(GameState):
             fail("the dealer does not follow the logged deals")
         scored = [0] * n
         for entry in log:
-            for seat, points in enumerate(_full_record(entry, opts["revoke_penalty"])["penalties"]):
+            for seat, points in enumerate(full_record(entry, opts["revoke_penalty"])["penalties"]):
                 scored[seat] += points
         start = [total - got for total, got in zip(d["penalties"], scored)]
         if any(not 0 <= x < opts["loss_limit"] for x in start):
@@ -332,7 +332,7 @@ class SlobberhannesState(GameState):
                 hands[seat].discard(card)
             if t is None:
                 break
-            winner = winning_play([[(t_leader + i) % n, c] for i, c in enumerate(cards)], suit_of, _rank_value)[0]
+            winner = winning_play([[(t_leader + i) % n, c] for i, c in enumerate(cards)], suit_of, rank_value)[0]
             if t[1] != winner:
                 fail(f"trick {number + 1} names the wrong winner")
             first = winner if number == 0 else first
@@ -363,7 +363,7 @@ class SlobberhannesState(GameState):
         return {"penalties": list(d["penalties"]),
                 "losers": [s for s, p in enumerate(d["penalties"]) if p == worst],
                 "winner": None, "deals_played": d["deals_played"],
-                "deals": [_full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]]}
+                "deals": [full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]]}
 
     def standing(self):
         """Ranked by penalties, fewest first (the rules name no winner, only the ``losers``: the
@@ -375,7 +375,7 @@ class SlobberhannesState(GameState):
         snap = super().snapshot()
         snap["leader"] = self.d["trick"]["leader"]
         records = self.d["deal_log"]
-        snap["last_deal"] = _full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
+        snap["last_deal"] = full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
         return snap
 
     def observe(self, seat):
@@ -396,7 +396,7 @@ class SlobberhannesState(GameState):
             "first_trick_winner": d["first_trick_winner"], "queen_winner": d["queen_winner"],
             "penalties": list(d["penalties"]), "loss_limit": d["options"]["loss_limit"],
             "deals_played": d["deals_played"],
-            "last_deal": (_full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])
+            "last_deal": (full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])
                           if d["deal_log"] else None),
         }
         if seat is not None:
@@ -442,7 +442,7 @@ def _breakdown(log, revoke_penalty):
     return [out[seat] for seat in sorted(out)]
 
 
-def _full_record(log, revoke_penalty):
+def full_record(log, revoke_penalty):
     """The rules file's deal record (plus ``dealer`` and ``breakdown``) from a logged deal."""
     breakdown = _breakdown(log, revoke_penalty)
     penalties = [0] * (len(log) - 4)
@@ -450,285 +450,6 @@ def _full_record(log, revoke_penalty):
         penalties[entry["seat"]] = entry["points"]
     return {"dealer": log[0], "first": log[1], "queen": log[2], "last": log[3], "revokes": log[4:],
             "penalties": penalties, "breakdown": breakdown}
-
-
-# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
-
-def _voids(state):
-    """Suits each seat has shown it lacks this deal (only when following suit is compulsory)."""
-    from ..bots.worlds import trick_voids
-
-    d = state.d
-    if d["options"]["revoke_penalty"]:
-        return {}
-    n = d["players"]
-    tricks = [[[(t[0] + i) % n, c] for i, c in enumerate(t[2:])] for t in d["history"]]
-    tricks.append(d["trick"]["cards"])
-    return trick_voids(tricks, suit_of)
-
-
-def resample_world(state, seat, rng):
-    """A world for ``seat``: the other hands redealt, respecting the voids they showed; other
-    seats' revokes (secret until the deal is scored) set to 0; future setup deals dropped."""
-    from ..bots.worlds import deal_hands
-
-    voids = _voids(state)
-    world = deal_hands(state, seat, rng, lambda s, card: card[1] not in voids.get(s, ()))
-    d = world.d
-    d["revokes"] = [r if s == seat else 0 for s, r in enumerate(d["revokes"])]
-    d["deals"] = d["deals"][:d["deals_played"] + 1]
-    return world
-
-
-def bot_deal_id(state):
-    return state.d["deals_played"]
-
-
-def bot_reward(state, seat):
-    """1 minus a quarter per penalty point of the deal just scored; at the end of the game 0 for a
-    loser and 1 otherwise. A deal still in play counts the first trick and the queen so far."""
-    d = state.d
-    if state.is_over():
-        return 0.0 if d["penalties"][seat] == max(d["penalties"]) else 1.0
-    if d["tricks_played"] == 0 and d["deal_log"]:
-        pen = _full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])["penalties"][seat]
-    else:
-        pen = (d["first_trick_winner"] == seat) + (d["queen_winner"] == seat) + d["revokes"][seat]
-    return max(0.0, 1.0 - pen / 4)
-
-
-# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
-# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
-def _quick_rollout(state, seat, rng):
-    """Cheap play for simulations: duck under the trick's best card with the highest card that
-    still loses, shed the queen of clubs or high cards when void, lead low."""
-    d = state.d
-    allowed = state._allowed(seat)
-    if rng.random() < 0.1:
-        return "play " + rng.choice(allowed)
-    cards = d["trick"]["cards"]
-    if not cards:
-        return "play " + min(allowed, key=_rank_value)
-    led = cards[0][1][1]
-    best = max(_rank_value(c) for _, c in cards if c[1] == led)
-    follow = [c for c in allowed if c[1] == led]
-    if follow:
-        under = [c for c in follow if _rank_value(c) < best]
-        if QUEEN in under:
-            return "play " + QUEEN
-        if under:
-            return "play " + max(under, key=_rank_value)
-        last = len(cards) == d["players"] - 1
-        return "play " + (max(follow, key=_rank_value) if last else min(follow, key=_rank_value))
-    if QUEEN in allowed:
-        return "play " + QUEEN
-    return "play " + max(allowed, key=_rank_value)
-
-
-def _played(d):
-    """Cards already played this deal (public): finished tricks and the trick on the table."""
-    out = {c for t in d["history"] for c in t[2:]}
-    out.update(c for _, c in d["trick"]["cards"])
-    return out
-
-
-def bot_heuristic(state, seat, rng):
-    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
-
-    Common Slobberhannes strategy: shed high cards early, in the safe middle tricks (no penalty for
-    them while the queen of clubs is out of the trick); duck dangerous tricks (the first, the last,
-    one holding the queen of clubs or one the queen may still fall into) with the highest card that
-    still loses; when void, throw the queen of clubs onto someone else's trick, else the highest
-    card; lead low, and never lead clubs into the ace or king while holding the queen."""
-    d = state.d
-    n = d["players"]
-    hand = d["hands"][seat]
-    allowed = state._allowed(seat)
-    cards = d["trick"]["cards"]
-    if cards:  # follow suit even where revoking is allowed (a revoke costs a point)
-        led = cards[0][1][1]
-        same = [c for c in allowed if c[1] == led]
-        allowed = same or allowed
-    if len(allowed) == 1:
-        return "play " + allowed[0]
-    played = _played(d)
-    number = d["tricks_played"] + 1
-    last_tricks = number >= d["tricks_per_deal"] - 1
-    queen_out = QUEEN not in played and QUEEN not in hand  # it may still fall into a trick
-    if not cards:
-        pool = list(allowed)
-        if QUEEN in hand and not {"AC", "KC"} <= played:
-            safe = [c for c in pool if c[1] != "C"]
-            pool = safe or pool
-        if number == 1 or last_tricks or queen_out:
-            # lead the card least likely to win: the lowest, in the suit with most cards out below it
-            return "play " + min(pool, key=lambda c: (_rank_value(c), -_unseen_below(c, hand, played), ORDER[c]))
-        # a safe middle trick: lead a card that others can beat, from a long suit, keeping the lowest
-        return "play " + min(pool, key=lambda c: (_rank_value(c), ORDER[c]))
-    led = cards[0][1][1]
-    best = max(_rank_value(c) for _, c in cards if c[1] == led)
-    follow = [c for c in allowed if c[1] == led]
-    last_to_play = len(cards) == n - 1
-    queen_in = any(c == QUEEN for _, c in cards)
-    if follow:
-        under = [c for c in follow if _rank_value(c) < best]
-        if QUEEN in under:
-            return "play " + QUEEN
-        danger = number == 1 or last_tricks or queen_in or (queen_out and not last_to_play and led == "C")
-        if last_to_play and not danger:
-            # a safe trick: win it with the highest card, shedding it
-            return "play " + max(follow, key=_rank_value)
-        if under:
-            return "play " + max(under, key=_rank_value)
-        if last_to_play:  # must win: win it with the highest card, shedding it
-            return "play " + max(follow, key=_rank_value)
-        if danger:
-            return "play " + min(follow, key=_rank_value)
-        return "play " + max(follow, key=_rank_value)
-    if QUEEN in allowed:
-        return "play " + QUEEN
-    # void: throw the highest card, from the suit where it is most exposed
-    return "play " + max(allowed, key=lambda c: (_rank_value(c), -_unseen_below(c, hand, played), -ORDER[c]))
-
-
-def _unseen_below(card, hand, played):
-    """How many cards of the card's suit below it are neither held nor played (could duck under it)."""
-    v = _rank_value(card)
-    return sum(1 for r in RANKS if RANK_VALUE[r] < v and (r + card[1]) not in hand and (r + card[1]) not in played)
-
-
-def bot_rollout(state, seat, rng):
-    """The simulations' policy: the rule-based player, with a random legal card one time in ten."""
-    if rng.random() < 0.1:
-        return "play " + rng.choice(state._allowed(seat))
-    return bot_heuristic(state, seat, rng)
-
-
-# -- the strong level's endgame: the last tricks solved with every hand open, in sampled worlds ------
-#
-# With few cards left the strong level stops simulating (``bot_endgame``): in each of
-# ENDGAME_WORLDS worlds drawn from the seat's view (the search's sampler: revealed voids respected)
-# it solves the rest of the deal with all hands open, every seat playing for itself (max^n: at each
-# turn the seat takes the card best for its own ``bot_reward``, a tenth of a point less per penalty
-# point of this deal on ties, so a seat safe or lost either way still sheds the queen and the last
-# trick), the deal scored by the engine's own scoring; it plays the card with the best mean for
-# itself over the worlds. Left to the search: revokes allowed (option ``revoke_penalty``).
-#
-# It starts at ENDGAME_CARDS cards in hand with 3 or 4 players, at ENDGAME_CARDS_MANY with 5 or 6
-# (where solving a fourth trick costs seconds). From 4 cards, not 3 (issue #18): with 4 cards in
-# hand (305 positions of normal's self-play, tests/bench/bench_slobberhannes_endgame.py) the card
-# chosen fell short of the best in truth (the max^n value with every hand open) by 0.045 of the
-# deal's utility on average for normal, 0.040 for strong's three times the search, 0.033 for the
-# solver over 16 worlds. Against normal in the arena it is level all the same (-0.001 +- 0.009 of the
-# deal score over 1,536 first deals, as strong was before: tests/bench/results/2026-11-27-arena.md);
-# kept as nearer the truth and cheaper than the search it replaces. Cost in CPython with 4 players,
-# one decision over 16 worlds: 3 cards under 60 ms; 4 cards p50 67 ms, p95 243 ms, at most 458 ms
-# over those positions, up to 765 ms when leading the fifth trick of a rule-based deal (so about
-# 1.5 s in Pyodide at worst): under a time limit it solves fewer worlds rather than pass it
-# (``deadline``, ``worlds.timed``).
-ENDGAME_CARDS = 4
-ENDGAME_CARDS_MANY = 3
-ENDGAME_WORLDS = 16
-_QUEEN_CODE = ORDER[QUEEN]
-assert all(ORDER[c] == SUITS.index(c[1]) * 8 + RANKS.index(c[0]) for c in PACK), \
-    "the solver reads suit and rank from the card's place in PACK (within a suit, lower is higher)"
-
-
-def _deal_utilities(world):
-    """Per (queen taker, last trick winner): every seat's utility after the deal, by the engine's
-    own scoring (``bot_reward``, less a tenth per penalty point of the deal)."""
-    d = world.d
-    n = d["players"]
-    queens = [d["queen_winner"]] if d["queen_winner"] is not None else range(n)
-    out = {}
-    for queen in queens:
-        for last in range(n):
-            w = world.clone()
-            w.d["queen_winner"] = queen
-            w.d["tricks_played"] = d["tricks_per_deal"]
-            w._score_deal(last)
-            pen = _full_record(w.d["deal_log"][-1], d["options"]["revoke_penalty"])["penalties"]
-            out[(queen, last)] = tuple(bot_reward(w, s) - 0.1 * pen[s] for s in range(n))
-    return out
-
-
-def _max_n(hands, trick, leader, queen, utilities, memo):
-    """Each card the seat to move may play -> the utility vector of the deal, every hand open, each
-    seat playing for itself (ties: the first card in pack order). ``hands``: tuples of card codes
-    (``ORDER``); ``trick``: codes played to the current trick led by ``leader``; ``queen``: who took
-    the queen of clubs so far (None). ``memo`` keeps positions at the start of a trick."""
-    n = len(hands)
-
-    def value(hands, leader, queen):
-        key = (hands, leader, queen)
-        v = memo.get(key)
-        if v is None:
-            v = search(hands, (), leader, queen)
-            memo[key] = v
-        return v
-
-    def search(hands, played, leader, queen):
-        k = len(played)
-        if k == n:
-            suit = played[0] >> 3
-            win = min(range(n), key=lambda i: played[i] if played[i] >> 3 == suit else 99)
-            winner = (leader + win) % n
-            if _QUEEN_CODE in played:
-                queen = winner
-            if not hands[0]:
-                return utilities[(queen, winner)]
-            return value(hands, winner, queen)
-        seat = (leader + k) % n
-        best = None
-        for c in open_choices(hands, played, seat, 8, keep=(_QUEEN_CODE,)):
-            h = list(hands)
-            h[seat] = tuple(x for x in hands[seat] if x != c)
-            u = search(tuple(h), played + (c,), leader, queen)
-            if best is None or u[seat] > best[seat]:
-                best = u
-        return best
-
-    seat = (leader + len(trick)) % n
-    out = {}
-    for c in open_playable(hands[seat], trick, 8):  # every legal card, equal ones too: the view names each
-        h = list(hands)
-        h[seat] = tuple(x for x in hands[seat] if x != c)
-        out[c] = search(tuple(h), tuple(trick) + (c,), leader, queen)
-    return out
-
-
-def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
-    """The strong level's card once the seat holds at most ENDGAME_CARDS cards (ENDGAME_CARDS_MANY
-    with 5 or 6 players; revokes not allowed): the best mean over ``worlds`` worlds (fewer if
-    ``deadline`` would be passed) of its max^n value (see above); None otherwise (the search
-    decides). The worlds come from ``sampler``, built from the seat's view."""
-    if sampler is None or view.get("options", {}).get("revoke_penalty") or not view.get("legal_actions"):
-        return None
-    hand = view.get("hand") or []
-    legal = view["legal_actions"]
-    limit = ENDGAME_CARDS if len(view["hand_counts"]) <= 4 else ENDGAME_CARDS_MANY
-    if len(hand) > limit or len(legal) < 2 or view.get("tricks_played", 0) < 1:
-        return None
-    from ..bots.worlds import timed
-
-    me = view["seat"]
-    memo = {}
-    totals = {}
-    utilities = None
-    for _ in timed(worlds, deadline):
-        world = sampler(rng)
-        d = world.d
-        if utilities is None:  # public: the penalties, who took the first trick and the queen
-            utilities = _deal_utilities(world)
-        hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
-        trick = [ORDER[c] for _, c in d["trick"]["cards"]]
-        values = _max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], utilities, memo)
-        for c, u in values.items():
-            totals[c] = totals.get(c, 0.0) + u[me]
-    playable = {ORDER[a.split()[1]]: a for a in legal}
-    best = max((c for c in totals if c in playable), key=lambda c: (totals[c], -c), default=None)
-    return playable[best] if best is not None else None
 
 
 SlobberhannesState.info = GAME = GameInfo(
@@ -745,6 +466,5 @@ SlobberhannesState.info = GAME = GameInfo(
     # Every deal hands out at least 3 points, so at most n*(limit-1)/3 + 1 deals of at most 32 cards.
     max_actions=32 * (6 * 98 // 3 + 1),
     variants=({"revoke_penalty": True}, {"loss_limit": 3}),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, endgame=bot_endgame, normal_iterations=500),
+    computer_players=True,
 )

@@ -67,10 +67,10 @@ Decisions beyond the rules file
 from __future__ import annotations
 
 from ..cards import card_name, deck, parse_cards, SUIT_NAMES
-from ..core import BotHooks, GameInfo, GameState, IllegalAction, Option, Standing
+from ..core import GameInfo, GameState, IllegalAction, Option, Standing
 from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
                       conserve)
-from ..tricks import finished_view, new_trick, open_choices, open_playable, to_play, trick_view, winning_play
+from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -84,15 +84,15 @@ TEAMS = [[0, 2], [1, 3]]
 PHASES = ("bid", "sooli", "exchange", "give", "play")
 
 
-def _normal(card):
+def normal_value(card):
     return NORMAL_VALUE[card[0]]
 
 
-def _sooli(card):
+def sooli_value(card):
     return SOOLI_VALUE[card[0]]
 
 
-def _suit(card):
+def card_suit(card):
     return card[1]
 
 
@@ -264,11 +264,11 @@ class TuppiState(GameState):
     movers_sooli = movers_exchange = movers_give = movers_play = _movers_one
 
     # -- legal actions ------------------------------------------------------------------------
-    def _bid_ranks(self):
+    def bid_ranks(self):
         return BID_RANKS if self.d["options"]["bid_twos_allowed"] else BID_RANKS.replace("2", "")
 
     def legal_bid(self, seat):
-        ranks = self._bid_ranks()
+        ranks = self.bid_ranks()
         cards = [c for c in self.d["hands"][seat] if c[0] in ranks]
         out = ["bid " + c for c in cards]
         if not any(c[1] not in RED for c in cards):
@@ -286,7 +286,7 @@ class TuppiState(GameState):
     def legal_give(self, seat):
         return ["give " + c for c in self.d["hands"][seat]]
 
-    def _playable(self, seat):
+    def playable(self, seat):
         hand = self.d["hands"][seat]
         cards = self.d["trick"]["cards"]
         if not cards:
@@ -296,7 +296,7 @@ class TuppiState(GameState):
         return same or hand
 
     def legal_play(self, seat):
-        return ["play " + c for c in self._playable(seat)]
+        return ["play " + c for c in self.playable(seat)]
 
     # -- applying -----------------------------------------------------------------------------
     def _wrong_verb(self, verb, expected, verbs):
@@ -318,7 +318,7 @@ class TuppiState(GameState):
             raise IllegalAction("already_bid", "you have already bid")
         if len(args) != 1:
             raise IllegalAction("bid_one_card", "bid one card, e.g. 'bid 5H', or 'bid rami' / 'bid nolo'")
-        ranks = self._bid_ranks()
+        ranks = self.bid_ranks()
         eligible = [c for c in d["hands"][seat] if c[0] in ranks]
         word = args[0]
         if word in ("rami", "nolo"):
@@ -419,7 +419,7 @@ class TuppiState(GameState):
             leader = d["declarer"]
         d["phase"], d["trick"], d["to_act"] = "play", new_trick(leader), leader
 
-    def _trick_seats(self, leader):
+    def trick_seats(self, leader):
         """Seats in play order for a trick led by ``leader``."""
         if self.d["mode"] == "sooli":  # leader, the other declaring-team player, the soloist
             return (leader, (leader + 2) % 4, self.d["soloist"])
@@ -431,7 +431,7 @@ class TuppiState(GameState):
         if d["mode"] != "sooli":
             return to_play(trick, 4)
         played = len(trick["cards"])
-        return self._trick_seats(trick["leader"])[played] if played < 3 else None
+        return self.trick_seats(trick["leader"])[played] if played < 3 else None
 
     def apply_play(self, seat, verb, args):
         d = self.d
@@ -454,8 +454,8 @@ class TuppiState(GameState):
     def _finish_trick(self):
         d = self.d
         trick = d["trick"]
-        value = _sooli if d["mode"] == "sooli" else _normal
-        winner = winning_play(trick["cards"], _suit, value)[0]
+        value = sooli_value if d["mode"] == "sooli" else normal_value
+        winner = winning_play(trick["cards"], card_suit, value)[0]
         # Finished tricks are kept compactly as [leader, winner, cards in play order...]; the
         # seats follow from the mode (see _trick_seats). Views expand them.
         d["history"].append([trick["leader"], winner] + [card for _, card in trick["cards"]])
@@ -466,12 +466,12 @@ class TuppiState(GameState):
         else:
             done = d["tricks_played"] == 13
         if done:
-            self._score_deal()
+            self.score_deal()
             return
         d["trick"] = new_trick(winner)
         d["to_act"] = winner
 
-    def _score_deal(self):
+    def score_deal(self):
         d = self.d
         opts = d["options"]
         mode, tricks = d["mode"], d["tricks"]
@@ -511,7 +511,7 @@ class TuppiState(GameState):
         n = 4 if mode != "sooli" else 3
         if any(len(t) != n + 2 for t in d["history"]):
             fail("a finished trick does not have one card per player")
-        plays = [[seat, c] for t in d["history"] for seat, c in zip(self._trick_seats(t[0]), t[2:])]
+        plays = [[seat, c] for t in d["history"] for seat, c in zip(self.trick_seats(t[0]), t[2:])]
         plays += d["trick"]["cards"]
         dealt = [list(h) for h in d["hands"]]
         for seat, card in plays:
@@ -536,7 +536,7 @@ class TuppiState(GameState):
         if index < len(d["deals"]) and [sorted(h) for h in dealt] != [sorted(h) for h in d["deals"][index]]:
             fail("the cards of this deal are not the explicit deal")
         # The bids: legal from the hands as dealt; revealed from the dealer's left once all are in.
-        ranks = self._bid_ranks()
+        ranks = self.bid_ranks()
         for seat, bid in enumerate(d["bids"]):
             if bid is not None and not _bid_allowed(dealt[seat], bid, ranks):
                 fail(f"seat {seat}'s bid {bid} is not a bid its hand allows")
@@ -593,7 +593,7 @@ class TuppiState(GameState):
         if mode == "sooli":
             hands[soloist] = (hands[soloist] - {d["laid"]}) | ({d["given"]} - {None})
             hands[out] = set()
-        value = _sooli if mode == "sooli" else _normal
+        value = sooli_value if mode == "sooli" else normal_value
         if mode == "nolo":
             leader = (d["dealer"] + 1) % 4
         elif mode == "rami" and opts["rami_first_lead"] == "right_of_declarer":
@@ -609,20 +609,20 @@ class TuppiState(GameState):
                     break
                 t_leader, seats = d["trick"]["leader"], [seat for seat, _ in d["trick"]["cards"]]
                 cards = [c for _, c in d["trick"]["cards"]]
-                if t_leader is None or seats != list(self._trick_seats(t_leader))[:len(seats)]:
+                if t_leader is None or seats != list(self.trick_seats(t_leader))[:len(seats)]:
                     fail("the trick in progress is not played in turn from its leader")
             else:
                 t_leader, cards = t[0], t[2:]
             if t_leader != leader:
                 fail(f"trick {number} was not led by the winner of the trick before")
             led = cards[0][1] if cards else None
-            for seat, card in zip(self._trick_seats(t_leader), cards):
+            for seat, card in zip(self.trick_seats(t_leader), cards):
                 if card[1] != led and any(c[1] == led for c in hands[seat]):
                     fail(f"trick {number}: seat {seat} did not follow suit")
                 hands[seat].discard(card)
             if t is None:
                 break
-            winner = winning_play(list(zip(self._trick_seats(t_leader), cards)), _suit, value)[0]
+            winner = winning_play(list(zip(self.trick_seats(t_leader), cards)), card_suit, value)[0]
             if t[1] != winner:
                 fail(f"trick {number} names the wrong winner")
             tricks[winner % 2] += 1
@@ -637,7 +637,7 @@ class TuppiState(GameState):
                 fail("cards are in play after the game")
             if d["deal_log"][-1][:6] != [d["dealer"], mode, declarer, soloist, tricks[0], tricks[1]]:
                 fail("the last logged deal is not the deal just played")
-        elif len(d["trick"]["cards"]) >= n or d["to_act"] != self._trick_seats(leader)[len(d["trick"]["cards"])]:
+        elif len(d["trick"]["cards"]) >= n or d["to_act"] != self.trick_seats(leader)[len(d["trick"]["cards"])]:
             fail("the seat to act is not the next in the trick")
 
     def _check_tricks_counted(self, fail):
@@ -745,7 +745,7 @@ class TuppiState(GameState):
             "hand_counts": [len(h) for h in d["hands"]],
             "leader": d["trick"]["leader"], "to_act": d["to_act"],
             "trick": trick_view(d["trick"]["cards"]),
-            "history": [finished_view(t[0], zip(self._trick_seats(t[0]), t[2:]), t[1]) for t in d["history"]],
+            "history": [finished_view(t[0], zip(self.trick_seats(t[0]), t[2:]), t[1]) for t in d["history"]],
             "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
             "tricks_in_deal": opts["sooli_tricks"] if sooli else 13,
             "scores": list(d["scores"]), "target_score": opts["target_score"],
@@ -816,354 +816,6 @@ def _full_record(log):
             "scoring_team": scoring, "points": points, "lost": lost, "scores": [s0, s1], "breakdown": breakdown}
 
 
-# -- computer opponents (tabletop.bots): worlds, rewards and a rollout policy ------------------------
-# Declared on GAME at the end (bots=BotHooks(...)); the rules above do not use any of it.
-
-_HIGH = {"A": 4, "K": 3, "Q": 2, "J": 1}
-
-
-def _bot_bid(state, seat, rng):
-    """A plausible bid for a hand: red (rami: take tricks) with enough high cards, else black."""
-    hand = state.d["hands"][seat]
-    points = sum(_HIGH.get(c[0], 0) for c in hand) + rng.randrange(-3, 4)
-    want_red = points >= 11
-    legal = state.legal_bid(seat)
-    cards = [a for a in legal if a[4:] not in ("rami", "nolo") and (a[5] in RED) == want_red]
-    if cards:
-        return min(cards, key=lambda a: NORMAL_VALUE[a[4]])
-    return "bid rami" if want_red else "bid nolo"
-
-
-def _trick_plays(state):
-    d = state.d
-    tricks = [list(zip(state._trick_seats(t[0]), t[2:])) for t in d["history"]]
-    tricks.append([tuple(p) for p in d["trick"]["cards"]])
-    return tricks
-
-
-def resample_world(state, seat, rng):
-    """A world for ``seat``: hidden cards (other hands, a laid card, the partner's set-aside cards)
-    redealt, respecting revealed voids and verbal bids (``bid rami``: no red card that could be
-    bid; ``bid nolo``: no black one); the other seats' unrevealed bids chosen again from their new
-    hands; the card given in a sooli forgotten by those who did not see it; future setup deals
-    dropped."""
-    from ..bots.worlds import deal_hands, trick_voids
-
-    d = state.d
-    voids = trick_voids(_trick_plays(state), _suit)
-    ranks = state._bid_ranks()
-    verbal = {s: b for s, b in d["revealed_bids"] if b in ("rami", "nolo")}
-
-    def allowed(place, card):
-        if card[1] in voids.get(place, ()):
-            return False
-        word = verbal.get(place)
-        if word is not None and card[0] in ranks and (card[1] in RED) == (word == "rami"):
-            return False
-        return True
-
-    world = deal_hands(state, seat, rng, allowed, extra=("laid", "set_aside"))
-    w = world.d
-    revealed = {s for s, _ in w["revealed_bids"]}
-    for s in range(4):
-        if s != seat and w["bids"][s] is not None and s not in revealed:
-            w["bids"][s] = None
-            w["bids"][s] = _bot_bid(world, s, rng)[4:] if w["phase"] == "bid" else "nolo"
-    if seat not in (w["soloist"], w["out"]):
-        w["given"] = None
-    w["deals"] = w["deals"][:w["deal_index"]]
-    return world
-
-
-def bot_deal_id(state):
-    return state.d["deals_played"]
-
-
-def bot_reward(state, seat):
-    """The deal's swing between the two teams' totals (points won, points lost to a reset), scaled
-    into [0, 1] around 0.5; the end of the game is 1 for the winners and 0 for the losers."""
-    d = state.d
-    team = seat % 2
-    if state.is_over():
-        s = d["scores"]
-        return 0.5 if s[0] == s[1] else 1.0 if s[team] > s[1 - team] else 0.0
-    if not d["deal_log"] or d["phase"] != "bid" or any(b is not None for b in d["bids"]):
-        # a deal in play (a rollout cut short): tricks so far
-        t = d["tricks"]
-        return 0.5 + 0.02 * (t[team] - t[1 - team]) * (1 if d["mode"] != "nolo" else -1)
-    log = d["deal_log"][-1]
-    scoring, gained, lost = log[6], log[8], [log[9], log[10]]
-    change = [(gained if k == scoring else 0) - lost[k] for k in (0, 1)]
-    swing = change[team] - change[1 - team]
-    return max(0.0, min(1.0, 0.5 + swing / 120))
-
-
-# The former rollout policy (before issue #18), kept for the measurement of what the rule-based
-# rollouts changed: tests/bench/bench_search_convergence.py --rollout quick.
-def _quick_rollout(state, seat, rng):
-    """Cheap play for simulations: bids by high cards; sooli rarely; in play, take tricks in rami
-    (not over a partner already winning), avoid them in nolo and sooli."""
-    d = state.d
-    phase = d["phase"]
-    if phase == "bid":
-        return _bot_bid(state, seat, rng)
-    if phase == "sooli":
-        return "declare sooli" if rng.random() < 0.03 else "pass"
-    if phase == "exchange":
-        hand = d["hands"][seat]
-        return "exchange " + max(hand, key=_sooli)
-    if phase == "give":
-        return "give " + min(d["hands"][seat], key=_sooli)
-    playable = state._playable(seat)
-    if rng.random() < 0.1:
-        return "play " + rng.choice(playable)
-    mode = d["mode"]
-    value = _sooli if mode == "sooli" else _normal
-    cards = d["trick"]["cards"]
-    want = mode == "rami"
-    if not cards:
-        return "play " + (max(playable, key=value) if want else min(playable, key=value))
-    led = cards[0][1][1]
-    win_seat, win_card = winning_play(cards, _suit, value)
-    follow = [c for c in playable if c[1] == led]
-    if not follow:  # void: keep good cards when taking tricks, shed them when avoiding
-        return "play " + (min(playable, key=value) if want else max(playable, key=value))
-    best = value(win_card)
-    if want:
-        if win_seat % 2 == seat % 2:
-            return "play " + min(follow, key=value)
-        over = [c for c in follow if value(c) > best]
-        return "play " + (min(over, key=value) if over else min(follow, key=value))
-    under = [c for c in follow if value(c) < best]
-    return "play " + (max(under, key=value) if under else min(follow, key=value))
-
-
-def _hand_tricks(hand):
-    """Tricks a hand may take at no trump: aces, guarded kings and queens, and long-suit length."""
-    total = 0.0
-    for suit in "SHDC":
-        ranks = {c[0] for c in hand if c[1] == suit}
-        length = sum(1 for c in hand if c[1] == suit)
-        total += ("A" in ranks) + 0.7 * ("K" in ranks and length >= 2) + 0.4 * ("Q" in ranks and length >= 3)
-        total += max(0, length - 4) * 0.6
-    return total
-
-
-def _heuristic_bid(state, seat):
-    """Red (rami) with a hand worth more than its share of tricks, else black (nolo); the lowest
-    eligible card of that colour (a bid card, if revealed, tells everyone where it is)."""
-    want_red = _hand_tricks(state.d["hands"][seat]) >= 3.6
-    legal = state.legal_bid(seat)
-    cards = [a for a in legal if a[4:] not in ("rami", "nolo") and (a[5] in RED) == want_red]
-    if cards:
-        return min(cards, key=lambda a: (NORMAL_VALUE[a[4]], ORDER[a[4:]]))
-    return "bid rami" if want_red else "bid nolo"
-
-
-def _boss(card, value, played):
-    """True when no unplayed card of the suit outranks ``card`` (under the ranking ``value``)."""
-    return not any(r + card[1] not in played and value(r + card[1]) > value(card) for r in RANKS)
-
-
-def bot_heuristic(state, seat, rng):
-    """The rule-based player (level ``heuristic``), from the seat's hand and the public table only.
-
-    Bids red with a hand worth more than its share of tricks; declares sooli with a hand of low
-    cards only (ace low), lays its highest card and is given the partner's lowest. In rami both
-    teams want tricks: cash the masters, else lead low from the longest suit; follow by winning as
-    cheaply as possible unless the partner already wins. In nolo duck under the trick with the
-    highest card that still loses and shed high cards when void. In sooli the soloist ducks; the
-    declaring pair plays low, so that the soloist has to win."""
-    d = state.d
-    phase = d["phase"]
-    hand = d["hands"][seat]
-    if phase == "bid":
-        return _heuristic_bid(state, seat)
-    if phase == "sooli":
-        high = sum(max(0, SOOLI_VALUE[c[0]] - 7) for c in hand)
-        return "declare sooli" if high <= (4 if d["options"]["sooli_tricks"] == 3 else 1) else "pass"
-    if phase == "exchange":
-        top = max(hand, key=lambda c: (_sooli(c), ORDER[c]))
-        return "exchange " + top if _sooli(top) >= 8 else "pass"
-    if phase == "give":
-        return "give " + min(hand, key=lambda c: (_sooli(c), ORDER[c]))
-    playable = state._playable(seat)
-    if len(playable) == 1:
-        return "play " + playable[0]
-    mode = d["mode"]
-    sooli = mode == "sooli"
-    value = _sooli if sooli else _normal
-    played = {c for t in d["history"] for c in t[2:]} | {c for _, c in d["trick"]["cards"]}
-    cards = d["trick"]["cards"]
-    low = lambda cs: min(cs, key=lambda c: (value(c), ORDER[c]))  # noqa: E731
-    high = lambda cs: max(cs, key=lambda c: (value(c), -ORDER[c]))  # noqa: E731
-    if mode == "rami":
-        if not cards:
-            masters = [c for c in playable if _boss(c, value, played)]
-            if masters:
-                return "play " + high(masters)
-            longest = max("SHDC", key=lambda s_: (sum(1 for c in playable if c[1] == s_), -"SHDC".index(s_)))
-            return "play " + low([c for c in playable if c[1] == longest] or playable)
-        led = cards[0][1][1]
-        win_seat, win_card = winning_play(cards, _suit, value)
-        follow = [c for c in playable if c[1] == led]
-        if not follow:
-            return "play " + low(playable)
-        partner_wins = win_seat % 2 == seat % 2 and (_boss(win_card, value, played | set(hand))
-                                                      or len(cards) == 3)
-        if partner_wins:
-            return "play " + low(follow)
-        over = [c for c in follow if value(c) > value(win_card)]
-        if not over:
-            return "play " + low(follow)
-        if len(cards) == 3:
-            return "play " + low(over)
-        bosses = [c for c in over if _boss(c, value, played)]
-        return "play " + (low(bosses) if bosses else low(over) if len(cards) == 2 else low(follow))
-    # nolo (everyone avoids tricks), or sooli (the soloist avoids them, the declaring pair feeds him)
-    avoid = mode == "nolo" or seat == d["soloist"]
-    if not cards:
-        return "play " + low(playable)
-    led = cards[0][1][1]
-    win_seat, win_card = winning_play(cards, _suit, value)
-    follow = [c for c in playable if c[1] == led]
-    if not avoid:  # the declaring pair in sooli: stay under, leave the soloist to win
-        if not follow:
-            return "play " + high(playable)
-        under = [c for c in follow if value(c) < value(win_card)]
-        return "play " + (high(under) if under and win_seat == d["soloist"] else low(follow))
-    if not follow:
-        return "play " + high(playable)
-    under = [c for c in follow if value(c) < value(win_card)]
-    if under:
-        return "play " + high(under)
-    return "play " + (high(follow) if len(cards) == len(state._trick_seats(cards[0][0])) - 1 else low(follow))
-
-
-def bot_rollout(state, seat, rng):
-    """The simulations' policy: the rule-based player, with a random legal card one time in ten."""
-    phase = state.d["phase"]
-    if phase == "play" and rng.random() < 0.1:
-        return "play " + rng.choice(state._playable(seat))
-    return bot_heuristic(state, seat, rng)
-
-
-# -- the strong level's endgame: the last tricks solved double dummy in sampled worlds ----------------
-#
-# With few cards left the strong level stops simulating (``bot_endgame``): in each of
-# ENDGAME_WORLDS worlds drawn from the seat's view (the search's own sampler: revealed voids and
-# bids respected) it solves the rest of a rami or nolo deal exactly with all hands open, one team
-# against the other ("double dummy", as bridge programs do), each final trick count scored by
-# ``bot_reward`` through the engine's own scoring, and plays the card with the best mean over the
-# worlds. The search's rollouts play those tricks by the rule-based player with noise; the solver
-# finds squeezes, throw-ins and the seventh trick where they exist in the world. Sooli deals (three
-# tricks, ace low) are left to the search. Cost in CPython, one decision: 4 cards each and 24 worlds
-# about 0.1-0.4 s (tests/bench/results/2026-11-24-arena.md).
-ENDGAME_CARDS = 4
-ENDGAME_WORLDS = 24
-assert all(ORDER[c] == SUITS.index(c[1]) * 13 + NORMAL_VALUE[c[0]] for c in PACK), \
-    "the solver reads suit and rank from the card's place in PACK"
-
-
-def _final_rewards(world, seat):
-    """``bot_reward`` for ``seat`` by team 0's final trick count, over the counts still possible."""
-    d = world.d
-    left = 13 - d["tricks_played"]
-    out = {}
-    for extra in range(left + 1):
-        w = world.clone()
-        w.d["tricks"] = [d["tricks"][0] + extra, d["tricks"][1] + left - extra]
-        w.d["tricks_played"] = 13
-        w._score_deal()
-        out[d["tricks"][0] + extra] = bot_reward(w, seat)
-    return out
-
-
-def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
-    """Each card the seat to move may play -> its value to ``my_team``, every hand open.
-
-    ``hands``: four tuples of card codes (``ORDER``); ``trick``: the codes played to the current
-    trick, led by ``leader``; ``t0``: team 0's tricks so far. Team ``my_team`` maximizes ``rewards``
-    (by team 0's final count), the other team minimizes it. ``memo`` keeps positions at the start of
-    a trick (shared by the worlds of one decision)."""
-
-    def value(hands, leader, t0):
-        if not hands[0] and not hands[1] and not hands[2] and not hands[3]:
-            return rewards[t0]
-        key = (hands, leader, t0)
-        v = memo.get(key)
-        if v is None:
-            v = search(hands, (), leader, t0, -1.0, 2.0)
-            memo[key] = v
-        return v
-
-    def search(hands, played, leader, t0, alpha, beta):
-        n = len(played)
-        if n == 4:
-            suit = played[0] // 13
-            win = max(range(4), key=lambda i: played[i] if played[i] // 13 == suit else -1)
-            winner = (leader + win) % 4
-            return value(hands, winner, t0 + (winner % 2 == 0))
-        seat = (leader + n) % 4
-        mine = seat % 2 == my_team
-        best = -1.0 if mine else 2.0
-        for c in open_choices(hands, played, seat, 13):
-            h = list(hands)
-            h[seat] = tuple(x for x in hands[seat] if x != c)
-            x = search(tuple(h), played + (c,), leader, t0, alpha, beta)
-            if mine:
-                if x > best:
-                    best = x
-                    if best > alpha:
-                        alpha = best
-            elif x < best:
-                best = x
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                break
-        return best
-
-    seat = (leader + len(trick)) % 4
-    out = {}
-    for c in open_playable(hands[seat], trick, 13):  # every legal card, equal ones too: the view names each
-        h = list(hands)
-        h[seat] = tuple(x for x in hands[seat] if x != c)
-        out[c] = search(tuple(h), tuple(trick) + (c,), leader, t0, -1.0, 2.0)
-    return out
-
-
-def bot_endgame(view, sampler, rng, deadline=None):
-    """The strong level's card once the seat holds at most ENDGAME_CARDS cards in a rami or nolo
-    deal: the best mean over ENDGAME_WORLDS worlds of the double-dummy value (see above); None
-    otherwise (the search decides). The worlds come from ``sampler``, built from the seat's view."""
-    if view.get("phase") != "play" or view.get("mode") not in ("rami", "nolo") or sampler is None:
-        return None
-    hand = view["hand"]
-    legal = view["legal_actions"]
-    if len(hand) > ENDGAME_CARDS or len(legal) < 2:
-        return None
-    me = view["seat"]
-    from ..bots.worlds import timed
-
-    memo = {}
-    totals = {}
-    rewards = None
-    for _ in timed(ENDGAME_WORLDS, deadline):
-        world = sampler(rng)
-        d = world.d
-        if rewards is None:  # public: the scores, the mode, the declarer, the options
-            rewards = _final_rewards(world, me)
-        hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
-        trick = [ORDER[c] for _, c in d["trick"]["cards"]]
-        values = _double_dummy(hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2, rewards, memo)
-        for c, v in values.items():
-            totals[c] = totals.get(c, 0.0) + v
-    playable = {ORDER[a.split()[1]]: a for a in legal}
-    best = max((c for c in totals if c in playable), key=lambda c: (totals[c], -c), default=None)
-    return playable[best] if best is not None else None
-
-
 TuppiState.info = GAME = GameInfo(
     slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
     daily={"fixed_deals": 1},  # one deal (round) for the daily deal
@@ -1187,7 +839,6 @@ TuppiState.info = GAME = GameInfo(
               {"rami_first_lead": "right_of_declarer", "bid_twos_allowed": False, "score_reset": "both_zero",
                "target_score": 30},
               {"sooli_allowed": False, "fixed_deals": 1}),
-    bots=BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id, resample=resample_world,
-                  heuristic=bot_heuristic, endgame=bot_endgame, normal_iterations=260),
+    computer_players=True,
     teams=tuple(tuple(team) for team in TEAMS),
 )
