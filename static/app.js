@@ -12,7 +12,7 @@ import { call, engine } from "./app/engine.js";
 import { current, events } from "./app/play.js";
 import { navigate, openGame, showEmbedPage, showList, showReplay, warmGame } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
-import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
+import { badSaveId, params, saveKey, settings, store, storageBlocked, TESTING } from "./app/store.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -124,7 +124,9 @@ if (EMBED && window.parent !== window) {
 }
 
 // ---------------------------------------------------------------- start
-window.tabletop = { call, engine, saveKey, events }; // for tests and the console
+// The console bridge, in the test build only: in the shipped page no script can ask the engine
+// for another seat's view.
+if (TESTING) window.tabletop = { call, engine, saveKey, events };
 watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
 // The first screen's data, all asked for at once (index.html preloads the common words and the
 // catalog; a link to a game also gets its view, words and opening under way: warmGame).

@@ -13,11 +13,12 @@ import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, dismissToast, header, hooks, toast } from "./chrome.js";
 import { call, game } from "./engine.js";
-import { params, readSave, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { readSave, sameGameStored, saveKey, saveMovedOn, settings, store, testParam, writeSave } from "./store.js";
 
-// ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
+// ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast (the test build only: a
+// reader's link cannot change the pace); without it, the speed setting.
 const BOT_DELAY = (() => {
-  const raw = params.get("botdelay");
+  const raw = testParam("botdelay");
   const n = raw === null || raw.trim() === "" ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 && n <= 10000 ? n : null;
 })();
