@@ -278,3 +278,134 @@ def test_every_malformed_replay_link_ends_at_cannot_be_opened_with_the_game_list
         refused += 1
     print(f"\nreplay links: {refused} of {len(shapes)} refused with the message and the game list")
     assert not page.errors, page.errors
+
+
+# ---------------------------------------------------------------- taking records along
+def open_transfer(page):
+    open_menu(page)
+    page.click(".menu-panel .transfer-button")
+    page.wait_for_selector("section.transfer-page")
+
+
+def export_file(page, tmp_path):
+    open_transfer(page)
+    with page.expect_download() as got:
+        page.click("section.transfer-page button.export")
+    path = tmp_path / "records.json"
+    got.value.save_as(path)
+    page.click("section.transfer-page button.close")
+    return path
+
+
+def import_file(page, name, payload):
+    open_transfer(page)
+    page.set_input_files("section.transfer-page input.import-file",
+                         files=[{"name": name, "mimeType": "application/json", "buffer": payload}])
+    page.wait_for_selector("section.transfer-page .transfer-status[data-kind]")
+    return page.locator("section.transfer-page .transfer-status")
+
+
+def app_storage(page):
+    return page.evaluate("Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('tabletop:'))"
+                         ".map(k => [k, localStorage.getItem(k)]))")
+
+
+def test_records_go_to_another_browser_and_come_back_whole(browser, server, tmp_path):
+    """A finished game (statistics), a game in progress and a setting exported to one file; a fresh
+    browser (as after clearing the site's data, or a new phone) imports it: the game resumes at its
+    move, the statistics show the game once, the setting is back; importing again counts nothing
+    twice."""
+    def fresh():
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return context, page
+
+    first, page = fresh()
+    open_game(page, server, "mas_menos", lang="ja", start=1)
+    play_to_end(page)
+    page.click("section.result button.again")
+    page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
+    for _ in range(200):
+        if (stored_moves(page, "mas_menos") or 0) >= 3:
+            break
+        try:
+            tapped = tap_lit(page)
+        except Exception:
+            tapped = False
+        if not tapped:
+            page.wait_for_timeout(50)
+    page.wait_for_timeout(500)
+    before = app_storage(page)
+    moves = stored_moves(page, "mas_menos")
+    assert moves >= 3 and "tabletop:stats:mas_menos" in before
+    path = export_file(page, tmp_path)
+    data = json.loads(path.read_text())
+    assert data["tabletop"] == "records" and data["v"] == 1
+    assert {"tabletop:save:mas_menos", "tabletop:stats:mas_menos"} <= set(data["items"])
+    assert not page.errors, page.errors
+    first.close()
+
+    second, page = fresh()
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    status = import_file(page, "records.json", path.read_bytes())
+    assert status.get_attribute("data-kind") == "done" and "読み込みました" in status.inner_text()
+    after = app_storage(page)
+    assert after["tabletop:save:mas_menos"] == before["tabletop:save:mas_menos"]
+    assert after["tabletop:stats:mas_menos"] == before["tabletop:stats:mas_menos"]
+    page.click("section.transfer-page button.close")
+    status = import_file(page, "records.json", path.read_bytes())  # again: nothing counted twice
+    assert status.get_attribute("data-kind") == "done"
+    assert app_storage(page)["tabletop:stats:mas_menos"] == before["tabletop:stats:mas_menos"]
+    page.click("section.transfer-page button.close")
+    page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
+    page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
+    assert stored_moves(page, "mas_menos") == moves  # the game resumes at its move
+    page.goto(f"{server}/?game=mas_menos&page=stats&lang=ja")
+    page.wait_for_selector(".stats-page", timeout=60_000)
+    assert json.loads(app_storage(page)["tabletop:stats:mas_menos"])["levels"]
+    assert not page.errors, page.errors
+    second.close()
+
+
+def test_a_tampered_or_hostile_records_file_is_refused_and_changes_nothing(phone_ja, server):
+    page = phone_ja
+    page.goto(f"{server}/?lang=ja&game=mas_menos&start=1&botdelay=0")
+    page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
+    page.goto(f"{server}/?lang=ja")  # the list: nothing writes while the files are tried
+    page.wait_for_selector("ul.games", timeout=120_000)
+    save = page.evaluate("localStorage.getItem('tabletop:save:mas_menos')")
+    good = {"tabletop": "records", "v": 1, "exported": "2026-11-28T00:00:00Z",
+            "items": {"tabletop:save:mas_menos": save, "tabletop:speed": "fast"}}
+    null_players = json.loads(save)
+    null_players["log"]["players"] = None
+    bad_stats = {"v": 1, "game": "mas_menos", "levels": {"normal": {"played": -1}}, "daily": {}, "ids": [], "checked": []}
+    tampered = [
+        b"{not json",
+        b"[]",
+        json.dumps({**good, "tabletop": "something else"}).encode(),
+        json.dumps({**good, "extra": 1}).encode(),
+        json.dumps({**good, "v": 2}).encode(),
+        json.dumps({**good, "items": {**good["items"], "tabletop:broken:x:1": "x"}}).encode(),
+        json.dumps({**good, "items": {**good["items"], "evil": "x"}}).encode(),
+        json.dumps({**good, "items": {**good["items"], "tabletop:speed": "warp"}}).encode(),
+        json.dumps({**good, "items": {"tabletop:save:mas_menos": json.dumps(null_players)}}).encode(),
+        json.dumps({**good, "items": {"tabletop:save:mate": save}}).encode(),  # another game's save
+        json.dumps({**good, "items": {"tabletop:stats:mas_menos": json.dumps(bad_stats)}}).encode(),
+        json.dumps({**good, "items": {"tabletop:save:mas_menos": save.replace('{"v":1', '{"__proto__":{"x":1},"v":1', 1)}}).encode(),
+        ('{"tabletop":"records","v":1,"items":{},"__proto__":{"polluted":1}}').encode(),
+        ('{"tabletop":"records","v":1,"items":' + "[" * 6000 + "]" * 6000 + "}").encode(),
+        b" " * 4_100_000,
+    ]
+    before = app_storage(page)
+    for payload in tampered:
+        status = import_file(page, "records.json", payload)
+        text = status.inner_text()
+        assert status.get_attribute("data-kind") == "refused" and "読み込めません" in text, (payload[:120], text)
+        assert "何も変更していません" in text
+        assert app_storage(page) == before, payload[:120]
+        assert page.evaluate("({}).polluted === undefined && ({}).x === undefined")
+        page.click("section.transfer-page button.close")
+    assert not page.errors, page.errors
