@@ -409,3 +409,16 @@ def test_a_tampered_or_hostile_records_file_is_refused_and_changes_nothing(phone
         assert page.evaluate("({}).polluted === undefined && ({}).x === undefined")
         page.click("section.transfer-page button.close")
     assert not page.errors, page.errors
+
+
+# ---------------------------------------------------------------- smaller items
+def test_the_mate_lessons_answer_to_another_card_says_play_once(page, server):
+    page.goto(f"{server}/?game=mate&lang=en&learn=1&botdelay=0")
+    page.wait_for_selector(".lesson-caption", timeout=120_000)
+    page.click(".lesson-start")
+    page.locator('.table button[data-token="AS"]').first.click(timeout=30_000)  # legal, not the lesson's AC
+    page.wait_for_selector(".dock .reason.shown[data-code=lesson_not_this]", timeout=30_000)
+    said = page.locator(".dock .reason").inner_text()
+    assert "play play" not in said.lower() and said.lower().count("play") == 1, said
+    assert "ace of clubs" in said.lower(), said
+    assert not page.errors, page.errors
