@@ -422,3 +422,27 @@ def test_the_mate_lessons_answer_to_another_card_says_play_once(page, server):
     assert "play play" not in said.lower() and said.lower().count("play") == 1, said
     assert "ace of clubs" in said.lower(), said
     assert not page.errors, page.errors
+
+
+CSP_WATCH = """window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+def test_a_python_tag_on_the_main_thread_never_reaches_for_a_cdn(page, server, sink):
+    """Both main-thread configs name an interpreter on this site: a py and an mpy tag added to
+    the page ask nothing of another origin (the CSP would block it, but it is not even asked)."""
+    page.add_init_script(CSP_WATCH)
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    seen = len(sink.foreign())
+    page.evaluate("""() => {
+      for (const type of ["py", "mpy"]) {
+        const tag = document.createElement("script");
+        tag.type = type;
+        tag.textContent = "x = 1";
+        document.body.append(tag);
+      }
+    }""")
+    page.wait_for_timeout(6000)
+    assert [v for v in page.evaluate("window.__csp") if "127.0.0.1" not in v] == []
+    assert sink.foreign()[seen:] == []
