@@ -34,7 +34,8 @@ function loadCatalog() {
 // IndexedDB: see PYSCRIPT_PATCHES in py/tools/build.py), and a quiet note says so.
 function noteStorageBlocked() {
   if (!storageBlocked || document.querySelector(".storage-note")) return;
-  document.body.append(h("p", { class: "storage-note", role: "note" }, t("storage_blocked")));
+  const framed = window.parent !== window; // an embedded game, or this page itself (a private window)
+  document.body.append(h("p", { class: "storage-note", role: "note" }, t(framed ? "storage_blocked" : "storage_blocked_page")));
 }
 // ---- end storage blocked ----
 

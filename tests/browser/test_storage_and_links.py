@@ -446,3 +446,36 @@ def test_a_python_tag_on_the_main_thread_never_reaches_for_a_cdn(page, server, s
     page.wait_for_timeout(6000)
     assert [v for v in page.evaluate("window.__csp") if "127.0.0.1" not in v] == []
     assert sink.foreign()[seen:] == []
+
+
+BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+
+
+def test_the_storage_note_on_a_top_level_page_speaks_of_this_site(phone_ja, server):
+    page = phone_ja
+    page.add_init_script(BLOCK_STORAGE)
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector(".storage-note", timeout=120_000)
+    note = page.locator(".storage-note").inner_text()
+    assert "このサイト" in note and "埋め込" not in note, note
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector(".storage-note", timeout=120_000)
+    note = page.locator(".storage-note").inner_text()
+    assert "this site" in note and "embedded" not in note, note
+
+
+def test_a_save_whose_player_count_is_null_is_set_aside(page, server):
+    page.goto(f"{server}/?lang=en&game=mas_menos&start=1")
+    page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
+    page.goto(f"{server}/?lang=en")
+    page.wait_for_selector("ul.games", timeout=60_000)
+    save = json.loads(page.evaluate("localStorage.getItem('tabletop:save:mas_menos')"))
+    save["log"]["players"] = None
+    page.evaluate("t => localStorage.setItem('tabletop:save:mas_menos', t)", json.dumps(save))
+    page.goto(f"{server}/?lang=en&game=mas_menos")
+    page.wait_for_selector("#toast.show", timeout=120_000)
+    assert "kept aside" in page.locator("#toast").inner_text()
+    aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:save:mas_menos:'))")
+    assert len(aside) == 1
+    assert not page.errors, page.errors
