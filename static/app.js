@@ -35,7 +35,8 @@ function loadCatalog() {
 function noteStorageBlocked() {
   if (!storageBlocked || document.querySelector(".storage-note")) return;
   const framed = window.parent !== window; // an embedded game, or this page itself (a private window)
-  document.body.append(h("p", { class: "storage-note", role: "note" }, t(framed ? "storage_blocked" : "storage_blocked_page")));
+  const words = t(framed ? "storage_blocked" : "storage_blocked_page");
+  document.body.append(h("p", { class: "storage-note", role: "note" }, words));
 }
 // ---- end storage blocked ----
 

@@ -81,7 +81,9 @@ export function bringBack(slug) {
   if (inSlot !== null) setAside(store, saveKey(slug).slice("tabletop:".length), inSlot);
   store.setItem(saveKey(slug), text);
   const url = new URL(location.href);
-  for (const k of [...url.searchParams.keys()]) if (!["lang", "embed", "id"].includes(k)) url.searchParams.delete(k);
+  for (const k of [...url.searchParams.keys()]) {
+    if (!["lang", "embed", "id"].includes(k)) url.searchParams.delete(k); // the game's own slot
+  }
   url.searchParams.set("game", slug);
   history.pushState(null, "", url);
   current.route();

@@ -73,7 +73,9 @@ function removeStored(k) {
 }
 
 export const store = {
-  getItem: (k) => { try { return storage ? readStored(k) : memory.has(k) ? memory.get(k) : null; } catch { return null; } },
+  getItem: (k) => {
+    try { return storage ? readStored(k) : memory.has(k) ? memory.get(k) : null; } catch { return null; }
+  },
   setItem: (k, v) => { if (storage) writeStored(k, String(v)); else memory.set(k, String(v)); },
   removeItem: (k) => { if (storage) removeStored(k); else memory.delete(k); },
   keys: () => {
@@ -156,7 +158,9 @@ export function readSave(slug) {
 export function parseSave(text) {
   const data = JSON.parse(text);
   if (!data || data.v !== 1 || typeof data.log !== "object" || !["bot", "hotseat"].includes(data.mode)) throw new Error("bad format");
-  if (data.log && "players" in data.log && !Number.isInteger(data.log.players)) throw new Error("bad player count");
+  if (data.log && "players" in data.log && !Number.isInteger(data.log.players)) {
+    throw new Error("bad player count");
+  }
   // The redo stack is only ever resent to the engine, which checks every move; keep it if well formed.
   if (!Array.isArray(data.redo) || !data.redo.every((m) => Array.isArray(m) && m.length === 2 && m[0] === 0 && typeof m[1] === "string")) data.redo = [];
   if (typeof data.deal !== "string" || !/^daily:\d{4}-\d{2}-\d{2}$/.test(data.deal)) data.deal = null;
@@ -249,8 +253,10 @@ const MAX_ACTIONS = 100_000;
 const LOG_FIELDS = ["game", "players", "options", "seed", "setup", "actions"];
 
 // A caption: none, a text, or the text per language ({ja, en}: strings).
-const isCaption = (c) => c === null || typeof c === "string"
-  || (isPlainObject(c) && Object.entries(c).every(([k, v]) => ["ja", "en"].includes(k) && typeof v === "string"));
+const isCaption = (c) => c === null || typeof c === "string" || (isPlainObject(c)
+  && Object.entries(c).every(([k, v]) => ["ja", "en"].includes(k) && typeof v === "string"));
+const isMove = (a) => Array.isArray(a) && a.length === 2 && Number.isInteger(a[0]) && a[0] >= 0
+  && typeof a[1] === "string";
 
 // A replay's record (a link's ?replay= or a file of static/replays/) checked whole before anything
 // uses it: the log the engine reads and the captions the page shows. Throws an Error whose message
@@ -267,11 +273,13 @@ export function replayRecord(text) {
   const { captions = null, ...log } = data;
   if (!Object.keys(log).every((k) => LOG_FIELDS.includes(k))) throw bad();
   if (!SLUGS.includes(log.game)) throw bad();
-  if ("players" in log && !(Number.isInteger(log.players) && log.players >= 1 && log.players <= 20)) throw bad();
-  if ("seed" in log && !(Number.isSafeInteger(log.seed) && log.seed >= 0)) throw bad();
-  if ("options" in log && !isPlainObject(log.options)) throw bad();
-  if ("actions" in log && !(Array.isArray(log.actions) && log.actions.length <= MAX_ACTIONS && log.actions.every((a) =>
-    Array.isArray(a) && a.length === 2 && Number.isInteger(a[0]) && a[0] >= 0 && typeof a[1] === "string"))) throw bad();
+  const { players, seed, options, actions } = log;
+  if ("players" in log && !(Number.isInteger(players) && players >= 1 && players <= 20)) throw bad();
+  if ("seed" in log && !(Number.isSafeInteger(seed) && seed >= 0)) throw bad();
+  if ("options" in log && !isPlainObject(options)) throw bad();
+  if ("actions" in log && !(Array.isArray(actions) && actions.length <= MAX_ACTIONS && actions.every(isMove))) {
+    throw bad();
+  }
   if (captions !== null && !(Array.isArray(captions) && captions.every(isCaption))) throw bad();
   return { log: { ...log, actions: log.actions || [] }, captions };
 }

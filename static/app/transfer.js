@@ -69,13 +69,16 @@ function innerJson(text) {
 function saveOk(text, slug) {
   innerJson(text);
   const save = parseSave(text);
-  return !!save.log && save.log.game === slug && Array.isArray(save.log.actions) && Number.isInteger(save.log.players);
+  const log = save.log;
+  return !!log && log.game === slug && Array.isArray(log.actions) && Number.isInteger(log.players);
 }
 
 function statsOk(text, slug) {
   innerJson(text);
   // stats.js's own check, on a scratch store holding this text alone (nothing is written).
-  const scratch = { getItem: (k) => (k === statsKey(slug) ? text : null), setItem: () => {}, removeItem: () => {}, keys: () => [] };
+  const scratch = {
+    getItem: (k) => (k === statsKey(slug) ? text : null), setItem: () => {}, removeItem: () => {}, keys: () => [],
+  };
   return readRecord(scratch, slug).problem === null;
 }
 
@@ -97,7 +100,8 @@ export function checkRecordsFile(text) {
   }
   if (!isPlainObject(data) || data.tabletop !== "records") refuse("transfer_not_ours");
   if (hasHostileKey(data)) refuse("transfer_hostile");
-  if (!Object.keys(data).every((k) => ["tabletop", "v", "exported", "items"].includes(k))) refuse("transfer_not_ours");
+  const fields = ["tabletop", "v", "exported", "items"];
+  if (!Object.keys(data).every((k) => fields.includes(k))) refuse("transfer_not_ours");
   if (Number.isInteger(data.v) && data.v > TRANSFER_VERSION) refuse("transfer_newer");
   if (data.v !== TRANSFER_VERSION || !isPlainObject(data.items)) refuse("transfer_not_ours");
   if (data.exported !== undefined && typeof data.exported !== "string") refuse("transfer_not_ours");
@@ -151,9 +155,12 @@ export function mergeRecords(here, there) {
   const add = there.ids.some((id) => hereIds.has(id)) ? Math.max : (x, y) => x + y;
   const out = structuredClone(here);
   for (const [level, b] of Object.entries(there.levels)) {
-    out.levels[level] = here.levels[level] ? mergeBuckets(here.levels[level], b, add) : structuredClone(b);
+    const mine = here.levels[level];
+    out.levels[level] = mine ? mergeBuckets(mine, b, add) : structuredClone(b);
   }
-  for (const [date, day] of Object.entries(there.daily)) if (!out.daily[date]) out.daily[date] = structuredClone(day);
+  for (const [date, day] of Object.entries(there.daily)) {
+    if (!out.daily[date]) out.daily[date] = structuredClone(day);
+  }
   out.ids = union(here.ids, there.ids, MAX_IDS);
   out.checked = union(here.checked, there.checked, MAX_IDS);
   return out;
@@ -184,7 +191,8 @@ export function mergeInto(items) {
     const takeTheirs = !mine || (mine.gid && mine.gid === theirs.gid
       ? theirs.log.actions.length > mine.log.actions.length : gameTime(theirs) > gameTime(mine));
     if (!takeTheirs) { done.kept += 1; continue; }
-    if (here !== null) setAside(store, key.slice("tabletop:".length), here); // the menu brings it back
+    // The save replaced is kept aside: the game's menu brings it back.
+    if (here !== null) setAside(store, key.slice("tabletop:".length), here);
     store.setItem(key, text);
     done.saves += 1;
   }
@@ -204,7 +212,8 @@ export function exportItems() {
 // ---------------------------------------------------------------- the page
 function download(text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = h("a", { href: url, download: `tabletop-records-${new Date().toISOString().slice(0, 10)}.json` });
+  const name = `tabletop-records-${new Date().toISOString().slice(0, 10)}.json`;
+  const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();
@@ -219,7 +228,8 @@ export function showTransfer() {
   const close = () => { box.remove(); opener?.focus?.(); };
   const exportNow = () => {
     const items = exportItems();
-    download(JSON.stringify({ tabletop: "records", v: TRANSFER_VERSION, exported: new Date().toISOString(), items }));
+    const exported = new Date().toISOString();
+    download(JSON.stringify({ tabletop: "records", v: TRANSFER_VERSION, exported, items }));
     say(t("transfer_exported", { n: Object.keys(items).length }), "done");
   };
   const importFile = async (file) => {
@@ -230,7 +240,8 @@ export function showTransfer() {
       done = mergeInto(checkRecordsFile(await file.text()));
     } catch (err) {
       if (!(err instanceof Refusal)) console.error(err);
-      return say(t("transfer_refused", { reason: err instanceof Refusal ? err.message : t("transfer_not_ours") }), "refused");
+      const reason = err instanceof Refusal ? err.message : t("transfer_not_ours");
+      return say(t("transfer_refused", { reason }), "refused");
     }
     say(t("transfer_imported", done), "done");
     endSession(); // the screen under this one is drawn again from what is stored now
@@ -238,9 +249,12 @@ export function showTransfer() {
   };
   const input = h("input", { type: "file", accept: ".json,application/json", class: "import-file",
     onchange: (e) => { importFile(e.target.files[0]); e.target.value = ""; } });
-  const box = h("section", { class: "rules-page transfer-page", role: "dialog", "aria-modal": "true", "aria-label": t("transfer"),
-    tabindex: "-1", onkeydown: (e) => { if (e.key === "Escape") close(); } },
-  h("div", { class: "rules-head" }, h("h2", {}, t("transfer")), h("button", { type: "button", class: "close", onclick: close }, t("close"))),
+  const box = h("section", {
+    class: "rules-page transfer-page", role: "dialog", "aria-modal": "true", "aria-label": t("transfer"),
+    tabindex: "-1", onkeydown: (e) => { if (e.key === "Escape") close(); },
+  },
+  h("div", { class: "rules-head" }, h("h2", {}, t("transfer")),
+    h("button", { type: "button", class: "close", onclick: close }, t("close"))),
   h("p", {}, t("transfer_intro")),
   h("div", { class: "actions" },
     h("button", { type: "button", class: "primary export", onclick: exportNow }, t("transfer_export")),

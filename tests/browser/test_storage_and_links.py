@@ -9,6 +9,7 @@
 - A game set aside by a notice comes back from the menu.
 """
 import json
+import time
 from urllib.parse import quote
 import shutil
 
@@ -57,6 +58,19 @@ def stored_moves(page, slug):
     return None if text is None else len(json.loads(text)["log"]["actions"])
 
 
+def play_until_stored(page, slug, moves, limit_s=90):
+    """Tap what the table lights until the save on the disk holds `moves` moves."""
+    deadline = time.time() + limit_s
+    while (stored_moves(page, slug) or 0) < moves:
+        assert time.time() < deadline, f"{slug}: {moves} moves not stored in time"
+        try:
+            tapped = tap_lit(page)
+        except Exception:  # the element went away under a redraw: look again
+            tapped = False
+        if not tapped:
+            page.wait_for_timeout(50)
+
+
 def report(name, page):
     # The figures the issue asks for, in the test's output (pytest -s).
     print(f"\n{name}: failed writes {page.evaluate('window.__failedWrites')}, take-backs {followed(page)}")
@@ -95,15 +109,7 @@ def test_writes_failing_from_mid_game_keep_the_game_going(page, server):
     last one written), the reader is told once, and no move is taken back."""
     page.add_init_script(FAIL_WRITES % "false")
     open_game(page, server, "mas_menos", start=1)
-    for _ in range(200):  # a few moves stored while there is room
-        if (stored_moves(page, "mas_menos") or 0) >= 4:
-            break
-        try:
-            tapped = tap_lit(page)
-        except Exception:  # the element went away under a redraw: look again
-            tapped = False
-        if not tapped:
-            page.wait_for_timeout(50)
+    play_until_stored(page, "mas_menos", 4)  # a few moves stored while there is room
     before = stored_moves(page, "mas_menos")
     assert before >= 4
     page.evaluate("window.__full = true")
@@ -325,17 +331,11 @@ def test_records_go_to_another_browser_and_come_back_whole(browser, server, tmp_
     first, page = fresh()
     open_game(page, server, "mas_menos", lang="ja", start=1)
     play_to_end(page)
+    ended = json.loads(page.evaluate("localStorage.getItem('tabletop:save:mas_menos')"))["gid"]
     page.click("section.result button.again")
-    page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
-    for _ in range(200):
-        if (stored_moves(page, "mas_menos") or 0) >= 3:
-            break
-        try:
-            tapped = tap_lit(page)
-        except Exception:
-            tapped = False
-        if not tapped:
-            page.wait_for_timeout(50)
+    page.wait_for_function("g => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).gid !== g",
+                           arg=ended, timeout=120_000)  # the new game's save
+    play_until_stored(page, "mas_menos", 3)
     page.wait_for_timeout(500)
     before = app_storage(page)
     moves = stored_moves(page, "mas_menos")
