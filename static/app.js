@@ -15,7 +15,7 @@ import { current, endSession, events, nav } from "./app/play.js";
 import { navigate, newGame, openGame, showEmbedPage, showList, showReplay, showSetup, warmGame } from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
 import { knowGameFacts } from "./app/stats.js";
-import { badSaveId, params, saveKey, settings, store, storageBlocked } from "./app/store.js";
+import { badSaveId, params, saveKey, settings, store, storageBlocked, TESTING } from "./app/store.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -39,7 +39,9 @@ function loadCatalog() {
 // IndexedDB: see PYSCRIPT_PATCHES in py/tools/build.py), and a quiet note says so.
 function noteStorageBlocked() {
   if (!storageBlocked || document.querySelector(".storage-note")) return;
-  document.body.append(h("p", { class: "storage-note", role: "note" }, t("storage_blocked")));
+  const framed = window.parent !== window; // an embedded game, or this page itself (a private window)
+  const words = t(framed ? "storage_blocked" : "storage_blocked_page");
+  document.body.append(h("p", { class: "storage-note", role: "note" }, words));
 }
 // ---- end storage blocked ----
 
@@ -134,7 +136,9 @@ if (EMBED && window.parent !== window) {
 }
 
 // ---------------------------------------------------------------- start
-window.tabletop = { call, engine, saveKey, events }; // for tests and the console
+// The console bridge, in the test build only: in the shipped page no script can ask the engine
+// for another seat's view.
+if (TESTING) window.tabletop = { call, engine, saveKey, events };
 watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
 // The first screen's data, all asked for at once (index.html preloads the common words and the
 // catalog; a link to a game also gets its view, words and opening under way: warmGame).

@@ -400,9 +400,27 @@ def copy(src, dst):
     shutil.copyfile(src, dst)
 
 
-def build(out, full_stdlib=False):
+# The switch of the test build's hooks in static/app/store.js (test-only link parameters, the
+# console bridge window.tabletop): false as shipped, true in a build for the browser tests.
+TESTING_LINE = "export const TESTING = false;"
+
+
+def set_testing(out, on):
+    """Turn the test hooks of the built site in ``out`` on or off (before its service worker and
+    compressed copies are written: write_service_worker(out) after a change)."""
+    path = out / "static" / "app" / "store.js"
+    text = path.read_text(encoding="utf-8")
+    lines = {TESTING_LINE, TESTING_LINE.replace("false", "true")}
+    assert any(line in text for line in lines), "store.js has lost its TESTING line"
+    for line in lines:
+        text = text.replace(line, TESTING_LINE.replace("false", "true" if on else "false"))
+    path.write_text(text, encoding="utf-8")
+
+
+def build(out, full_stdlib=False, testing=False):
     """Build the site into ``out``. ``full_stdlib``: ship Pyodide's standard library untrimmed
-    (as py/tools/record_stdlib.py needs, to see everything the app imports)."""
+    (as py/tools/record_stdlib.py needs, to see everything the app imports). ``testing``: with the
+    test hooks on (the browser tests and benchmarks: ?botdelay=, ?stall=, window.tabletop)."""
     ensure_node_modules()
     write_pyscript_toml()
     if out.exists():
@@ -428,6 +446,7 @@ def build(out, full_stdlib=False):
         if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(encoding="utf-8"):
             patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
 
+    set_testing(out, testing)
     version = write_service_worker(out)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
     count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
@@ -495,8 +514,9 @@ def write_compressed(paths):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "dist"))
+    parser.add_argument("--testing", action="store_true", help="with the test hooks (not for publishing)")
     args = parser.parse_args(argv)
-    build(pathlib.Path(args.out).resolve())
+    build(pathlib.Path(args.out).resolve(), testing=args.testing)
 
 
 if __name__ == "__main__":

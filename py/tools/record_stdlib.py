@@ -135,7 +135,7 @@ def record(headed=False):
 
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        build.build(site, full_stdlib=True)
+        build.build(site, full_stdlib=True, testing=True)
         toml = (site / "pyscript.toml").read_text()
         (site / "record-stdlib.toml").write_text(toml + '"./py/worker.py" = "./worker.py"\n')
         (site / "record_stdlib_worker.py").write_text(RECORDER_PY)

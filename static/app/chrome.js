@@ -35,6 +35,8 @@ function menuPanel(slug, onNew) {
     slug ? item("rules-button", t("rules_link"), () => showRules(slug)) : null,
     onNew ? item("new", t("new_game"), onNew) : null,
     slug && hooks.showStats ? item("stats-button", t("stats"), () => hooks.showStats(slug)) : null,
+    slug && hooks.setAsideFor?.(slug) ? item("bring-back", t("bring_back"), () => hooks.bringBack(slug)) : null,
+    item("transfer-button", t("transfer"), () => import("./transfer.js").then((m) => m.showTransfer())),
     h("button", { type: "button", class: "menu-item lang", lang: other, onclick: () => { closeMenu(); setLanguage(other, store); hooks.rerender(); } }, t("language")),
     h("div", { class: "settings", role: "group", "aria-label": t("settings") },
       h("label", { class: "setting" }, h("input", { type: "checkbox", name: "four-colour", checked: settings.fourColour,

@@ -15,6 +15,7 @@
 // Python owns the action log: every answer carries it, and the app keeps the latest copy to save.
 // One round trip per tap and one per computer move.
 import { words } from "../kit/words.js";
+import { testParam } from "./store.js";
 
 // The declared calls, in py/tabletop/protocol.py's order (tests/test_protocol.py checks that the
 // two lists are the same).
@@ -45,9 +46,10 @@ export function engine() {
 // runtime that crashed or ran out of memory) is reported through watch.stalled, so the page can
 // say so and offer a way out (again every STALL_MS while it is unanswered); a late answer calls
 // watch.answered. The clock starts when the call reaches a booted engine, so a slow first boot is
-// not a stall (it has its own notice, below). ?stall=N (ms) for tests.
+// not a stall (it has its own notice, below). ?stall=N (ms) for tests (the test build only).
 function msParam(name, fallback) {
-  const n = Number(new URLSearchParams(location.search).get(name));
+  const raw = testParam(name);
+  const n = raw === null ? NaN : Number(raw);
   return Number.isInteger(n) && n >= 100 && n <= 600000 ? n : fallback;
 }
 const STALL_MS = msParam("stall", 20000);

@@ -116,7 +116,7 @@ function makeDirector(slug, lesson, module, progress) {
       d.started = true;
       return true;
     }
-    s.reason = { text: t("lesson_not_this", { move: moveWords(s.lessonUi, module, step.action) }), token: argsOf(action)[0], code: "lesson_not_this" };
+    s.reason = { text: t("lesson_asks_other", { move: moveWords(s.lessonUi, module, step.action) }), token: argsOf(action)[0], code: "lesson_not_this" };
     s.pick.splice(0); // the cards chosen for it are put back: the asked move's are marked again
     return false;
   };

@@ -16,13 +16,14 @@ import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js"
 import { app, header, hooks, toast } from "./chrome.js";
 import { call, game, refusalWords } from "./engine.js";
 import { computerDriver, humanDriver } from "./seats.js";
-import { params, sameGameStored, saveKey, saveMovedOn, settings, store, writeSave } from "./store.js";
+import { sameGameStored, saveKey, saveMovedOn, settings, store, testParam, writeSave } from "./store.js";
 import { Table } from "./table.js";
 import { countWhenOver, followOtherTabs, keepSave, keepTools, recordEvents } from "./table-subscribers.js";
 
-// ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast; without it, the speed setting.
+// ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast (the test build only: a
+// reader's link cannot change the pace); without it, the speed setting.
 const BOT_DELAY = (() => {
-  const raw = params.get("botdelay");
+  const raw = testParam("botdelay");
   const n = raw === null || raw.trim() === "" ? NaN : Number(raw);
   return Number.isFinite(n) && n >= 0 && n <= 10000 ? n : null;
 })();

@@ -1,11 +1,13 @@
 // The notices about the engine (engine.js's watch). When it stops answering: what happened, that the
 // game is saved up to the last accepted move, and a way out: keep waiting, reload the page, or
 // (when a save of this game is stored, since a save the engine cannot get through would stall
-// every visit) set that save aside for a bug report and start afresh. A late answer removes it.
+// every visit) set that save aside for a bug report and start afresh (the menu brings it back). A
+// late answer removes it.
 import { h } from "../kit/dom.js";
 import { SLUGS, t } from "../kit/words.js";
 import { watch } from "./engine.js";
-import { current } from "./play.js";
+import { hooks } from "./chrome.js";
+import { current, endSession } from "./play.js";
 import { setAside } from "./stats.js";
 import { params, saveKey, store } from "./store.js";
 
@@ -59,7 +61,37 @@ function removeBootSlow() {
   delete document.body.dataset.engineBooting;
 }
 
+// A game set aside (by this notice, or by the load of a save the engine refused) is never out of
+// reach: the game's menu offers the newest one back. A game in the slot meanwhile is set aside in
+// its turn, so bringing one back loses nothing; a save the engine still refuses is set aside again
+// with the reason said, as on any visit.
+function asideKeys(slug) {
+  const prefix = `tabletop:broken:${saveKey(slug).slice("tabletop:".length)}:`;
+  return store.keys().filter((k) => k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length)))
+    .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+}
+
+export function bringBack(slug) {
+  const key = asideKeys(slug).pop();
+  const text = key ? store.getItem(key) : null;
+  if (text === null) return;
+  endSession();
+  const inSlot = store.getItem(saveKey(slug));
+  store.removeItem(key);
+  if (inSlot !== null) setAside(store, saveKey(slug).slice("tabletop:".length), inSlot);
+  store.setItem(saveKey(slug), text);
+  const url = new URL(location.href);
+  for (const k of [...url.searchParams.keys()]) {
+    if (!["lang", "embed", "id"].includes(k)) url.searchParams.delete(k); // the game's own slot
+  }
+  url.searchParams.set("game", slug);
+  history.pushState(null, "", url);
+  current.route();
+}
+
 export function watchEngine() {
+  hooks.setAsideFor = (slug) => asideKeys(slug).length > 0;
+  hooks.bringBack = bringBack;
   watch.stalled = show;
   watch.answered = remove;
   watch.bootSlow = showBootSlow;

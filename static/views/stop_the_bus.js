@@ -77,6 +77,7 @@ function prompt(view, ui) {
   else if (out(view, me)) line = ui.t("you_are_out");
   else if (ui.canAct && view.phase === "turn") line = ui.t(view.stopper === null ? "turn_prompt" : "turn_prompt_last");
   else if (ui.canAct) line = view.taken ? ui.t("discard_prompt_taken", { card: ui.cardName(view.taken) }) : ui.t("discard_prompt");
+  else if (sheetWaits(view, ui)) line = ui.t("next_deal_after_ok", { button: ui.t("ok") }); // nobody plays until the reader's OK
   else line = ui.t("waiting_for", { name: ui.seatName(view.to_act) });
   const watching = out(view, me) && ui.mode === "bot" && !ui.skipping;
   return [h("p", { class: ui.canAct ? "your-turn" : "waiting" }, line),
@@ -124,14 +125,21 @@ const sdData = (ls) => ({ deal: ls.deal, losers: ls.losers.join(","), best: ls.b
 // The sheet after a deal: it waits for the player (the next deal is not played behind it). A player
 // just knocked out chooses to watch or to skip to the end; one already out sees later showdowns on
 // the table without a tap; in the replay viewer it is part of the table.
+// The sheet is up and the next deal waits for the reader's tap (not inline on the table).
+function sheetWaits(view, ui) {
+  const ls = view.last_showdown;
+  if (!ls || view.phase === "over" || ui.skipping) return false;
+  const justOut = ls.scores.some((x) => x.seat === ui.viewer && x.eliminated);
+  return !(ui.mode === "replay" || (out(view, ui.viewer) && !justOut) || ui.collected(`showdown:${ls.deal}`));
+}
+
 function showdown(view, ui) {
   const ls = view.last_showdown;
   if (!ls || view.phase === "over" || ui.skipping) return null;
   const key = `showdown:${ls.deal}`;
   const me = ui.viewer;
   const justOut = ls.scores.some((x) => x.seat === me && x.eliminated);
-  const inline = ui.mode === "replay" || (out(view, me) && !justOut) || ui.collected(key);
-  if (inline) {
+  if (!sheetWaits(view, ui)) {
     return h("details", { class: "stb-last", dataset: sdData(ls) }, h("summary", {}, ui.t("showdown_again")), showdownBody(ls, view, ui));
   }
   ui.wait(key);

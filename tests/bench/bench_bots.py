@@ -110,7 +110,7 @@ def browser(games, levels, seeds=6, moves=10, endgame=False):
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        build.build(site)
+        build.build(site, testing=True)
         srv = bench_startup.counting_server(site, bench_startup.Counter())
         base = f"http://127.0.0.1:{srv.server_address[1]}"
         with sync_playwright() as p:

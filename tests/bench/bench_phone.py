@@ -163,7 +163,7 @@ def run(profiles, runs):
     out = {"profiles": {}, "runs": runs}
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        build.build(site)
+        build.build(site, testing=True)
         bench_startup.add_bare_page(site)
         meter = Meter()
         srv, handler = phone_server(site, meter)

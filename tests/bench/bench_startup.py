@@ -132,7 +132,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        build.build(site)
+        build.build(site, testing=True)
         add_bare_page(site)
         counter = Counter()
         srv = counting_server(site, counter)

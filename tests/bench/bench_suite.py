@@ -163,7 +163,7 @@ def main():
     report["cpython"] = cpython_speed(games, args.quick)
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
-        build.build(site)
+        build.build(site, testing=True)
         report["browser"] = browser_figures(site, games, args.quick)
     sys.argv = ["bench_startup", "--runs", str(args.runs), "--json", str(out / "startup.json")]
     bench_startup.main()

@@ -61,7 +61,7 @@ class Sink:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out)
+    build.build(out, testing=True)
     return out
 
 

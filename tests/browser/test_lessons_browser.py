@@ -131,7 +131,7 @@ def tap_other_legal(page, lesson, index, state, human):
             page.click(confirm)
         page.wait_for_selector(".dock .reason.shown[data-code=lesson_not_this]", timeout=10_000)
         said = page.locator(".dock .reason").inner_text()
-        template = COMMON["ja"]["lesson_not_this"]
+        template = COMMON["ja"]["lesson_asks_other"]
         assert said.startswith(template.split("「")[0]), said
         no_latin(said, "the answer to another legal move")
         assert caption(page)["step"] == index

@@ -101,6 +101,8 @@ def play_with_sheets(page, limit_s=180):
                     moves, bots = len(saved_log(page, SLUG)["actions"]), bot_events(page)
                     page.wait_for_timeout(1500)  # at botdelay=0 a computer would have moved at once
                     assert len(saved_log(page, SLUG)["actions"]) == moves and bot_events(page) == bots
+                    waiting = page.locator(".table .prompt").inner_text()  # says whose tap it waits for
+                    assert "Next deal" in waiting and "Waiting for" not in waiting, waiting
                     page.click(f"{SHEET} button.ok")
                     page.wait_for_function(f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}", timeout=30_000)
                     held = True

@@ -197,7 +197,9 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         raise ValueError(f"unknown measure {measure!r}: match or deal")
     game = get_game(slug)
     players = players or game.default_players
-    options = game.check_options(options or {}, players)
+    # Checked here, with the game's defaults filled in; a default of null ("the game decides", as
+    # Chiryaku Akuryaku's rounds: one per player) is left out, as a saved game leaves it out.
+    options = {k: v for k, v in game.check_options(options or {}, players).items() if v is not None}
     seats = seatings(game, players)
     batch = max(1, math.ceil(games / len(seats)))
     limit = max(batch, math.ceil((max_games or games) / len(seats)))
