@@ -3,7 +3,6 @@ room (a hand's card at least 72 px wide where the hand fits; a domino tile and G
 cards in proportion), nothing is wider than the window, and the hand (or the board) is in view
 on the player's first turn. The game list is a grid whose names break only between words."""
 import pytest
-
 from helpers import axe_violations, game_url, overflow, shoot
 from tabletop import SLUGS
 
