@@ -307,23 +307,18 @@ function makeDirector(slug, lesson, module, progress) {
   return d;
 }
 
-// On a phone the caption gives up height (its words then scroll inside it) until it, the asked move,
-// the buttons by the hand and the hand itself (unless the move asked is elsewhere, e.g. a
-// declaration's button) are on the first screen with it; never below a few lines.
-const CAPTION_MIN_PX = 76; // the progress line, a line of words and the move asked
+// The caption shows all its words (lesson.css: a box that scrolls inside itself hid them). When
+// it and the asked move (with the buttons and the refusal by the hand) are not all on the first
+// screen, the page scrolls down just enough to show them, never past the top of the first.
 function fitCaption(box) {
   box.style.maxHeight = "";
   const shown = (el) => el.offsetParent !== null;
-  const asked = app.querySelectorAll(".lesson-ask").length;
-  const handNeeded = !asked || app.querySelector(".table .hand .lesson-ask");
-  // The caption itself too: its words end on the first screen (they scroll inside it).
-  const bottoms = [box, ...app.querySelectorAll(`.lesson-ask, .dock button, .dock .reason.shown${handNeeded ? ", .table .hand" : ""}`)].filter(shown)
-    .map((el) => el.getBoundingClientRect().bottom + window.scrollY);
-  if (!bottoms.length) return;
-  const over = Math.max(...bottoms) + 6 - window.innerHeight;
-  if (over > 0) box.style.maxHeight = `${Math.max(CAPTION_MIN_PX, box.getBoundingClientRect().height - over)}px`;
-  // Phones hide scroll bars: words cut off say so (lesson.css draws a "more" edge).
-  box.classList.toggle("scrolls", box.scrollHeight > box.clientHeight + 2);
+  const near = app.querySelectorAll(".lesson-ask, .dock button, .dock .reason.shown");
+  const boxes = [box, ...near].filter(shown).map((el) => el.getBoundingClientRect());
+  const bottom = Math.max(...boxes.map((r) => r.bottom)) + window.scrollY + 6;
+  const top = Math.min(...boxes.map((r) => r.top)) + window.scrollY - 4;
+  const need = Math.min(top, bottom - window.innerHeight);
+  if (need > window.scrollY) window.scrollTo(0, need);
 }
 
 // ---------------------------------------------------------------- opening a lesson

@@ -146,8 +146,9 @@ function lastRound(view, ui) {
   if (!lr || view.phase === "over") return null;
   const panel = h("details", { class: "mt-last-round", dataset: { round: lr.round, end: lr.end, winner: lr.winner ?? "none" } },
     h("summary", {}, h("b", {}, ui.t("round_over", { n: lr.round + 1, e: lr.engine })), " ", headline(lr, ui)), breakdown(lr, ui));
-  // Open until the viewer has played in the new round; then as the player left it.
-  panel.open = openRounds.get(lr.round) ?? !view.recent.some(([seat]) => seat === ui.viewer);
+  // Folded to its headline (who went out), so that the trains and the hand stay on a phone's
+  // screen; a tap opens every seat's tiles and points, and it stays as the player left it.
+  panel.open = openRounds.get(lr.round) ?? false;
   panel.addEventListener("toggle", () => openRounds.set(lr.round, panel.open));
   return panel;
 }

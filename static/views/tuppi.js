@@ -158,7 +158,8 @@ function dealBody(view, rec, ui) {
   h("p", { class: "deal-nums" }, `${ui.t("tricks")} `, pair(rec.tricks), ` · ${ui.t("totals_after")} `, pair(rec.scores))];
 }
 
-// The deal just scored: open while the next deal's bidding has not had the viewer's bid.
+// The deal just scored, folded to its one line (mode, team, points) so that the bidding hand and
+// its refusal line stay on a phone's screen; a tap opens the reasons.
 const openDeals = new Map();
 function lastDeal(view, ui) {
   const rec = view.last_deal;
@@ -168,7 +169,7 @@ function lastDeal(view, ui) {
   const panel = h("details", { class: `last-deal team-${rec.scoring_team}${fresh ? " fresh" : ""}`, dataset: dealData(rec, view.deals_played) },
     h("summary", {}, h("b", {}, `${ui.t("deal_result", { n: view.deals_played })} `), `${dealTitle(rec, ui)} → `, tag(view, rec.scoring_team, ui), ` +${gained(rec)}`),
     dealBody(view, rec, ui));
-  panel.open = openDeals.get(key) ?? fresh;
+  panel.open = openDeals.get(key) ?? false;
   panel.addEventListener("toggle", () => openDeals.set(key, panel.open));
   return panel;
 }

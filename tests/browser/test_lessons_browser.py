@@ -2,8 +2,9 @@
 on the game's real table: each of the reader's steps taps the move the lesson marks, once per
 lesson a legal move it does not ask for (answered, nothing played) and an unplayable one (the
 engine's own refusal, worded); the caption stays on screen with the hand and the trick; no Latin
-words; the end offers a real game. Then: a lesson never touches the game's save, a reload resumes
-it, and `learn=1` works embedded and in English."""
+words; the caption shows its whole text (nothing scrolls inside it) with the asked move on the
+same screen; the end offers a real game. Then: a lesson never touches the game's save, a reload
+resumes it, and `learn=1` works embedded and in English."""
 import json
 import pathlib
 
@@ -174,11 +175,21 @@ def tap_unplayable(page, lesson, index, state, human):
     return True
 
 
+def words_whole(page, where):
+    """The caption shows all its words: nothing scrolls inside its box (a reader does not know to
+    scroll a box inside the page), measured as the box's content against its visible height."""
+    box = page.evaluate("""() => { const c = document.querySelector('.lesson-caption');
+        return {content: c.scrollHeight, shown: c.clientHeight, text: c.innerText}; }""")
+    assert box["content"] <= box["shown"], (f"{where}: the caption shows {box['shown']} of its "
+                                            f"{box['content']} px of words: {box['text']!r}")
+
+
 def on_one_screen(page):
-    """At the top of the page, the caption, the trick and the marked move are inside the 360x640
-    viewport (those the view has), and the hand starts there when the move is made from it (a hand
-    of 13 cards may take a second row below the fold)."""
-    page.evaluate("window.scrollTo(0, 0)")
+    """As the lesson leaves the page (it scrolls down when the caption and the asked move do not
+    fit under the table), the caption with all its words, the trick and the marked move are inside
+    the 360x640 viewport (those the view has), and the hand starts there when the move is made
+    from it (a hand of 13 cards may take a second row below the fold)."""
+    words_whole(page, "the caption")
     for selector in (".lesson-caption", ".table .trick", ".lesson-ask"):
         if page.locator(selector).count():
             assert within_viewport(page, selector), f"{selector} is not on screen with the caption"

@@ -81,6 +81,15 @@ def test_a_bad_replay_is_refused_with_a_message(page, server):
     assert "記録の1手目は打てません" in toast and latin_words(toast) == [], toast
 
 
+# The table's cards (and the seats' chips) the caption's box overlaps: none, at any scroll.
+COVERED = """() => { const c = document.querySelector('.replay-caption').getBoundingClientRect();
+    return [...document.querySelectorAll('.table .card, .table .chip')]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => { const r = e.getBoundingClientRect();
+            return r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom; })
+        .map(e => e.getAttribute('aria-label') || e.textContent.trim()); }"""
+
+
 def test_worked_example_from_the_setup_captioned_in_japanese_without_live_prompts(page, server):
     data = example("mas-menos-article-example")
     page.goto(f"{server}/?game=mas_menos&lang=ja")
@@ -101,7 +110,9 @@ def test_worked_example_from_the_setup_captioned_in_japanese_without_live_prompt
         assert page.locator(".table button.lit, .lesson-ask").count() == 0
         assert "あなたの番" not in shown
         assert page.locator(".table .prompt").evaluate_all("els => els.every(e => e.offsetParent === null)")
-        assert within_viewport(page, ".replay-caption"), "the caption is on screen (pinned like subtitles)"
+        assert within_viewport(page, ".replay-caption"), "the caption is on screen, above the table"
+        covered = page.evaluate(COVERED)
+        assert not covered, f"step {k}: the caption lies over the table's cards {covered}"
         if k == 2:
             assert page.locator(".last-move").inner_text() == "プレイヤー1 — 宣言：メノス"
             shoot(page, "replay-captioned-ja")

@@ -97,9 +97,13 @@ def load_saved(page, server, log, lang="ja", botdelay=0):
 def test_between_deals_refused_moves_and_japanese(page, server):
     log, state = finished_first_deal_log()
     load_saved(page, server, log, botdelay=10_000)  # the computer seats wait 10 s before each move
-    # The deal just scored is open above the new deal's bidding, with the engine's numbers.
+    # The deal just scored is above the new deal's bidding, folded to one line so that the hand
+    # stays on the phone's screen; a tap opens it, with the engine's numbers.
     panel = page.locator(".tuppi details.last-deal.fresh")
     panel.wait_for(timeout=60_000)
+    assert panel.get_attribute("open") is None
+    assert within_viewport(page, ".tuppi .hand")
+    panel.locator("summary").click()
     assert panel.get_attribute("open") is not None
     last = state.view(0)["last_deal"]
     assert panel.get_attribute("data-points") == str(last["points"])
