@@ -7,6 +7,7 @@ failure is ``{"ok": false, "code", "params", "error"}``. Plain text both ways, s
 crosses the boundary; a value that is not text (a JS array or null sent by mistake) is converted
 first, so even a wrong call answers with a code.
 """
+
 import json
 
 from tabletop import protocol
@@ -47,5 +48,6 @@ def call(name, args_json="[]"):
     try:
         return json.dumps(answer)
     except (TypeError, ValueError) as err:  # an answer that is not JSON data: a bug, said as one
-        return json.dumps(refuse("call_failed", f"{name[:40]}: the answer is not JSON ({err})",
-                                 call=name[:40]))
+        return json.dumps(
+            refuse("call_failed", f"{name[:40]}: the answer is not JSON ({err})", call=name[:40])
+        )

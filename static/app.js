@@ -12,10 +12,27 @@ import { chooseLanguage, gameTitle, knowGames, loadCommon, SLUGS, t } from "./ki
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
 import { current, endSession, events, nav } from "./app/play.js";
-import { navigate, newGame, openGame, showEmbedPage, showList, showReplay, showSetup, warmGame } from "./app/screens.js";
+import {
+  navigate,
+  newGame,
+  openGame,
+  showEmbedPage,
+  showList,
+  showReplay,
+  showSetup,
+  warmGame,
+} from "./app/screens.js";
 import { watchEngine } from "./app/stall.js";
 import { knowGameFacts } from "./app/stats.js";
-import { badSaveId, params, saveKey, settings, store, storageBlocked, TESTING } from "./app/store.js";
+import {
+  badSaveId,
+  params,
+  saveKey,
+  settings,
+  store,
+  storageBlocked,
+  TESTING,
+} from "./app/store.js";
 
 chooseLanguage(params, store);
 document.documentElement.classList.toggle("four-colour", settings.fourColour);
@@ -23,12 +40,20 @@ if (EMBED) document.body.classList.add("embed");
 
 let catalogLoading = null;
 function loadCatalog() {
-  catalogLoading ||= fetch("static/catalog.json").then((res) => res.json()).then((list) => {
-    current.catalog = Object.fromEntries(list.map((g) => [g.slug, g]));
-    knowGames(list); // the game list and each game's facts come from the catalog alone
-    knowGameFacts(list);
-    return current.catalog;
-  }, (err) => { catalogLoading = null; throw err; }); // asked again by the next route
+  catalogLoading ||= fetch("static/catalog.json")
+    .then((res) => res.json())
+    .then(
+      (list) => {
+        current.catalog = Object.fromEntries(list.map((g) => [g.slug, g]));
+        knowGames(list); // the game list and each game's facts come from the catalog alone
+        knowGameFacts(list);
+        return current.catalog;
+      },
+      (err) => {
+        catalogLoading = null;
+        throw err;
+      },
+    ); // asked again by the next route
   return catalogLoading;
 }
 
@@ -51,17 +76,23 @@ function showBadId(id) {
   const slug = new URLSearchParams(location.search).get("game");
   const url = new URL(location.href);
   url.searchParams.delete("id");
-  app.replaceChildren(h("section", { class: "refused-link" },
-    h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
-    h("p", { role: "alert" }, t("bad_id", { id: id.slice(0, 60) })),
-    h("a", { class: "button primary open-without-id", href: url.href }, t("open_without_id"))));
+  app.replaceChildren(
+    h(
+      "section",
+      { class: "refused-link" },
+      h("h1", {}, slug && SLUGS.includes(slug) ? gameTitle(slug) : t("app_title")),
+      h("p", { role: "alert" }, t("bad_id", { id: id.slice(0, 60) })),
+      h("a", { class: "button primary open-without-id", href: url.href }, t("open_without_id")),
+    ),
+  );
   document.body.dataset.screen = "refused";
 }
 
 async function route() {
   const query = new URLSearchParams(location.search);
   noteStorageBlocked();
-  if (badSaveId() !== null) { // the game's title, when the catalog knows the game
+  if (badSaveId() !== null) {
+    // the game's title, when the catalog knows the game
     await loadCatalog().catch(() => null);
     return showBadId(badSaveId());
   }
@@ -71,7 +102,10 @@ async function route() {
   if (query.get("page") === "stats") {
     // Loaded when asked for: a cold visit to a game does not fetch the statistics screens, nor
     // the record's code and stylesheet (records.js, records.css: drawn once the sheet is in).
-    const [{ showStats, showStatsOverview }, { styled }] = await Promise.all([import("./app/statsview.js"), import("./app/records.js")]);
+    const [{ showStats, showStatsOverview }, { styled }] = await Promise.all([
+      import("./app/statsview.js"),
+      import("./app/records.js"),
+    ]);
     await styled;
     if (slug !== null && current.catalog[slug]?.available) return showStats(slug);
     return showStatsOverview();
@@ -82,7 +116,8 @@ async function route() {
     toast(t("settings_broken", { reason: `game=${slug}` }));
     return showList();
   }
-  if (query.get("learn") === "1") { // a guided first deal: the lesson player is loaded when asked for
+  if (query.get("learn") === "1") {
+    // a guided first deal: the lesson player is loaded when asked for
     const { openLesson } = await import("./app/lesson.js");
     return openLesson(slug);
   }
@@ -90,7 +125,15 @@ async function route() {
 }
 current.route = route;
 // The screens a table leads to (play.js and lesson.js reach them only through this object).
-Object.assign(nav, { showSetup, newGame, route, leave: () => { endSession(); navigate({}); } });
+Object.assign(nav, {
+  showSetup,
+  newGame,
+  route,
+  leave: () => {
+    endSession();
+    navigate({});
+  },
+});
 hooks.showStats = (slug) => navigate(slug ? { game: slug, page: "stats" } : { page: "stats" });
 window.addEventListener("popstate", () => route());
 
@@ -117,11 +160,18 @@ if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has
   navigator.serviceWorker.startMessages();
   // Registered once the engine is up: precaching the whole site (every game, the runtime) must
   // not compete with the first visit's own download and boot of the runtime.
-  const loaded = new Promise((resolve) => (document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve)));
+  const loaded = new Promise((resolve) =>
+    document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve),
+  );
   Promise.all([loaded, engine().catch(() => {})]).then(() => {
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
-      (reg) => { document.body.dataset.sw = "registered"; return reg; },
-      () => { document.body.dataset.sw = "unavailable"; },
+      (reg) => {
+        document.body.dataset.sw = "registered";
+        return reg;
+      },
+      () => {
+        document.body.dataset.sw = "unavailable";
+      },
     );
   });
 }
@@ -130,7 +180,11 @@ if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has
 // In an article's iframe the page tells its parent how tall it is, so the iframe can grow to fit
 // (static/embed.js on the article's side listens). Only a height is sent: nothing private.
 if (EMBED && window.parent !== window) {
-  const report = () => window.parent.postMessage({ type: "tabletop:height", height: Math.ceil(document.documentElement.scrollHeight) }, "*");
+  const report = () =>
+    window.parent.postMessage(
+      { type: "tabletop:height", height: Math.ceil(document.documentElement.scrollHeight) },
+      "*",
+    );
   new ResizeObserver(report).observe(document.body);
   window.addEventListener("load", report);
 }
@@ -143,5 +197,16 @@ watchEngine(); // a call the engine does not answer: a notice with a way out (ap
 // The first screen's data, all asked for at once (index.html preloads the common words and the
 // catalog; a link to a game also gets its view, words and opening under way: warmGame).
 if (badSaveId() === null) warmGame(new URLSearchParams(location.search));
-Promise.all([loadCommon(), loadCatalog()]).then(route).catch((err) => { app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err)); });
-engine().then(() => { current.engineBooted = true; performance.mark("engine-ready"); document.body.dataset.engine = "ready"; }, (err) => toast(t("engine_failed") + err));
+Promise.all([loadCommon(), loadCatalog()])
+  .then(route)
+  .catch((err) => {
+    app.replaceChildren(h("p", { class: "error" }, t("engine_failed") + err));
+  });
+engine().then(
+  () => {
+    current.engineBooted = true;
+    performance.mark("engine-ready");
+    document.body.dataset.engine = "ready";
+  },
+  (err) => toast(t("engine_failed") + err),
+);

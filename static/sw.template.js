@@ -7,7 +7,8 @@ const FILES = __FILES__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE)
+    caches
+      .open(CACHE)
       // Default cache mode: the server says no-cache, so files the page just loaded are
       // revalidated (304) instead of downloaded a second time.
       .then((cache) => cache.addAll(FILES))
@@ -17,13 +18,20 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("tabletop-") && k !== CACHE).map((k) => caches.delete(k))))
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith("tabletop-") && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim())
       // Tell the pages this worker now controls: a page whose script was still loading when the
       // controller changed never saw "controllerchange", and would stay on the old build.
       .then(() => self.clients.matchAll({ type: "window" }))
-      .then((pages) => pages.forEach((page) => page.postMessage({ type: "tabletop:activated", version: VERSION }))),
+      .then((pages) =>
+        pages.forEach((page) => page.postMessage({ type: "tabletop:activated", version: VERSION })),
+      ),
   );
 });
 
@@ -35,7 +43,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     caches.open(CACHE).then((cache) =>
       // The page is cached as "./": its query string (?game=...) must not miss the cache.
-      cache.match(request, { ignoreSearch: request.mode === "navigate" }).then((hit) => hit || fetch(request)),
+      cache
+        .match(request, { ignoreSearch: request.mode === "navigate" })
+        .then((hit) => hit || fetch(request)),
     ),
   );
 });

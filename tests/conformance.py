@@ -20,6 +20,7 @@ None until the end and JSON after it (the outcome one value in [0, 1] and one pl
 replaying the action log from the seed gives the same state. The game is played by the one play
 loop, ``tabletop.playouts.play``, with these checks in its ``choose``.
 """
+
 from __future__ import annotations
 
 import json
@@ -77,9 +78,13 @@ def _expect_refused(state, seat, action, why, before):
         state.apply(seat, action)
     except IllegalAction as err:
         if not str(err):
-            raise Failure(f"{why}: {action!r} by seat {seat!r} refused with an empty message")
+            raise Failure(
+                f"{why}: {action!r} by seat {seat!r} refused with an empty message"
+            ) from err
     except Exception as err:  # noqa: BLE001 - anything but IllegalAction is a bug
-        raise Failure(f"{why}: {action!r} by seat {seat!r} raised {type(err).__name__}: {err}") from err
+        raise Failure(
+            f"{why}: {action!r} by seat {seat!r} raised {type(err).__name__}: {err}"
+        ) from err
     else:
         raise Failure(f"{why}: {action!r} by seat {seat!r} was accepted")
     if not before.same(state):
@@ -91,7 +96,11 @@ def _fuzz(state, rng, legal_by_seat, seen_actions, cards, before):
     legal_canon = {s: {_canon(a) for a in acts} for s, acts in legal_by_seat.items()}
 
     def refused_if_illegal(seat, action, why):
-        if isinstance(action, str) and action.split() and _canon(action) in legal_canon.get(seat, ()):
+        if (
+            isinstance(action, str)
+            and action.split()
+            and _canon(action) in legal_canon.get(seat, ())
+        ):
             return  # happens to be legal: nothing to check
         _expect_refused(state, seat, action, why, before)
 
@@ -100,8 +109,11 @@ def _fuzz(state, rng, legal_by_seat, seen_actions, cards, before):
         junk = "".join(rng.choice(string.printable) for _ in range(rng.randint(0, 12)))
         refused_if_illegal(rng.randrange(players), junk, "random string")
     verbs = sorted({a.split()[0] for a in seen_actions}) or ["play"]
-    refused_if_illegal(rng.randrange(players), f"{rng.choice(verbs)} {' '.join(rng.sample(cards, 2))}",
-                       "random verb and cards")
+    refused_if_illegal(
+        rng.randrange(players),
+        f"{rng.choice(verbs)} {' '.join(rng.sample(cards, 2))}",
+        "random verb and cards",
+    )
     # Another seat's action.
     for seat, acts in legal_by_seat.items():
         if acts:
@@ -164,7 +176,9 @@ def _check_moves(state, players, steps):
         if seat in movers and not acts:
             raise Failure(f"step {steps}: seat {seat} must move but has no legal action")
         if seat not in movers and acts:
-            raise Failure(f"step {steps}: seat {seat} may not move but has legal actions {acts[:3]}")
+            raise Failure(
+                f"step {steps}: seat {seat} may not move but has legal actions {acts[:3]}"
+            )
         if len(set(acts)) != len(acts):
             raise Failure(f"step {steps}: duplicate legal actions for seat {seat}")
         if any(not isinstance(a, str) or a != " ".join(a.split()) for a in acts):
@@ -189,8 +203,18 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
         if state.result() is not None or state.outcome() is not None:
             raise Failure(f"step {steps}: result() or outcome() before the game is over")
         if steps < FULL_STEPS or steps % THINNING == 0:
-            _check_position(game, state, players, steps, rng, legal_by_seat, seen_actions, cards,
-                            fuzz_every, sample_legal)
+            _check_position(
+                game,
+                state,
+                players,
+                steps,
+                rng,
+                legal_by_seat,
+                seen_actions,
+                cards,
+                fuzz_every,
+                sample_legal,
+            )
         seat = rng.choice(sorted(legal_by_seat))
         return seat, rng.choice(legal_by_seat[seat])
 
@@ -209,8 +233,11 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
     json.dumps(state.result())
     outcome = state.outcome()
     json.dumps(outcome)
-    if not (len(outcome["value"]) == len(outcome["place"]) == players
-            and all(0.0 <= v <= 1.0 for v in outcome["value"]) and (players == 1 or min(outcome["place"]) == 1)):
+    if not (
+        len(outcome["value"]) == len(outcome["place"]) == players
+        and all(0.0 <= v <= 1.0 for v in outcome["value"])
+        and (players == 1 or min(outcome["place"]) == 1)
+    ):
         raise Failure(f"outcome() out of shape: {outcome}")
     # Replaying the log from the seed gives the same state.
     replay = game.new_state(players=players, options=options, seed=seed)
@@ -222,8 +249,9 @@ def playout(slug, players, options, seed, *, fuzz_every=1, sample_legal=4):
     return state
 
 
-def _check_position(game, state, players, steps, rng, legal_by_seat, seen_actions, cards, fuzz_every,
-                    sample_legal):
+def _check_position(
+    game, state, players, steps, rng, legal_by_seat, seen_actions, cards, fuzz_every, sample_legal
+):
     """The costly checks of one step: views, fuzzing, every legal action on clones, JSON round trip."""
     _check_views(state, players)
     before = _Fingerprint(state)
@@ -239,7 +267,13 @@ def _check_position(game, state, players, steps, rng, legal_by_seat, seen_action
             if verb in ordered:
                 other = " ".join([verb] + args[::-1])
                 if other not in acts:
-                    _expect_refused(state.clone(), seat, other, f"step {steps}: {action!r} the other way round", before)
+                    _expect_refused(
+                        state.clone(),
+                        seat,
+                        other,
+                        f"step {steps}: {action!r} the other way round",
+                        before,
+                    )
             else:
                 rng.shuffle(args)
             trial = state.clone()

@@ -11,6 +11,7 @@ the result possible. Either way the only exceptions allowed are ``ValueError`` a
 ``IllegalAction``, every case must answer within ``TIME_LIMIT`` seconds, and a state that is
 accepted must then work: its views, legal actions and a move.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,14 @@ class Counts:
     hangs: list = field(default_factory=list)
 
     def row(self):
-        return (self.cases, self.refused, self.accepted, len(self.accepted_impossible),
-                len(self.other_errors), len(self.hangs))
+        return (
+            self.cases,
+            self.refused,
+            self.accepted,
+            len(self.accepted_impossible),
+            len(self.other_errors),
+            len(self.hangs),
+        )
 
 
 def run_case(counts, what, impossible, fn):
@@ -135,8 +142,26 @@ def sample_states(slug, count, seed=0):
 CARD_KEYS = ("hands", "hand")
 # Where the games keep the cards themselves (not copies of them, as a record of what a seat knows
 # is): every physical card is in exactly one of these places at a time.
-HOLDING_KEYS = ("hands", "discards", "trick", "talon", "stock", "discard_pile", "deck", "thrones", "grid",
-                "boneyard", "trains", "down", "up", "plays", "ribs", "folded", "set_aside", "history")
+HOLDING_KEYS = (
+    "hands",
+    "discards",
+    "trick",
+    "talon",
+    "stock",
+    "discard_pile",
+    "deck",
+    "thrones",
+    "grid",
+    "boneyard",
+    "trains",
+    "down",
+    "up",
+    "plays",
+    "ribs",
+    "folded",
+    "set_aside",
+    "history",
+)
 
 
 def card_places(data, cards):
@@ -155,9 +180,13 @@ def holding_places(data, cards):
     out = []
     for key in HOLDING_KEYS:
         if key in data:
-            out.extend(p for p in paths(data[key], (key,))
-                       if isinstance(get_at(data, p), str) and get_at(data, p) in cards
-                       and isinstance(get_at(data, p[:-1]), list))
+            out.extend(
+                p
+                for p in paths(data[key], (key,))
+                if isinstance(get_at(data, p), str)
+                and get_at(data, p) in cards
+                and isinstance(get_at(data, p[:-1]), list)
+            )
     return out
 
 
@@ -178,7 +207,9 @@ def state_mutations(data, cards, rng):
         for _ in range(3):
             a, b = rng.sample(places, 2)
             if get_at(d, a) != get_at(d, b):
-                out.append((f"card {get_at(d, b)} duplicated at {a}", True, mutated(a, get_at(d, b))))
+                out.append(
+                    (f"card {get_at(d, b)} duplicated at {a}", True, mutated(a, get_at(d, b)))
+                )
     # A card held twice: a card in one place (a hand, the stock, a trick, the board …) replaced by
     # a card held in another.
     held = holding_places(d, cards)
@@ -186,7 +217,9 @@ def state_mutations(data, cards, rng):
         for _ in range(4):
             a, b = rng.sample(held, 2)
             if get_at(d, a) != get_at(d, b):
-                out.append((f"card {get_at(d, b)} held twice, also at {a}", True, mutated(a, get_at(d, b))))
+                out.append(
+                    (f"card {get_at(d, b)} held twice, also at {a}", True, mutated(a, get_at(d, b)))
+                )
     # A card that is not a card: other types, the empty string, an unknown code.
     if places:
         for alien in (7, None, [], "", "ZZ", ["AS"]):
@@ -199,10 +232,16 @@ def state_mutations(data, cards, rng):
         alien = rng.choice([a for a in ALIENS if a is not None and not _same_kind(a, old)])
         # A number is impossible only when it is beyond any game; -1 may be a real value.
         impossible = not (isinstance(alien, int) and not isinstance(alien, bool) and alien == -1)
-        if isinstance(old, (int, float)) and not isinstance(old, bool) and isinstance(alien, (int, float)) \
-                and not isinstance(alien, bool):
+        if (
+            isinstance(old, (int, float))
+            and not isinstance(old, bool)
+            and isinstance(alien, (int, float))
+            and not isinstance(alien, bool)
+        ):
             impossible = alien == 10**9
-        out.append((f"{p}: {json.dumps(old)[:30]} -> {json.dumps(alien)}", impossible, mutated(p, alien)))
+        out.append(
+            (f"{p}: {json.dumps(old)[:30]} -> {json.dumps(alien)}", impossible, mutated(p, alien))
+        )
     # Numbers out of any range.
     numbers = [p for p in every if type(get_at(d, p)) is int]
     for p in rng.sample(numbers, min(4, len(numbers))):
@@ -256,7 +295,9 @@ def fuzz_from_json(slug, states=40, seed=0):
             again = game.from_json(plain_copy(data))
             assert again.to_json() == data, "from_json(to_json()) is not exact"
         except Exception as err:  # noqa: BLE001
-            counts.other_errors.append(f"a real state was refused: {type(err).__name__}: {str(err)[:200]}")
+            counts.other_errors.append(
+                f"a real state was refused: {type(err).__name__}: {str(err)[:200]}"
+            )
             continue
         for what, impossible, mutated in state_mutations(data, cards, rng):
             run_case(counts, what, impossible, lambda m=mutated: exercise(game.from_json(m)))
@@ -266,7 +307,9 @@ def fuzz_from_json(slug, states=40, seed=0):
 # -- setups ----------------------------------------------------------------------------------------
 def vector_setups(slug):
     vectors = json.loads((HERE / "vectors" / f"{slug}.json").read_text(encoding="utf-8"))
-    return [(v.get("players"), v.get("options") or {}, v["setup"]) for v in vectors if v.get("setup")]
+    return [
+        (v.get("players"), v.get("options") or {}, v["setup"]) for v in vectors if v.get("setup")
+    ]
 
 
 def deal_scope(setup, path):
@@ -277,7 +320,7 @@ def deal_scope(setup, path):
     for i in range(len(path)):
         value = get_at(setup, path[:i])
         if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
-            return path[:i + 1]
+            return path[: i + 1]
     return ()
 
 
@@ -301,8 +344,18 @@ def setup_mutations(setup, rng):
             if get_at(setup, a) != value:
                 # Named twice only if the value is already elsewhere in the same deal as ``a``.
                 scope = deal_scope(setup, a)
-                twice = any(get_at(setup, p) == value for p in strings if p[:len(scope)] == scope and p != a)
-                out.append((f"{value} {'twice' if twice else 'from another deal'} (at {a})", twice, mutated(a, value)))
+                twice = any(
+                    get_at(setup, p) == value
+                    for p in strings
+                    if p[: len(scope)] == scope and p != a
+                )
+                out.append(
+                    (
+                        f"{value} {'twice' if twice else 'from another deal'} (at {a})",
+                        twice,
+                        mutated(a, value),
+                    )
+                )
     for _ in range(8):
         p = rng.choice(every)
         old = get_at(setup, p)
@@ -332,8 +385,14 @@ def fuzz_setups(slug, seed=0):
     rng = random.Random(f"setup/{slug}/{seed}")
     for players, options, setup in vector_setups(slug):
         for what, impossible, mutated in setup_mutations(setup, rng):
-            run_case(counts, what, impossible,
-                     lambda m=mutated: exercise(game.new_state(players=players, options=options, setup=m)))
+            run_case(
+                counts,
+                what,
+                impossible,
+                lambda m=mutated: exercise(
+                    game.new_state(players=players, options=options, setup=m)
+                ),
+            )
     return counts
 
 
@@ -351,8 +410,17 @@ def log_mutations(slug, rng):
     log = {"game": slug, "players": state.players, "options": {}, "seed": 3, "actions": actions}
     deep = "[" * 6000 + "]" * 6000
     out = [
-        ("deep options", True, json.dumps({**log, "options": {}})[:-1].replace('"options": {}', f'"options": {deep}') + "}"),
-        ("deep actions", True, json.dumps(log).replace('"actions": [', '"actions": ' + "[" * 3000 + "[", 1)),
+        (
+            "deep options",
+            True,
+            json.dumps({**log, "options": {}})[:-1].replace('"options": {}', f'"options": {deep}')
+            + "}",
+        ),
+        (
+            "deep actions",
+            True,
+            json.dumps(log).replace('"actions": [', '"actions": ' + "[" * 3000 + "[", 1),
+        ),
         ("options null", True, json.dumps({**log, "options": None})),
         ("options 0", True, json.dumps({**log, "options": 0})),
         ("options false", True, json.dumps({**log, "options": False})),
@@ -362,14 +430,25 @@ def log_mutations(slug, rng):
         ("players true", True, json.dumps({**log, "players": True})),
         ("huge text", True, json.dumps({**log, "actions": [[0, "x" * 100]] * 30_000})),
         ("not JSON", True, "{" + json.dumps(log)),
-        ("a move out of turn", state.players > 1, json.dumps({**log, "actions": [[(actions[0][0] + 1) % state.players, actions[0][1]]]})),
+        (
+            "a move out of turn",
+            state.players > 1,
+            json.dumps({**log, "actions": [[(actions[0][0] + 1) % state.players, actions[0][1]]]}),
+        ),
         ("a move that is not text", True, json.dumps({**log, "actions": [[0, 7]]})),
-        ("a seat that is not a number", True, json.dumps({**log, "actions": [["0", actions[0][1]]]})),
+        (
+            "a seat that is not a number",
+            True,
+            json.dumps({**log, "actions": [["0", actions[0][1]]]}),
+        ),
     ]
     for _ in range(10):
         broken = plain_copy(log)
         i = rng.randrange(len(actions))
-        broken["actions"][i] = [actions[i][0], actions[i][1] + " " + rng.choice(["ZZ", "AS", "0", "-1", "x"])]
+        broken["actions"][i] = [
+            actions[i][0],
+            actions[i][1] + " " + rng.choice(["ZZ", "AS", "0", "-1", "x"]),
+        ]
         out.append((f"move {i} with an extra word", False, json.dumps(broken)))
     return out
 
@@ -378,23 +457,34 @@ def fuzz_logs(slug, seed=0):
     counts = Counts()
     rng = random.Random(f"log/{slug}/{seed}")
     state = get_game(slug).new_state(seed=3)
-    if not load(json.dumps({"game": slug, "players": state.players, "options": {}, "seed": 3, "actions": []}))["ok"]:
+    if not load(
+        json.dumps(
+            {"game": slug, "players": state.players, "options": {}, "seed": 3, "actions": []}
+        )
+    )["ok"]:
         counts.other_errors.append("a real log was refused")
     for what, impossible, text in log_mutations(slug, rng):
+
         def attempt(t=text):
             answer = load(t)
             if not answer["ok"]:
                 raise ValueError(answer["error"])
+
         run_case(counts, what, impossible, attempt)
     return counts
 
 
 def main(slugs):
-    print(f"{'game':<18} {'kind':<9} {'cases':>6} {'refused':>8} {'accepted':>9} {'acc-imposs.':>11} {'other exc.':>10} {'hangs':>6}")
+    print(
+        f"{'game':<18} {'kind':<9} {'cases':>6} {'refused':>8} {'accepted':>9} {'acc-imposs.':>11} {'other exc.':>10} {'hangs':>6}"
+    )
     for slug in slugs or SLUGS:
         for kind, fn in (("setup", fuzz_setups), ("from_json", fuzz_from_json), ("log", fuzz_logs)):
             counts = fn(slug)
-            print(f"{slug:<18} {kind:<9} " + " ".join(f"{n:>{w}}" for n, w in zip(counts.row(), (6, 8, 9, 11, 10, 6))))
+            print(
+                f"{slug:<18} {kind:<9} "
+                + " ".join(f"{n:>{w}}" for n, w in zip(counts.row(), (6, 8, 9, 11, 10, 6)))
+            )
             for line in (counts.accepted_impossible + counts.other_errors + counts.hangs)[:5]:
                 print("    ", line)
 

@@ -6,6 +6,7 @@
 (c) the bots always return a legal action; the levels, the session and the arena are wired.
 Budgets are small here; tests/bench/bench_bots.py measures the real ones.
 """
+
 import json
 import pathlib
 import random
@@ -14,9 +15,15 @@ import time
 import pytest
 
 from tabletop import get_game, session
-from tabletop.bots import (LEVELS, bot_levels, choose_action, default_level, games_with_players,
-                           player_hooks)
-from tabletop.bots import arena
+from tabletop.bots import (
+    LEVELS,
+    arena,
+    bot_levels,
+    choose_action,
+    default_level,
+    games_with_players,
+    player_hooks,
+)
 from tabletop.bots.ismcts import search
 from tabletop.bots.worlds import ReadingSampler, Sampler, WorldError, redeal, resample
 
@@ -29,8 +36,13 @@ from tabletop.bots.worlds import ReadingSampler, Sampler, WorldError, redeal, re
 MORE_SETUPS = {
     "mas_menos": [(2, {}), (2, {"games": 3})],
     "mate": [(2, {}), (2, {"rounds": 2})],
-    "mustamaija": [(4, {}), (2, {}), (3, {"trump_mode": "marriage"}), (6, {"hand_size": 3, "deck": 32}),
-                   (5, {"trump_mode": "diamonds"})],
+    "mustamaija": [
+        (4, {}),
+        (2, {}),
+        (3, {"trump_mode": "marriage"}),
+        (6, {"hand_size": 3, "deck": 32}),
+        (5, {"trump_mode": "diamonds"}),
+    ],
     "slobberhannes": [(4, {}), (3, {}), (5, {"revoke_penalty": True}), (6, {})],
     "tuppi": [(4, {}), (4, {"sooli_tricks": 13}), (4, {"bid_twos_allowed": False})],
     "hold_my_beer": [(3, {}), (3, {"talon_face_up": True})],
@@ -85,7 +97,7 @@ def _imports(path):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             out.append(".".join(base + ([node.module] if node.module else [])))
     return out
 
@@ -95,8 +107,11 @@ def test_the_layers_run_core_games_bots_players_with_no_arrow_back():
     the players (not even inside a function), the bots import no player module (they find one by
     name through ``player_hooks``), and a player module imports its own game only."""
     for path in sorted((PY / "games").glob("*.py")):
-        bad = [m for m in _imports(path) if m.startswith(("tabletop.bots", "tabletop.players",
-                                                           "tabletop.session"))]
+        bad = [
+            m
+            for m in _imports(path)
+            if m.startswith(("tabletop.bots", "tabletop.players", "tabletop.session"))
+        ]
         assert bad == [], path.name
     for path in sorted((PY / "bots").glob("*.py")):
         later = ("tabletop.players", "tabletop.session")
@@ -109,15 +124,18 @@ def test_the_layers_run_core_games_bots_players_with_no_arrow_back():
 def test_player_hooks_refuse_a_bad_declaration(monkeypatch):
     import dataclasses
 
-    from tabletop.players import mate as mate_players
     from tabletop.players import mas_menos as mas_menos_players
+    from tabletop.players import mate as mate_players
 
     declared = mas_menos_players.HOOKS
     monkeypatch.setattr(mas_menos_players, "HOOKS", {"reward": mas_menos_players.bot_reward})
     with pytest.raises(TypeError, match="BotHooks"):
         player_hooks("mas_menos")
-    monkeypatch.setattr(mas_menos_players, "HOOKS",
-                        dataclasses.replace(declared, from_view=mate_players.state_from_view))
+    monkeypatch.setattr(
+        mas_menos_players,
+        "HOOKS",
+        dataclasses.replace(declared, from_view=mate_players.state_from_view),
+    )
     with pytest.raises(ValueError, match="queries.hint"):
         player_hooks("mas_menos")
 
@@ -183,7 +201,9 @@ def test_worlds_reproduce_the_view_and_keep_the_hidden_cards(slug):
             assert set(counts) == hidden
             in_hands = [c for h in world.d.get("hands", []) for c in h]
             assert len(in_hands) == len(set(in_hands))
-            assert sorted(map(len, world.d.get("hands", []))) == sorted(map(len, state.d.get("hands", [])))
+            assert sorted(map(len, world.d.get("hands", []))) == sorted(
+                map(len, state.d.get("hands", []))
+            )
             for other in world.to_move():
                 assert world.legal_actions(other)
             _walk_world(world, random.Random(k))
@@ -279,10 +299,17 @@ def test_the_whole_match_against_random_is_legal_for_every_level():
     for slug in SLUGS:
         game = get_game(slug)
         players = setups(slug)[0][0]
-        options = {"mas_menos": {}, "slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1},
-                   "hold_my_beer": {"max_games": 1}, "chiryaku_akuryaku": {"rounds": 1},
-                   "stop_the_bus": {"starting_lives": 1}, "ribs": {}, "mexican_train": {"rounds": 1},
-                   "mustamaija": {"hand_size": 3, "deck": 32}}.get(slug, {})
+        options = {
+            "mas_menos": {},
+            "slobberhannes": {"loss_limit": 2},
+            "tuppi": {"fixed_deals": 1},
+            "hold_my_beer": {"max_games": 1},
+            "chiryaku_akuryaku": {"rounds": 1},
+            "stop_the_bus": {"starting_lives": 1},
+            "ribs": {},
+            "mexican_train": {"rounds": 1},
+            "mustamaija": {"hand_size": 3, "deck": 32},
+        }.get(slug, {})
         log = {"game": slug, "players": players, "options": options, "seed": 5, "actions": []}
         assert session.load(json.dumps(log))["ok"]
         rng = random.Random(5)
@@ -304,9 +331,15 @@ def test_the_whole_match_against_random_is_legal_for_every_level():
             moves += 1
 
 
-SHORT_GAMES = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
-               "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
-               "mexican_train": {"rounds": 1}, "mustamaija": {"hand_size": 3, "deck": 32}}
+SHORT_GAMES = {
+    "slobberhannes": {"loss_limit": 2},
+    "tuppi": {"fixed_deals": 1},
+    "hold_my_beer": {"max_games": 1},
+    "chiryaku_akuryaku": {"rounds": 1},
+    "stop_the_bus": {"starting_lives": 1},
+    "mexican_train": {"rounds": 1},
+    "mustamaija": {"hand_size": 3, "deck": 32},
+}
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -321,7 +354,9 @@ def test_a_game_set_up_at_the_heuristic_level_plays_through_the_session(slug):
     options = SHORT_GAMES.get(slug, {})
     log = {"game": slug, "players": players, "options": options, "seed": 12, "actions": []}
     assert session.load(json.dumps(log))["ok"]
-    mirror = game.new_state(players=players, options=options, seed=12)  # checks each move independently
+    mirror = game.new_state(
+        players=players, options=options, seed=12
+    )  # checks each move independently
     rng = random.Random(12)
     computer_moves, actions = 0, []
     while not mirror.is_over():
@@ -367,14 +402,18 @@ def test_search_levels_without_a_sampler_play_as_random():
     state = get_game("mas_menos").new_state(players=2, seed=4)
     view = state.view(0)
     for level in ("easy", "normal", "strong"):
-        assert choose_action("mas_menos", view, level, 3) == choose_action("mas_menos", view, "random", 3)
+        assert choose_action("mas_menos", view, level, 3) == choose_action(
+            "mas_menos", view, "random", 3
+        )
 
 
 def test_a_game_without_hooks_refuses_a_plain_redeal_of_doubled_cards():
     """redeal insists on one slot per hidden card: a game keeping a hidden card twice needs a hook."""
     state = get_game("tuppi").new_state(players=4, seed=1)
     rng = random.Random(0)
-    while state.d["phase"] == "bid" and not any(b not in (None, "rami", "nolo") for b in state.d["bids"]):
+    while state.d["phase"] == "bid" and not any(
+        b not in (None, "rami", "nolo") for b in state.d["bids"]
+    ):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     if state.d["phase"] == "bid":
@@ -397,11 +436,19 @@ def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game(
     seat is valued by the game's own deal score (Slobberhannes: a quarter off per penalty point)."""
     from tabletop.players.slobberhannes import bot_reward
 
-    state, _ = arena.play_match("slobberhannes", 4, get_game("slobberhannes").check_options({}, 4), 11,
-                                ["heuristic"] * 4, first_deal=True)
+    state, _ = arena.play_match(
+        "slobberhannes",
+        4,
+        get_game("slobberhannes").check_options({}, 4),
+        11,
+        ["heuristic"] * 4,
+        first_deal=True,
+    )
     assert not state.is_over() and state.d["deals_played"] == 1 and state.d["tricks_played"] == 0
     penalties = [bot_reward(state, s) for s in range(4)]
-    assert sum(round((1 - p) * 4) for p in penalties) >= 3  # first trick, last trick, the queen of clubs
+    assert (
+        sum(round((1 - p) * 4) for p in penalties) >= 3
+    )  # first trick, last trick, the queen of clubs
     out = arena.run("slobberhannes", "heuristic", "random", games=4, seed=11, measure="deal")
     assert out["measure"] == "deal" and out["matches"] == 4
     assert all(0 <= x <= 1 for x in (out["a_score"][0], out["b_score"][0], out["even"]))
@@ -411,6 +458,7 @@ def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game(
 
 
 # -- the rule-based players (level heuristic, ``BotHooks.heuristic``) ------------------------------
+
 
 def test_every_game_declares_a_heuristic_player():
     for slug in SLUGS:
@@ -429,8 +477,12 @@ def test_heuristic_player_is_legal_deterministic_and_reads_only_the_view(slug):
         assert choose_action(slug, view, "heuristic", 1, sampler=Sampler(state, seat)) == first
         other = resample(state, seat, rng)
         for seed in (2, 3):
-            assert choose_action(slug, view, "heuristic", seed, sampler=Sampler(state, seat)) == first
-            assert choose_action(slug, view, "heuristic", seed, sampler=Sampler(other, seat)) == first
+            assert (
+                choose_action(slug, view, "heuristic", seed, sampler=Sampler(state, seat)) == first
+            )
+            assert (
+                choose_action(slug, view, "heuristic", seed, sampler=Sampler(other, seat)) == first
+            )
         state.clone().apply(seat, first)
 
 
@@ -438,18 +490,27 @@ def test_heuristic_player_is_legal_deterministic_and_reads_only_the_view(slug):
 def test_heuristic_player_plays_whole_games(slug):
     """Heuristic players at every seat finish a game of each covered setup with legal moves."""
     game = get_game(slug)
-    short = {"slobberhannes": {"loss_limit": 2}, "tuppi": {"fixed_deals": 1}, "hold_my_beer": {"max_games": 1},
-             "chiryaku_akuryaku": {"rounds": 1}, "stop_the_bus": {"starting_lives": 1},
-             "mexican_train": {"rounds": 1}}
+    short = {
+        "slobberhannes": {"loss_limit": 2},
+        "tuppi": {"fixed_deals": 1},
+        "hold_my_beer": {"max_games": 1},
+        "chiryaku_akuryaku": {"rounds": 1},
+        "stop_the_bus": {"starting_lives": 1},
+        "mexican_train": {"rounds": 1},
+    }
     for k, (players, options) in enumerate(setups(slug)):
-        options = dict(options, **{key: v for key, v in short.get(slug, {}).items() if key not in options})
+        options = dict(
+            options, **{key: v for key, v in short.get(slug, {}).items() if key not in options}
+        )
         state = game.new_state(players=players, options=options, seed=40 + k)
         rng = random.Random(k)
         moves = 0
         while not state.is_over():
             seat = rng.choice(state.to_move())
             view = state.view(seat)
-            action = choose_action(slug, view, "heuristic", rng.randrange(1000), sampler=Sampler(state, seat))
+            action = choose_action(
+                slug, view, "heuristic", rng.randrange(1000), sampler=Sampler(state, seat)
+            )
             assert action in view["legal_actions"]
             state.apply(seat, action)
             moves += 1
@@ -461,7 +522,9 @@ def test_bot_hooks_check_the_heuristic_player():
 
     with pytest.raises(TypeError):
         BotHooks(reward=lambda s, seat: 0.5, heuristic="fold")
-    assert BotHooks(heuristic=lambda s, seat, rng: "pass").search is False  # a rule-based player alone
+    assert (
+        BotHooks(heuristic=lambda s, seat, rng: "pass").search is False
+    )  # a rule-based player alone
     with pytest.raises(ValueError):
         BotHooks()
 
@@ -483,11 +546,15 @@ def test_arena_counts_stops_that_lose_a_life_in_stop_the_bus():
     assert 1 <= a["n"] + b["n"] <= 8
     assert 0 <= a["failed"] <= a["n"] and 0 <= b["failed"] <= b["n"]
     assert any(line.strip().startswith("failed stops") for line in arena.report(out))
-    state, _ = arena.play_match("stop_the_bus", 4, None, 5, ["heuristic"] * 4, contracts=(stops := []),
-                                first_deal=True)
+    state, _ = arena.play_match(
+        "stop_the_bus", 4, None, 5, ["heuristic"] * 4, contracts=(stops := []), first_deal=True
+    )
     shown = state.d["last_showdown"]
-    assert stops == ([(shown["stopper"], shown["stopper"] not in shown["losers"])] if shown["stopper"] is not None
-                     else [])
+    assert stops == (
+        [(shown["stopper"], shown["stopper"] not in shown["losers"])]
+        if shown["stopper"] is not None
+        else []
+    )
 
 
 def _positions_where(slug, players, options, wanted, count, seed=0):
@@ -505,15 +572,31 @@ def _positions_where(slug, players, options, wanted, count, seed=0):
             if wanted(state, seat):
                 out.append((state, seat))
                 break
-            state.apply(seat, choose_action(slug, state.view(seat), "heuristic", rng.randrange(99),
-                                            sampler=Sampler(state, seat)))
+            state.apply(
+                seat,
+                choose_action(
+                    slug,
+                    state.view(seat),
+                    "heuristic",
+                    rng.randrange(99),
+                    sampler=Sampler(state, seat),
+                ),
+            )
     return out
 
 
 def _mas_menos_positions(cards_left, count, seed=0):
     """One-game Más-Menos positions in play with ``cards_left`` cards in the mover's hand."""
-    return _positions_where("mas_menos", 2, {"games": 1}, lambda state, seat: state.d["phase"] == "play"
-                            and len(state.d["hands"][seat]) == cards_left, count, seed)
+    return _positions_where(
+        "mas_menos",
+        2,
+        {"games": 1},
+        lambda state, seat: (
+            state.d["phase"] == "play" and len(state.d["hands"][seat]) == cards_left
+        ),
+        count,
+        seed,
+    )
 
 
 def _minimax_by_the_engine(state, me, reward, side=lambda seat: seat):
@@ -550,12 +633,23 @@ def test_mas_menos_endgame_solver_agrees_with_the_engine():
             mine = tuple(sorted(ORDER[c] for c in d["hands"][me]))
             theirs = tuple(sorted(ORDER[c] for c in d["hands"][1 - me]))
             led = ORDER[d["trick"][0][1]] if d["trick"] else None
-            values = _solve(mine, theirs, led is None, led, d["trick_rule"] == "high", d["game_rule"] == "more",
-                            d["tricks"][me] - d["tricks"][1 - me], 0, {})
+            values = _solve(
+                mine,
+                theirs,
+                led is None,
+                led,
+                d["trick_rule"] == "high",
+                d["game_rule"] == "more",
+                d["tricks"][me] - d["tricks"][1 - me],
+                0,
+                {},
+            )
             for action in state.legal_actions(me):
                 world = state.clone()
                 world.apply(me, action)
-                assert values[ORDER[action.split()[1]]] == pytest.approx(_exact_by_the_engine(world, me)), action
+                assert values[ORDER[action.split()[1]]] == pytest.approx(
+                    _exact_by_the_engine(world, me)
+                ), action
                 checked += 1
     assert checked > 40
     assert len(PACK) == 32
@@ -569,7 +663,11 @@ def _assert_strong_plays_the_endgame(slug, state, seat, rng, bot_endgame, seed, 
     assert other.view(seat) == view
     a = choose_action(slug, view, "strong", seed, sampler=Sampler(state, seat), time_limit=False)
     b = choose_action(slug, view, "strong", seed, sampler=Sampler(other, seat), time_limit=False)
-    assert a == b == bot_endgame(view, Sampler(state, seat) if uses_sampler else None, random.Random(seed))
+    assert (
+        a
+        == b
+        == bot_endgame(view, Sampler(state, seat) if uses_sampler else None, random.Random(seed))
+    )
     assert a in view["legal_actions"]
 
 
@@ -583,7 +681,9 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
     rng = random.Random(5)
     for cards_left in (6, 4, 2):
         for state, seat in _mas_menos_positions(cards_left, 4, seed=10 + cards_left):
-            _assert_strong_plays_the_endgame("mas_menos", state, seat, rng, bot_endgame, 3, uses_sampler=False)
+            _assert_strong_plays_the_endgame(
+                "mas_menos", state, seat, rng, bot_endgame, 3, uses_sampler=False
+            )
     state, seat = _mas_menos_positions(ENDGAME_CARDS + 1, 1)[0]
     assert bot_endgame(state.view(seat), None, random.Random(0)) is None
     # Over every split of the opponent's unseen cards into hand and discard, the engine's own
@@ -614,10 +714,15 @@ def test_strong_mas_menos_solves_the_last_tricks_from_the_view_alone():
 def _tuppi_positions(cards_left, count, seed=0):
     """One-deal Tuppi positions in rami or nolo play, the mover holding ``cards_left`` cards and
     having a choice."""
+
     def wanted(state, seat):
         d = state.d
-        return (d["phase"] == "play" and d["mode"] in ("rami", "nolo") and len(d["hands"][seat]) == cards_left
-                and len(state.legal_actions(seat)) > 1)
+        return (
+            d["phase"] == "play"
+            and d["mode"] in ("rami", "nolo")
+            and len(d["hands"][seat]) == cards_left
+            and len(state.legal_actions(seat)) > 1
+        )
 
     return _positions_where("tuppi", 4, {"fixed_deals": 1}, wanted, count, seed)
 
@@ -641,13 +746,22 @@ def test_tuppi_double_dummy_solver_agrees_with_the_engine():
             d = state.d
             hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
             trick = [ORDER[c] for _, c in d["trick"]["cards"]]
-            values = _double_dummy(hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2,
-                                   _final_rewards(state, me), {})
+            values = _double_dummy(
+                hands,
+                trick,
+                d["trick"]["leader"],
+                d["tricks"][0],
+                me % 2,
+                _final_rewards(state, me),
+                {},
+            )
             assert sorted(values) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(me))
             for action in state.legal_actions(me):
                 world = state.clone()
                 world.apply(me, action)
-                assert values[ORDER[action.split()[1]]] == pytest.approx(_tuppi_exact_by_the_engine(world, me)), action
+                assert values[ORDER[action.split()[1]]] == pytest.approx(
+                    _tuppi_exact_by_the_engine(world, me)
+                ), action
                 checked += 1
     assert checked >= 30
 
@@ -672,6 +786,7 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
     decided from the view."""
     import dataclasses
     import sys
+
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_strong_variants
 
@@ -685,17 +800,27 @@ def test_search_variants_of_the_diagnosis_are_legal_and_honest(slug):
             assert a in view["legal_actions"]
             assert search(hooks, view, Sampler(other, seat), iterations=30, seed=2, **kw) == a
         for noise in (0.02, 0.25):  # the rollouts of --variant noise
-            noisy = dataclasses.replace(hooks, rollout=bench_strong_variants.noisy_rollout(hooks.heuristic, noise))
+            noisy = dataclasses.replace(
+                hooks, rollout=bench_strong_variants.noisy_rollout(hooks.heuristic, noise)
+            )
             a = search(noisy, view, Sampler(state, seat), iterations=30, seed=2)
             assert a in view["legal_actions"]
             assert search(noisy, view, Sampler(other, seat), iterations=30, seed=2) == a
         # --variant ensemble: the budget split into independent searches, their root visits added
         a = bench_strong_variants.ensemble_search(hooks, view, Sampler(state, seat), 12, 2, 3)
         assert a in view["legal_actions"]
-        assert bench_strong_variants.ensemble_search(hooks, view, Sampler(other, seat), 12, 2, 3) == a
-        if slug == "slobberhannes":  # --variant leadhigh: a sharper rule-based player in the rollouts
-            sharper = dataclasses.replace(hooks, rollout=bench_strong_variants.noisy_rollout(
-                bench_strong_variants.leadhigh_player, 0.1))
+        assert (
+            bench_strong_variants.ensemble_search(hooks, view, Sampler(other, seat), 12, 2, 3) == a
+        )
+        if (
+            slug == "slobberhannes"
+        ):  # --variant leadhigh: a sharper rule-based player in the rollouts
+            sharper = dataclasses.replace(
+                hooks,
+                rollout=bench_strong_variants.noisy_rollout(
+                    bench_strong_variants.leadhigh_player, 0.1
+                ),
+            )
             a = search(sharper, view, Sampler(state, seat), iterations=30, seed=2)
             assert a in view["legal_actions"]
             assert search(sharper, view, Sampler(other, seat), iterations=30, seed=2) == a
@@ -706,8 +831,10 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
     shipped rule-based player, it leads a middle trick the queen can no longer fall into, with its
     highest card other than the queen."""
     import sys
+
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     from bench_strong_variants import leadhigh_player
+
     from tabletop.games import slobberhannes as sh
     from tabletop.players import slobberhannes as sh_players
 
@@ -724,14 +851,24 @@ def test_leadhigh_player_of_the_diagnosis_plays_legally_and_sheds_in_safe_middle
                 differ += 1
                 d = state.d
                 hand = d["hands"][seat]
-                assert not d["trick"]["cards"] and 1 < d["tricks_played"] + 1 < d["tricks_per_deal"] - 1
+                assert (
+                    not d["trick"]["cards"]
+                    and 1 < d["tricks_played"] + 1 < d["tricks_per_deal"] - 1
+                )
                 assert sh.QUEEN in hand or sh.QUEEN in sh_players._played(d)
                 card = action.split()[1]
                 assert card != sh.QUEEN
-                assert sh.rank_value(card) == max(sh.rank_value(c) for c in hand if c != sh.QUEEN
-                                                   and (c[1] != "C" or sh.QUEEN not in hand or
-                                                        {"AC", "KC"} <= sh_players._played(d)
-                                                        or all(x[1] == "C" for x in hand if x != sh.QUEEN)))
+                assert sh.rank_value(card) == max(
+                    sh.rank_value(c)
+                    for c in hand
+                    if c != sh.QUEEN
+                    and (
+                        c[1] != "C"
+                        or sh.QUEEN not in hand
+                        or {"AC", "KC"} <= sh_players._played(d)
+                        or all(x[1] == "C" for x in hand if x != sh.QUEEN)
+                    )
+                )
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert differ > 20
 
@@ -742,6 +879,7 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
     queen of clubs kept from seats that passed up shedding it) decide from the view alone: the same
     worlds, weights and moves when the hidden cards lie elsewhere."""
     import sys
+
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_reading
 
@@ -755,8 +893,12 @@ def test_reading_the_plays_of_the_diagnosis_is_honest(slug):
         view = state.view(seat)
         assert other.view(seat) == view
         likelihood = bench_reading.LIKELIHOOD[slug]
-        pools = [bench_reading.Pool(Sampler(s, seat), lambda w, me: likelihood(w, me, 0.3), 12, random.Random(3))
-                 for s in (state, other)]
+        pools = [
+            bench_reading.Pool(
+                Sampler(s, seat), lambda w, me: likelihood(w, me, 0.3), 12, random.Random(3)
+            )
+            for s in (state, other)
+        ]
         assert pools[0].cum == pools[1].cum
         assert [w.d["hands"] for w in pools[0].worlds] == [w.d["hands"] for w in pools[1].worlds]
         moves = [search(hooks, view, pool, iterations=20, seed=2) for pool in pools]
@@ -790,7 +932,9 @@ def test_stop_the_bus_turns_drawn_come_from_public_counts():
     state.apply(first, "discard " + state.d["hands"][first][0])
     second = (first + 1) % 4
     state.apply(second, "draw discard")
-    state.apply(second, "discard " + next(c for c in state.d["hands"][second] if c != state.d["taken"]))
+    state.apply(
+        second, "discard " + next(c for c in state.d["hands"][second] if c != state.d["taken"])
+    )
     turns = _turns_drawn(state.d, 4)
     assert turns[first] == 1 and turns[(first + 2) % 4] == turns[(first + 3) % 4] == 0
     assert turns[second] == (1 if state.d["known"][second] else 0)  # a card taken and kept is seen
@@ -802,6 +946,7 @@ def test_stop_the_bus_read_worlds_judge_the_seats_hand_as_often_worst_as_it_is()
     than uniform worlds say (tests/bench/bench_stop_the_bus_reading.py --calibration)."""
     import statistics
     import sys
+
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_stop_the_bus_reading
 
@@ -823,8 +968,12 @@ def test_stop_the_bus_strong_decides_from_the_view_alone():
         if len(view["legal_actions"]) < 2:
             continue
         other = resample(state, seat, rng)
-        a = choose_action("stop_the_bus", view, "strong", 4, sampler=Sampler(state, seat), time_limit=False)
-        b = choose_action("stop_the_bus", view, "strong", 4, sampler=Sampler(other, seat), time_limit=False)
+        a = choose_action(
+            "stop_the_bus", view, "strong", 4, sampler=Sampler(state, seat), time_limit=False
+        )
+        b = choose_action(
+            "stop_the_bus", view, "strong", 4, sampler=Sampler(other, seat), time_limit=False
+        )
         assert a == b and a in view["legal_actions"]
         checked += 1
     assert checked >= 3
@@ -832,8 +981,16 @@ def test_stop_the_bus_strong_decides_from_the_view_alone():
 
 def _slobberhannes_positions(players, cards_left, count, seed=0):
     """One-deal Slobberhannes positions, the mover holding ``cards_left`` cards with a choice."""
-    return _positions_where("slobberhannes", players, {"loss_limit": 1}, lambda state, seat: len(
-        state.d["hands"][seat]) == cards_left and len(state.legal_actions(seat)) > 1, count, seed)
+    return _positions_where(
+        "slobberhannes",
+        players,
+        {"loss_limit": 1},
+        lambda state, seat: (
+            len(state.d["hands"][seat]) == cards_left and len(state.legal_actions(seat)) > 1
+        ),
+        count,
+        seed,
+    )
 
 
 def _slobberhannes_max_n_by_the_engine(state):
@@ -865,11 +1022,15 @@ def test_slobberhannes_max_n_solver_agrees_with_the_engine():
 
     checked = 0
     for players, cards_left in ((4, 2), (4, 3), (3, 3)):
-        for state, me in _slobberhannes_positions(players, cards_left, 5, seed=players * 10 + cards_left):
+        for state, me in _slobberhannes_positions(
+            players, cards_left, 5, seed=players * 10 + cards_left
+        ):
             d = state.d
             hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
             trick = [ORDER[c] for _, c in d["trick"]["cards"]]
-            values = _max_n(hands, trick, d["trick"]["leader"], d["queen_winner"], _deal_utilities(state), {})
+            values = _max_n(
+                hands, trick, d["trick"]["leader"], d["queen_winner"], _deal_utilities(state), {}
+            )
             assert sorted(values) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(me))
             for action in state.legal_actions(me):
                 world = state.clone()
@@ -923,7 +1084,9 @@ def test_strong_slobberhannes_endgame_past_its_deadline_still_plays_a_legal_card
     started = time.perf_counter()
     action = bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1), deadline=started)
     assert action in state.legal_actions(seat)
-    assert bot_endgame(state.view(seat), Sampler(state, seat), random.Random(1)) in state.legal_actions(seat)
+    assert bot_endgame(
+        state.view(seat), Sampler(state, seat), random.Random(1)
+    ) in state.legal_actions(seat)
 
 
 def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
@@ -933,6 +1096,7 @@ def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
 
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "bench"))
     import bench_slobberhannes_endgame as bench
+
     from tabletop.games.slobberhannes import ORDER
     from tabletop.players.slobberhannes import _deal_utilities, bot_endgame
 

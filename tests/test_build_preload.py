@@ -4,6 +4,7 @@ phone's connection does not pay one round trip per level of imports (app.js -> s
 play.js -> ...). The list must be the static import graph of static/app.js plus the table kit every
 view imports; the lesson player and the record's code stay out of it (loaded when used). The build
 ships index.html with the links as they are, and every file they name."""
+
 import pathlib
 import re
 import sys
@@ -40,10 +41,14 @@ def index_html(root=ROOT):
 def test_index_preloads_exactly_the_first_screens_modules():
     preloaded = MODULEPRELOAD.findall(index_html())
     assert len(preloaded) == len(set(preloaded)), "a module preloaded twice"
-    wanted = (static_graph("static/app.js") - {"static/app.js"}) | static_graph("static/kit/index.js")
+    wanted = (static_graph("static/app.js") - {"static/app.js"}) | static_graph(
+        "static/kit/index.js"
+    )
     missing, extra = sorted(wanted - set(preloaded)), sorted(set(preloaded) - wanted)
-    assert not missing and not extra, (f"index.html's <link rel=modulepreload> list is out of date: add {missing}, "
-                                       f"remove {extra} (the static imports of static/app.js and static/kit/index.js)")
+    assert not missing and not extra, (
+        f"index.html's <link rel=modulepreload> list is out of date: add {missing}, "
+        f"remove {extra} (the static imports of static/app.js and static/kit/index.js)"
+    )
 
 
 def test_the_lesson_player_and_the_record_stay_out_of_the_first_screen():
@@ -53,8 +58,14 @@ def test_the_lesson_player_and_the_record_stay_out_of_the_first_screen():
 
 def test_every_view_imports_only_the_preloaded_kit():
     for view in sorted((ROOT / "static" / "views").glob("*.js")):
-        extra = static_graph(view.relative_to(ROOT).as_posix()) - static_graph("static/kit/index.js") - {view.relative_to(ROOT).as_posix()}
-        assert not {e for e in extra if not e.startswith("static/views/")}, f"{view.name} imports {sorted(extra)} (add to index.html?)"
+        extra = (
+            static_graph(view.relative_to(ROOT).as_posix())
+            - static_graph("static/kit/index.js")
+            - {view.relative_to(ROOT).as_posix()}
+        )
+        assert not {e for e in extra if not e.startswith("static/views/")}, (
+            f"{view.name} imports {sorted(extra)} (add to index.html?)"
+        )
 
 
 def test_fetch_preloads_are_the_json_every_route_reads():
@@ -62,7 +73,9 @@ def test_fetch_preloads_are_the_json_every_route_reads():
     html = index_html()
     assert FETCH_PRELOAD.findall(html) == ["static/strings/common.json", "static/catalog.json"]
     assert html.count('rel="preload"') == 2
-    assert 'fetch("static/catalog.json")' in (ROOT / "static" / "app.js").read_text(encoding="utf-8")
+    assert 'fetch("static/catalog.json")' in (ROOT / "static" / "app.js").read_text(
+        encoding="utf-8"
+    )
 
 
 @pytest.fixture(scope="module")

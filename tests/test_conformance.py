@@ -2,9 +2,10 @@
 
 At least 200 seeded random games per game per run, spread over its player counts and variants.
 """
-import pytest
 
+import pytest
 from conformance import playout
+
 from tabletop import available_games, get_game
 
 GAMES_PER_GAME = 200
@@ -17,7 +18,9 @@ def _cases():
         configs += [(info.default_players, dict(v)) for v in info.variants]
         per_config = -(-GAMES_PER_GAME // len(configs))
         for players, options in configs:
-            yield pytest.param(slug, players, options, per_config, id=f"{slug}-{players}p-{options or 'default'}")
+            yield pytest.param(
+                slug, players, options, per_config, id=f"{slug}-{players}p-{options or 'default'}"
+            )
 
 
 @pytest.mark.parametrize("slug,players,options,games", list(_cases()))

@@ -1,8 +1,9 @@
 """The engine contract itself: registry, options, players, setup, JSON round trip, sessions, CLI."""
+
 import json
+import pathlib
 import subprocess
 import sys
-import pathlib
 
 import pytest
 
@@ -20,13 +21,16 @@ def test_twelve_games_are_registered():
     assert len(SLUGS) == 12 and "mas_menos" in available_games()
 
 
-@pytest.mark.parametrize("options,message", [
-    ({"gamez": 2}, "unknown option 'gamez'"),
-    ({"games": 0}, "at least 1"),
-    ({"games": "3"}, "whole number"),
-    ({"games": True}, "whole number"),
-    ([1], "must be an object"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"gamez": 2}, "unknown option 'gamez'"),
+        ({"games": 0}, "at least 1"),
+        ({"games": "3"}, "whole number"),
+        ({"games": True}, "whole number"),
+        ([1], "must be an object"),
+    ],
+)
 def test_bad_options_are_refused_before_any_state(options, message):
     with pytest.raises(ValueError, match=message):
         get_game("mas_menos").new_state(players=2, options=options, seed=1)
@@ -72,7 +76,13 @@ def test_clone_is_independent():
 def test_illegal_action_message_and_state_unchanged():
     state = get_game("mas_menos").new_state(seed=3)
     before = state.to_json()
-    for seat, action in [(0, "play AS"), (0, "discard AS"), (5, "discard 7S 8S 9S"), (0, None), (0, "")]:
+    for seat, action in [
+        (0, "play AS"),
+        (0, "discard AS"),
+        (5, "discard 7S 8S 9S"),
+        (0, None),
+        (0, ""),
+    ]:
         with pytest.raises(IllegalAction) as err:
             state.apply(seat, action)
         assert str(err.value)
@@ -82,17 +92,38 @@ def test_illegal_action_message_and_state_unchanged():
 def test_session_refuses_tampered_logs_with_the_move_and_reason():
     assert session.load("{oops")["ok"] is False
     assert "unknown game" in session.load(json.dumps({"game": "x"}))["error"]
-    assert "[seat, action]" in session.load(json.dumps({"game": "mas_menos", "actions": [["0", "x"]]}))["error"]
-    bad = session.load(json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1,
-                                   "actions": [[0, "declare mas"]]}))
-    assert bad == {"ok": False, "error": "move 1 (seat 0: 'declare mas') was refused: "
-                   "discard 3 cards before you declare", "code": "log_move_refused",
-                   "params": {"move": 1, "seat": 0, "action": "declare mas",
-                              "refusal": {"code": "discard_before_declaring", "params": {}}}}
+    assert (
+        "[seat, action]"
+        in session.load(json.dumps({"game": "mas_menos", "actions": [["0", "x"]]}))["error"]
+    )
+    bad = session.load(
+        json.dumps(
+            {
+                "game": "mas_menos",
+                "players": 2,
+                "options": {},
+                "seed": 1,
+                "actions": [[0, "declare mas"]],
+            }
+        )
+    )
+    assert bad == {
+        "ok": False,
+        "error": "move 1 (seat 0: 'declare mas') was refused: discard 3 cards before you declare",
+        "code": "log_move_refused",
+        "params": {
+            "move": 1,
+            "seat": 0,
+            "action": "declare mas",
+            "refusal": {"code": "discard_before_declaring", "params": {}},
+        },
+    }
 
 
 def test_session_act_view_and_bot():
-    assert session.load(json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1, "actions": []}))["ok"]
+    assert session.load(
+        json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1, "actions": []})
+    )["ok"]
     view = session.view(0)["view"]
     assert len(view["hand"]) == 16 and "hand" not in session.view(None)["view"]
     action = session.bot_action(1, "random", 7)["action"]
@@ -103,8 +134,13 @@ def test_session_act_view_and_bot():
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "tabletop", *args], cwd=ROOT / "py",
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        cwd=ROOT / "py",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_cli_simulate_prints_results_and_speed():
@@ -145,7 +181,11 @@ def test_pyscript_toml_ships_every_module_of_the_package():
     sys.path.insert(0, str(ROOT / "py" / "tools"))
     from build import BROWSERLESS  # the CLI and the arena stay out of the browser
 
-    package = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "tabletop").rglob("*.py")}
-    assert package - BROWSERLESS <= shipped, f"run py/tools/build.py: missing {sorted(package - BROWSERLESS - shipped)}"
+    package = {
+        p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "tabletop").rglob("*.py")
+    }
+    assert package - BROWSERLESS <= shipped, (
+        f"run py/tools/build.py: missing {sorted(package - BROWSERLESS - shipped)}"
+    )
     assert not BROWSERLESS & shipped, f"not for the browser: {sorted(BROWSERLESS & shipped)}"
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"

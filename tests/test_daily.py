@@ -1,5 +1,6 @@
 """The daily deal of every game (the same for everyone on a date) and the duplicate comparison
 (the computer replays the finished deal in the player's seat, deterministically)."""
+
 import json
 import random
 
@@ -22,7 +23,9 @@ def test_the_daily_deal_is_fixed_by_the_date(slug):
     assert first[0] != first[2]  # another day, another deal
 
 
-@pytest.mark.parametrize("date", ["2026-02-31", "2026-13-01", "26-11-24", "2026-11-24x", "", "tomorrow", None, 20261124])
+@pytest.mark.parametrize(
+    "date", ["2026-02-31", "2026-13-01", "26-11-24", "2026-11-24x", "", "tomorrow", None, 20261124]
+)
 def test_a_date_that_is_not_one_is_refused(date):
     answer = session.daily_log("mas_menos", date)
     assert answer["ok"] is False and answer["error"]

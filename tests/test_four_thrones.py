@@ -1,4 +1,5 @@
 """4 Thrones: placement rules, skips, options, setup checks, solver and the fair hint."""
+
 import json
 import random
 
@@ -25,17 +26,40 @@ def refused(state, action, fragment=""):
 
 # -- rule (a): what fits ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("card,top,fits", [
-    ("9S", "8H", True), ("JC", "8H", True), ("KD", "QS", True), ("QH", "JD", True),  # higher, any suit
-    ("5S", "5H", False), ("JH", "JS", False), ("AS", "AH", False),                    # equal never
-    ("AH", "2C", True), ("AH", "KS", True), ("AH", "7D", False), ("AH", "QD", False),  # ace (seed)
-    ("2S", "AH", True), ("KC", "AD", True), ("QH", "AS", True),                       # anything on an ace
-    ("TC", "JH", True), ("2D", "JS", True),                                           # jack takes numbers
-    ("TH", "QC", True), ("3D", "QS", True), ("TS", "QD", False), ("9C", "QH", False),  # queen: red only
-    ("JH", "QD", False),                                                              # face cards: no suit
-    ("9S", "KC", True), ("2S", "KH", True), ("9H", "KS", False), ("QS", "KC", False), ("JS", "KD", False),
-    ("7H", "9C", False), ("KS", "AC", True),
-])
+
+@pytest.mark.parametrize(
+    "card,top,fits",
+    [
+        ("9S", "8H", True),
+        ("JC", "8H", True),
+        ("KD", "QS", True),
+        ("QH", "JD", True),  # higher, any suit
+        ("5S", "5H", False),
+        ("JH", "JS", False),
+        ("AS", "AH", False),  # equal never
+        ("AH", "2C", True),
+        ("AH", "KS", True),
+        ("AH", "7D", False),
+        ("AH", "QD", False),  # ace (seed)
+        ("2S", "AH", True),
+        ("KC", "AD", True),
+        ("QH", "AS", True),  # anything on an ace
+        ("TC", "JH", True),
+        ("2D", "JS", True),  # jack takes numbers
+        ("TH", "QC", True),
+        ("3D", "QS", True),
+        ("TS", "QD", False),
+        ("9C", "QH", False),  # queen: red only
+        ("JH", "QD", False),  # face cards: no suit
+        ("9S", "KC", True),
+        ("2S", "KH", True),
+        ("9H", "KS", False),
+        ("QS", "KC", False),
+        ("JS", "KD", False),
+        ("7H", "9C", False),
+        ("KS", "AC", True),
+    ],
+)
 def test_fit_rule(card, top, fits):
     assert (ft.fit_reason(card, top) is None) == fits
 
@@ -51,6 +75,7 @@ def test_designer_ace_goes_anywhere_but_on_an_ace():
 
 
 # -- rule (b): unique tops ----------------------------------------------------------------------
+
 
 def test_initial_duplicates_allowed_but_block_that_rank():
     s = new(["9H", "9C", "3D", "JS"], ["TC", "9D", "4H"])
@@ -71,6 +96,7 @@ def test_unique_top_ranks_off():
 
 
 # -- skips, end of game ---------------------------------------------------------------------------
+
 
 def test_skip_goes_to_bottom_and_is_remembered():
     s = new(["3H", "6S", "9D", "QC"], ["KS", "4C", "5D"])
@@ -103,7 +129,12 @@ def test_no_skips_option_loses_at_once_when_stuck():
     s = new(["9H", "9C", "3D", "JS"], ["4H", "9D"], max_skips=0)
     assert s.legal_actions(0) == ["place 4H 2", "place 4H 3"]  # a jack takes any number card
     s.apply(0, "place 4H 2")
-    assert s.is_over() and s.result() == {"won": False, "cards_placed": 1, "skips_used": 0, "cards_left": 1}
+    assert s.is_over() and s.result() == {
+        "won": False,
+        "cards_placed": 1,
+        "skips_used": 0,
+        "cards_left": 1,
+    }
 
 
 def test_more_skips_option():
@@ -117,7 +148,12 @@ def test_win_and_result():
     s = new(["2C", "KH", "7D", "4S"], ["AH", "AD", "2S", "8C"])
     for a in ["place AH 0", "skip", "place 2S 0", "place 8C 2", "place AD 1"]:
         s.apply(0, a)
-    assert s.is_over() and s.result() == {"won": True, "cards_placed": 4, "skips_used": 1, "cards_left": 0}
+    assert s.is_over() and s.result() == {
+        "won": True,
+        "cards_placed": 4,
+        "skips_used": 1,
+        "cards_left": 0,
+    }
     v = s.view(0)
     assert v["result"]["won"] and v["legal_actions"] == [] and v["to_move"] == []
     assert v["history"][1] == {"card": "AD", "skip": True}
@@ -125,6 +161,7 @@ def test_win_and_result():
 
 
 # -- input handling -----------------------------------------------------------------------------
+
 
 def test_argument_order_does_not_matter():
     s = new(["3H", "6S", "9D", "QC"], ["KS", "4C"])
@@ -156,7 +193,13 @@ def test_refusals_name_their_reason_as_a_code():
     s.apply(0, "place TC 2")
     err = refused(s, "place 9D 3")
     assert err.code == "rank_shown_elsewhere"
-    assert err.params == {"card": "9D", "throne": 3, "top_card": "JS", "other_throne": 0, "other_card": "9H"}
+    assert err.params == {
+        "card": "9D",
+        "throne": 3,
+        "top_card": "JS",
+        "other_throne": 0,
+        "other_card": "9H",
+    }
     s = new(["QD", "KC", "5H", "8S"], ["JH", "TH"])
     for action, code, params in [
         ("place JH 0", "face_card_has_no_suit", {"card": "JH", "throne": 0, "top_card": "QD"}),
@@ -180,18 +223,33 @@ def test_the_views_blocked_reasons_are_the_refusals_codes():
     params the engine refuses that ``place`` with (the page words them; no English in the view)."""
     s = new(["QD", "KC", "5H", "AS"], ["JH", "TH"])
     blocked = s.view(0)["blocked"]
-    assert blocked["0"] == {"code": "face_card_has_no_suit", "params": {"card": "JH", "top_card": "QD", "throne": 0}}
+    assert blocked["0"] == {
+        "code": "face_card_has_no_suit",
+        "params": {"card": "JH", "top_card": "QD", "throne": 0},
+    }
     for throne, message in blocked.items():
         err = refused(s, f"place JH {throne}")
         assert (err.code, err.params) == (message["code"], message["params"])
     assert set(blocked) == {"0", "1"} and s.view(0)["targets"] == [2, 3]
-    assert str(refused(s, "place JH 0")) == "JH cannot go on throne 0: a jack has no suit, so it never goes on a higher queen"
+    assert (
+        str(refused(s, "place JH 0"))
+        == "JH cannot go on throne 0: a jack has no suit, so it never goes on a higher queen"
+    )
     s = new(["2C", "KH", "AH", "4S"], ["AD"])
-    assert s.view(0)["blocked"]["1"] == {"code": "rank_shown_elsewhere", "params": {
-        "card": "AD", "throne": 1, "top_card": "KH", "other_throne": 2, "other_card": "AH"}}
+    assert s.view(0)["blocked"]["1"] == {
+        "code": "rank_shown_elsewhere",
+        "params": {
+            "card": "AD",
+            "throne": 1,
+            "top_card": "KH",
+            "other_throne": 2,
+            "other_card": "AH",
+        },
+    }
 
 
 # -- saved states ------------------------------------------------------------------------------------
+
 
 def played(seed, moves):
     s = GAME.new_state(players=1, seed=seed)
@@ -221,40 +279,64 @@ def tampered(state, change):
     return data
 
 
-@pytest.mark.parametrize("change,reason", [
-    # A card moved from the deck onto a throne (no card is lost or doubled): not what the history did.
-    (lambda d: d["thrones"][0].append(d["deck"].pop()), "thrones"),
-    # The skipped cards listed in another order than they went under the deck.
-    (lambda d: d.update(skipped=d["skipped"][::-1]), "skipped"),
-    (lambda d: d.update(cards_placed=d["cards_placed"] + 1), "cards_placed"),
-    (lambda d: d.update(skips_used=d["skips_used"] - 1), "skips_used"),
-    (lambda d: d.update(known_bottom=0), "known_bottom"),
-    (lambda d: d.update(phase="over", won=True), "phase"),
-    (lambda d: d["history"].pop(), "follow|agree"),
-    (lambda d: d.update(current=d["deck"][0]), "also at"),
-    (lambda d: d["deck"].append("JK1"), "not a card"),
-    (lambda d: d["thrones"][1].insert(0, 7), "not a card"),
-])
+@pytest.mark.parametrize(
+    "change,reason",
+    [
+        # A card moved from the deck onto a throne (no card is lost or doubled): not what the history did.
+        (lambda d: d["thrones"][0].append(d["deck"].pop()), "thrones"),
+        # The skipped cards listed in another order than they went under the deck.
+        (lambda d: d.update(skipped=d["skipped"][::-1]), "skipped"),
+        (lambda d: d.update(cards_placed=d["cards_placed"] + 1), "cards_placed"),
+        (lambda d: d.update(skips_used=d["skips_used"] - 1), "skips_used"),
+        (lambda d: d.update(known_bottom=0), "known_bottom"),
+        (lambda d: d.update(phase="over", won=True), "phase"),
+        (lambda d: d["history"].pop(), "follow|agree"),
+        (lambda d: d.update(current=d["deck"][0]), "also at"),
+        (lambda d: d["deck"].append("JK1"), "not a card"),
+        (lambda d: d["thrones"][1].insert(0, 7), "not a card"),
+    ],
+)
 def test_a_tampered_saved_state_is_refused(change, reason):
     """Issue #20: from_json trusted its input (cards doubled or moved, counts changed)."""
     s = played(7, 4)
-    assert len(s.d["skipped"]) == 2 and s.d["cards_placed"] == 2 and s.d["known_bottom"] == 2 and not s.is_over()
+    assert (
+        len(s.d["skipped"]) == 2
+        and s.d["cards_placed"] == 2
+        and s.d["known_bottom"] == 2
+        and not s.is_over()
+    )
     GAME.from_json(tampered(s, lambda d: None))
     with pytest.raises(ValueError, match=reason):
         GAME.from_json(tampered(s, change))
 
 
 def test_a_malformed_setup_is_refused_with_a_reason():
-    for card, reason in [(7, "not a card"), ("", "not a card"), (None, "not a card"), ("QD", "also at")]:
+    for card, reason in [
+        (7, "not a card"),
+        ("", "not a card"),
+        (None, "not a card"),
+        ("QD", "also at"),
+    ]:
         with pytest.raises(ValueError, match=reason) as err:
-            GAME.new_state(players=1, setup={"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JH", card]})
+            GAME.new_state(
+                players=1, setup={"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JH", card]}
+            )
         assert "setup.deck[1]" in str(err.value)
 
 
 # -- options and setup ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("options", [{"ace_rule": "high"}, {"max_skips": 11}, {"max_skips": -1},
-                                     {"unique_top_ranks": 1}, {"jokers": True}])
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"ace_rule": "high"},
+        {"max_skips": 11},
+        {"max_skips": -1},
+        {"unique_top_ranks": 1},
+        {"jokers": True},
+    ],
+)
 def test_bad_options(options):
     with pytest.raises(ValueError):
         GAME.new_state(players=1, options=options)
@@ -265,16 +347,19 @@ def test_bad_players():
         GAME.new_state(players=2)
 
 
-@pytest.mark.parametrize("setup", [
-    {"thrones": ["QD", "KC", "5H"], "deck": ["JH"]},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["QD"]},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["ZZ"]},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JK1"]},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": []},
-    {"thrones": ["QD", "KC", "5H", "8S"]},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": "JH"},
-    {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JH"], "extra": 1},
-])
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"thrones": ["QD", "KC", "5H"], "deck": ["JH"]},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["QD"]},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["ZZ"]},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JK1"]},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": []},
+        {"thrones": ["QD", "KC", "5H", "8S"]},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": "JH"},
+        {"thrones": ["QD", "KC", "5H", "8S"], "deck": ["JH"], "extra": 1},
+    ],
+)
 def test_bad_setup(setup):
     with pytest.raises(ValueError):
         GAME.new_state(players=1, setup=setup)
@@ -300,6 +385,7 @@ def test_view_explains_blocked_thrones():
 
 
 # -- solver ------------------------------------------------------------------------------------------
+
 
 def replay_wins(state, line):
     s = state.clone()
@@ -345,6 +431,7 @@ def test_solve_cap_and_full_deals():
 
 def test_solver_agrees_with_brute_force_on_short_decks():
     """The solver's abstractions (ranks only, sorted thrones) agree with plain search on the engine."""
+
     def brute(state):
         if state.is_over():
             return state.result()["won"]
@@ -356,15 +443,19 @@ def test_solver_agrees_with_brute_force_on_short_decks():
         return False
 
     rng = random.Random(5)
-    for trial in range(150):
+    for _trial in range(150):
         cards = rng.sample(ft.PACK, 4 + rng.randint(1, 7))
-        options = {"ace_rule": rng.choice(["seed", "designer"]), "unique_top_ranks": rng.random() < 0.7,
-                   "max_skips": rng.randint(0, 2)}
+        options = {
+            "ace_rule": rng.choice(["seed", "designer"]),
+            "unique_top_ranks": rng.random() < 0.7,
+            "max_skips": rng.randint(0, 2),
+        }
         s = new(cards[:4], cards[4:], **options)
         assert ft.solve(s)["winnable"] == brute(s), (cards, options)
 
 
 # -- fair hint -----------------------------------------------------------------------------------------
+
 
 def test_hint_is_legal_and_none_when_over():
     s = GAME.new_state(players=1, seed=11)
@@ -391,9 +482,12 @@ def test_hint_ignores_the_hidden_order():
         for s in (a, b):
             s.apply(0, "skip")  # the skipped card is known to lie at the bottom
         assert a.d["deck"] != b.d["deck"] and a.view(0) == b.view(0)
-        assert ft.hint(a, samples=8, rng_seed=k, node_limit=800) == ft.hint(b, samples=8, rng_seed=k, node_limit=800)
-        assert ft.evaluate_actions(a, samples=8, rng_seed=k, node_limit=800) == \
-            ft.evaluate_actions(b, samples=8, rng_seed=k, node_limit=800)
+        assert ft.hint(a, samples=8, rng_seed=k, node_limit=800) == ft.hint(
+            b, samples=8, rng_seed=k, node_limit=800
+        )
+        assert ft.evaluate_actions(a, samples=8, rng_seed=k, node_limit=800) == ft.evaluate_actions(
+            b, samples=8, rng_seed=k, node_limit=800
+        )
 
 
 def test_hint_prefers_the_move_that_keeps_the_game_alive():

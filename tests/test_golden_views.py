@@ -1,6 +1,7 @@
 """The JSON the views read is pinned: every seat's view along every rules vector equals the golden
 transcript in tests/golden/<slug>.json (written by tests/golden/make_golden.py, which says how to
 accept a change that is meant)."""
+
 import json
 import pathlib
 import sys
@@ -51,7 +52,9 @@ def test_views_match_golden_transcripts(slug):
         where = first_difference(want["start"], got["start"], "start")
         assert where is None, f"{slug} / {name}: {where}"
         for step, (a, b) in enumerate(zip(want["steps"], got["steps"])):
-            assert a == b, (f"{slug} / {name}: the views differ after move {step + 1}; "
-                            f"run tests/golden/make_golden.py {slug} and read the diff")
+            assert a == b, (
+                f"{slug} / {name}: the views differ after move {step + 1}; "
+                f"run tests/golden/make_golden.py {slug} and read the diff"
+            )
         where = first_difference(want["end"], got["end"], "end")
         assert where is None, f"{slug} / {name}: {where}"

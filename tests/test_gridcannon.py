@@ -1,4 +1,5 @@
 """Gridcannon: setup, royal placement, attacks, armour, ploys, ends, solver and the fair hint."""
+
 import json
 import random
 
@@ -14,8 +15,16 @@ ROYAL_CARDS = ["JS", "JH", "JD", "JC", "QS", "QH", "QD", "QC", "KS", "KH", "KD",
 
 
 def b_state(grid, royals, deck, ploys=(), used=()):
-    return GAME.new_state(players=1, setup={"grid": grid, "royals": royals, "ploys": list(ploys),
-                                            "used_ploys": list(used), "deck": deck})
+    return GAME.new_state(
+        players=1,
+        setup={
+            "grid": grid,
+            "royals": royals,
+            "ploys": list(ploys),
+            "used_ploys": list(used),
+            "deck": deck,
+        },
+    )
 
 
 def refused(state, action, fragment=""):
@@ -35,24 +44,53 @@ def full_grid(tops):
 def others_dead(alive_slots, used_cards):
     """Royals for every slot not in alive_slots, dead, with cards not in used_cards."""
     spare = [c for c in ROYAL_CARDS if c not in used_cards]
-    return {slot: {"card": spare.pop(), "dead": True} for slot in ALL_DEAD_BUT if slot not in alive_slots}
+    return {
+        slot: {"card": spare.pop(), "dead": True}
+        for slot in ALL_DEAD_BUT
+        if slot not in alive_slots
+    }
 
 
 # -- setup --------------------------------------------------------------------------------------
+
 
 def test_random_deal():
     s = GAME.new_state(players=1, seed=4)
     grid = [c for st in s.d["grid"].values() for c in st]
     assert len(grid) == 9 and all(gc.is_number(c) for c in grid)
-    everything = grid + s.d["deck"] + s.d["ploys"] + s.d["queue"] + ([s.d["current"]] if s.d["current"] else [])
+    everything = (
+        grid
+        + s.d["deck"]
+        + s.d["ploys"]
+        + s.d["queue"]
+        + ([s.d["current"]] if s.d["current"] else [])
+    )
     assert sorted(everything) == sorted(gc.PACK)
     assert s.hidden_cards(0) == set(s.d["deck"]) == s.hidden_cards(None)
     assert s.d["phase"] in ("setup_royal", "swap")
 
 
 def test_ploys_not_allowed_in_setup_and_swap_rules():
-    deck = ["7H", "KD", "AS", "2C", "JK1", "9D", "5S", "QH", "TC", "3D", "8S", "JC", "4H", "6D", "KS", "3C",
-            "AD", "5H"]
+    deck = [
+        "7H",
+        "KD",
+        "AS",
+        "2C",
+        "JK1",
+        "9D",
+        "5S",
+        "QH",
+        "TC",
+        "3D",
+        "8S",
+        "JC",
+        "4H",
+        "6D",
+        "KS",
+        "3C",
+        "AD",
+        "5H",
+    ]
     rest = [c for c in gc.PACK if c not in deck]
     s = GAME.new_state(players=1, setup={"deck": deck + rest})
     assert s.d["phase"] == "setup_royal" and s.d["current"] == "KD" and s.d["queue"] == ["QH", "JC"]
@@ -62,7 +100,11 @@ def test_ploys_not_allowed_in_setup_and_swap_rules():
     refused(s, "royal T1", "T3 or R1")
     for a in ["royal R1", "royal T1", "royal T2"]:
         s.apply(0, a)
-    assert s.d["phase"] == "swap" and s.legal_actions(0)[-1] == "noswap" and len(s.legal_actions(0)) == 10
+    assert (
+        s.d["phase"] == "swap"
+        and s.legal_actions(0)[-1] == "noswap"
+        and len(s.legal_actions(0)) == 10
+    )
     refused(s, "joker g11 g12", "during setup")
     refused(s, "place g11", "swap")
     refused(s, "swap g44", "not a cell")
@@ -85,18 +127,34 @@ def test_noswap_goes_to_play():
 
 # -- royal placement -------------------------------------------------------------------------------
 
+
 def test_royal_placement_keys():
     tops = ["7H", "2C", "9D", "5S", "TC", "3D", "8S", "4H", "6D"]
     occupied = set()
     slots = lambda card: [gc.SLOTS[i] for i in gc.royal_slot_choices(card, tops, occupied)]  # noqa: E731
-    assert slots("KD") == ["T3", "R1"]        # same suit, highest value
-    assert slots("QH") == ["T1", "L1"]        # 7H beats 4H
-    assert slots("JC") == ["T2"]              # TC is the centre: next best club
-    assert slots("KS") == ["B1", "L3"]        # 8S at a corner: both slots
+    assert slots("KD") == ["T3", "R1"]  # same suit, highest value
+    assert slots("QH") == ["T1", "L1"]  # 7H beats 4H
+    assert slots("JC") == ["T2"]  # TC is the centre: next best club
+    assert slots("KS") == ["B1", "L3"]  # 8S at a corner: both slots
     occupied = {gc.SI["T3"], gc.SI["R1"]}
-    assert slots("KD") == ["B3", "R3"]        # 9D blocked: 6D next (3D has R2 too, but 6D higher)
-    tops2 = ["9H", "2H", "9D", "5D", "TD", "3D", "8H", "4H", "6D"]  # no black card: highest of any suit
-    assert [gc.SLOTS[i] for i in gc.royal_slot_choices("JS", tops2, set())] == ["T1", "T3", "L1", "R1"]  # tie
+    assert slots("KD") == ["B3", "R3"]  # 9D blocked: 6D next (3D has R2 too, but 6D higher)
+    tops2 = [
+        "9H",
+        "2H",
+        "9D",
+        "5D",
+        "TD",
+        "3D",
+        "8H",
+        "4H",
+        "6D",
+    ]  # no black card: highest of any suit
+    assert [gc.SLOTS[i] for i in gc.royal_slot_choices("JS", tops2, set())] == [
+        "T1",
+        "T3",
+        "L1",
+        "R1",
+    ]  # tie
     # colour when no suit: a spade royal with no spades -> highest club
     tops3 = ["7H", "2C", "9D", "6H", "TC", "3D", "8H", "4C", "6D"]
     assert [gc.SLOTS[i] for i in gc.royal_slot_choices("JS", tops3, set())] == ["B2"]
@@ -112,10 +170,19 @@ def test_royal_goes_anywhere_free_when_no_cell_qualifies():
 
 # -- placing and attacks ---------------------------------------------------------------------------
 
+
 def test_place_equal_value_and_refusal():
-    s = b_state(full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"]), {"R1": {"card": "QD"}},
-                ["5C", "9H"])
-    assert s.legal_actions(0) == ["place g11", "place g21", "place g23", "place g32"]  # 5H equals 5C
+    s = b_state(
+        full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"]),
+        {"R1": {"card": "QD"}},
+        ["5C", "9H"],
+    )
+    assert s.legal_actions(0) == [
+        "place g11",
+        "place g21",
+        "place g23",
+        "place g32",
+    ]  # 5H equals 5C
     refused(s, "place g12", "higher")
     refused(s, "armour R1", "fits on")
     refused(s, "royal T1", "no royal")
@@ -126,12 +193,20 @@ def test_place_equal_value_and_refusal():
     refused(s, "fire g11", "unknown move")
 
 
-@pytest.mark.parametrize("royal,x,y,dies", [
-    ("JC", "4D", "7H", True), ("JC", "4D", "6H", False),           # jack: any suits, sum >= 11
-    ("QD", "6H", "7S", False), ("QD", "6H", "9H", True),           # queen: both its colour
-    ("KS", "3S", "TS", True), ("KS", "3C", "TS", False), ("KS", "4S", "8S", False),
-    ("JH", None, "TS", False), ("QH", None, "TH", False),
-])
+@pytest.mark.parametrize(
+    "royal,x,y,dies",
+    [
+        ("JC", "4D", "7H", True),
+        ("JC", "4D", "6H", False),  # jack: any suits, sum >= 11
+        ("QD", "6H", "7S", False),
+        ("QD", "6H", "9H", True),  # queen: both its colour
+        ("KS", "3S", "TS", True),
+        ("KS", "3C", "TS", False),
+        ("KS", "4S", "8S", False),
+        ("JH", None, "TS", False),
+        ("QH", None, "TH", False),
+    ],
+)
 def test_attack_conditions(royal, x, y, dies):
     assert gc.kills((royal, (), False, gc.BASE[royal[0]]), x, y) == dies
 
@@ -143,7 +218,9 @@ def test_corner_kills_two():
     s = b_state(grid, royals, ["5D", "9S"])
     s.apply(0, "place g11")
     assert s.snapshot()["royals"]["B1"]["dead"] and s.snapshot()["royals"]["R1"]["dead"]
-    assert [e["params"]["royal_card"] for e in s.view(0)["events"] if e["code"] == "royal_killed"] == ["JC", "QH"]
+    assert [
+        e["params"]["royal_card"] for e in s.view(0)["events"] if e["code"] == "royal_killed"
+    ] == ["JC", "QH"]
 
 
 def test_events_say_what_the_last_action_caused_as_codes():
@@ -151,28 +228,73 @@ def test_events_say_what_the_last_action_caused_as_codes():
     with its royal, slot, the two cards and their total; the cycled cards together, then sent
     under the deck once a royal is placed); the Ace and the Joker of example 4 likewise."""
     grid = full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"])
-    s = b_state(grid, {"R1": {"card": "QD"}, "B1": {"card": "JC"}}, ["6C", "9H", "7D", "KS", "3S", "8C", "2H", "QH", "4S"])
+    s = b_state(
+        grid,
+        {"R1": {"card": "QD"}, "B1": {"card": "JC"}},
+        ["6C", "9H", "7D", "KS", "3S", "8C", "2H", "QH", "4S"],
+    )
     events = []
-    for action in ["place g11", "place g13", "place g11", "royal R3", "place g32", "place g31", "royal T3"]:
+    for action in [
+        "place g11",
+        "place g13",
+        "place g11",
+        "royal R3",
+        "place g32",
+        "place g31",
+        "royal T3",
+    ]:
         s.apply(0, action)
         events.append(s.view(0)["events"])
-    assert events[0] == [{"code": "royal_killed", "params": {"royal_card": "JC", "slot": "B1", "cells": ["g21", "g31"],
-                                                             "first_card": "4D", "second_card": "8H", "total": 12, "health": 11}}]
+    assert events[0] == [
+        {
+            "code": "royal_killed",
+            "params": {
+                "royal_card": "JC",
+                "slot": "B1",
+                "cells": ["g21", "g31"],
+                "first_card": "4D",
+                "second_card": "8H",
+                "total": 12,
+                "health": 11,
+            },
+        }
+    ]
     assert events[1] == []
-    assert [e["code"] for e in events[2]] == ["royal_killed"] and events[2][0]["params"]["royal_card"] == "QD"
-    assert events[5] == [{"code": "royal_killed", "params": {"royal_card": "KS", "slot": "R3", "cells": ["g32", "g33"],
-                                                             "first_card": "3S", "second_card": "TS", "total": 13, "health": 13}},
-                         {"code": "cards_cycled", "params": {"cards": ["2H"]}}]
+    assert [e["code"] for e in events[2]] == ["royal_killed"] and events[2][0]["params"][
+        "royal_card"
+    ] == "QD"
+    assert events[5] == [
+        {
+            "code": "royal_killed",
+            "params": {
+                "royal_card": "KS",
+                "slot": "R3",
+                "cells": ["g32", "g33"],
+                "first_card": "3S",
+                "second_card": "TS",
+                "total": 13,
+                "health": 13,
+            },
+        },
+        {"code": "cards_cycled", "params": {"cards": ["2H"]}},
+    ]
     assert events[6] == [{"code": "cycle_to_bottom", "params": {"cards": ["2H"]}}]
     grid = full_grid(["7H", "8S", "9S", "TD", "TC", "TH", "9D", "9C", "TS"])
     grid["g11"] = ["3H", "7H"]
-    s = b_state(grid, {"R1": {"card": "KS"}}, ["6D", "2C", "JD", "5C", "QC", "8D"], ploys=["AH", "JK1"])
+    s = b_state(
+        grid, {"R1": {"card": "KS"}}, ["6D", "2C", "JD", "5C", "QC", "8D"], ploys=["AH", "JK1"]
+    )
     s.apply(0, "ace g11")
-    assert s.view(0)["events"] == [{"code": "stack_cleared", "params": {"cell": "g11", "cards": ["3H", "7H"]}}]
+    assert s.view(0)["events"] == [
+        {"code": "stack_cleared", "params": {"cell": "g11", "cards": ["3H", "7H"]}}
+    ]
     for action in ["place g11", "royal L2"]:
         s.apply(0, action)
     s.apply(0, "joker g33 g23")
-    assert s.view(0)["events"][0] == {"code": "joker_moved", "params": {"card": "TS", "from_cell": "g33", "to_cell": "g23"}}
+    assert s.view(0)["events"][0] == {
+        "code": "joker_moved",
+        "params": {"card": "TS", "from_cell": "g33", "to_cell": "g23"},
+    }
     assert s.view(0)["events"][1]["code"] == "royal_killed"
 
 
@@ -186,10 +308,16 @@ def test_empty_cell_in_line():
 
 # -- armour and the natural loss ---------------------------------------------------------------------
 
+
 def test_armour_targets_and_bounds():
     grid = full_grid(["9S", "8S", "7H", "TD", "6C", "9D", "8C", "TH", "7C"])
-    royals = {"T1": {"card": "KH"}, "T2": {"card": "JD", "armour": ["5D"]}, "L1": {"card": "QH"},
-              "B3": {"card": "KC", "armour": ["2C", "4C"]}, "R2": {"card": "KS"}}
+    royals = {
+        "T1": {"card": "KH"},
+        "T2": {"card": "JD", "armour": ["5D"]},
+        "L1": {"card": "QH"},
+        "B3": {"card": "KC", "armour": ["2C", "4C"]},
+        "R2": {"card": "KS"},
+    }
     s = b_state(grid, royals, ["4H", "3S", "2S", "4S", "9H"])
     # 4H: hearts KH (13) and QH (12): the lowest health, QH
     assert s.legal_actions(0) == ["armour L1"]
@@ -205,15 +333,23 @@ def test_armour_targets_and_bounds():
 
 def test_king_at_19_and_jack_at_20_still_alive():
     grid = full_grid(["9S", "8S", "7H", "TD", "6C", "9D", "8C", "TH", "7C"])
-    royals = {"T2": {"card": "JD", "armour": ["4D", "5D"]}, "B3": {"card": "KC", "armour": ["2C", "4C"]}}
+    royals = {
+        "T2": {"card": "JD", "armour": ["4D", "5D"]},
+        "B3": {"card": "KC", "armour": ["2C", "4C"]},
+    }
     s = b_state(grid, royals, ["3H", "9H"])
     snap = s.snapshot()
-    assert snap["royals"]["T2"]["health"] == 20 and snap["royals"]["B3"]["health"] == 19 and not s.is_over()
+    assert (
+        snap["royals"]["T2"]["health"] == 20
+        and snap["royals"]["B3"]["health"] == 19
+        and not s.is_over()
+    )
     s.apply(0, "armour T2")  # 3H: no heart royal; red JD (20) -> 23
     assert s.result()["reason"] == "invincible_royal"
 
 
 # -- ploys --------------------------------------------------------------------------------------------
+
 
 def test_ace_sends_stack_under_the_deck():
     grid = full_grid(["7H", "8S", "9S", "TD", "TC", "TH", "9D", "9C", "TS"])
@@ -241,7 +377,11 @@ def test_joker_moves_from_the_first_cell_to_the_second():
     # Issue #20: "joker g11 g12" (7H onto the higher 8S, rules section 5) was taken as the other
     # direction and played; it is refused, with the card, the target cell and its top.
     err = refused(s, "joker g11 g12", "higher")
-    assert err.code == "joker_target_higher" and err.params == {"card": "7H", "cell": "g12", "top_card": "8S"}
+    assert err.code == "joker_target_higher" and err.params == {
+        "card": "7H",
+        "cell": "g12",
+        "top_card": "8S",
+    }
     t = s.clone()
     t.apply(0, "joker g23 g33")
     assert t.d["grid"]["g33"] == ["TS", "TH"] and t.d["used_ploys"] == ["JK2"]
@@ -275,8 +415,13 @@ def test_empty_deck_waits_for_ploys_then_is_lost():
     assert s.d["current"] == "7H"
     s = b_state(grid, {"T1": {"card": "KH"}}, ["2S"])
     s.apply(0, "armour T1")
-    assert s.is_over() and s.result() == {"won": False, "score": 0, "royals_killed": 0, "ploys_unused": 0,
-                                          "reason": "deck_exhausted"}
+    assert s.is_over() and s.result() == {
+        "won": False,
+        "score": 0,
+        "royals_killed": 0,
+        "ploys_unused": 0,
+        "reason": "deck_exhausted",
+    }
 
 
 def test_cycling_runs_out_on_a_short_deck():
@@ -292,43 +437,59 @@ def test_win_score_counts_held_ploys_only():
     royals["T1"] = {"card": "JH"}
     s = b_state(grid, royals, ["4C", "AD", "9S"], ploys=["AS", "JK2"], used=["AC"])
     s.apply(0, "place g31")
-    assert s.result() == {"won": True, "score": 2, "royals_killed": 12, "ploys_unused": 2,
-                          "reason": "all_royals_killed"}
+    assert s.result() == {
+        "won": True,
+        "score": 2,
+        "royals_killed": 12,
+        "ploys_unused": 2,
+        "reason": "all_royals_killed",
+    }
     refused(s, "place g11", "over")
     assert s.view(0)["result"]["won"] and s.view(0)["legal_actions"] == []
 
 
 # -- setup validation -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("setup", [
-    {"deck": gc.PACK[:53]},
-    {"deck": gc.PACK[:53] + ["2S"]},
-    {"deck": gc.PACK[:53] + ["1S"]},
-    {"deck": gc.PACK, "extra": 1},
-    {"grid": {"g11": ["KS"]}, "deck": []},
-    {"grid": {"g44": ["2S"]}, "deck": []},
-    {"grid": {"g11": "2S"}, "deck": []},
-    {"grid": {"g11": ["2S"]}, "deck": ["2S"]},
-    {"royals": {"X1": {"card": "KS"}}, "deck": []},
-    {"royals": {"T1": {"card": "5S"}}, "deck": []},
-    {"royals": {"T1": {"card": "KS", "armour": ["QS"]}}, "deck": []},
-    {"royals": {"T1": {"card": "KS", "dead": "yes"}}, "deck": []},
-    {"royals": {"T1": {"card": "KS", "hp": 3}}, "deck": []},
-    {"royals": {"T1": "KS"}, "deck": []},
-    {"ploys": ["5S"], "deck": []},
-    {"used_ploys": ["KS"], "deck": []},
-    {"grid": {"g11": ["2S"]}},
-    {},
-])
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"deck": gc.PACK[:53]},
+        {"deck": gc.PACK[:53] + ["2S"]},
+        {"deck": gc.PACK[:53] + ["1S"]},
+        {"deck": gc.PACK, "extra": 1},
+        {"grid": {"g11": ["KS"]}, "deck": []},
+        {"grid": {"g44": ["2S"]}, "deck": []},
+        {"grid": {"g11": "2S"}, "deck": []},
+        {"grid": {"g11": ["2S"]}, "deck": ["2S"]},
+        {"royals": {"X1": {"card": "KS"}}, "deck": []},
+        {"royals": {"T1": {"card": "5S"}}, "deck": []},
+        {"royals": {"T1": {"card": "KS", "armour": ["QS"]}}, "deck": []},
+        {"royals": {"T1": {"card": "KS", "dead": "yes"}}, "deck": []},
+        {"royals": {"T1": {"card": "KS", "hp": 3}}, "deck": []},
+        {"royals": {"T1": "KS"}, "deck": []},
+        {"ploys": ["5S"], "deck": []},
+        {"used_ploys": ["KS"], "deck": []},
+        {"grid": {"g11": ["2S"]}},
+        {},
+    ],
+)
 def test_bad_setup(setup):
     with pytest.raises(ValueError):
         GAME.new_state(players=1, setup=setup)
 
 
-@pytest.mark.parametrize("card,reason", [
-    ("", "is not a card"), (7, "is not a card"), (None, "is not a card"), (["KS"], "is not a card"),
-    ("5S", "must be a Jack, Queen or King"), ("JK1", "must be a Jack, Queen or King"),
-])
+@pytest.mark.parametrize(
+    "card,reason",
+    [
+        ("", "is not a card"),
+        (7, "is not a card"),
+        (None, "is not a card"),
+        (["KS"], "is not a card"),
+        ("5S", "must be a Jack, Queen or King"),
+        ("JK1", "must be a Jack, Queen or King"),
+    ],
+)
 def test_a_royal_that_is_not_a_royal_card_is_refused_with_a_reason(card, reason):
     """Issue #20: a royal card "" raised IndexError (the page showed a Python traceback)."""
     with pytest.raises(ValueError, match=reason) as err:
@@ -337,7 +498,9 @@ def test_a_royal_that_is_not_a_royal_card_is_refused_with_a_reason(card, reason)
 
 
 def test_a_card_named_twice_in_a_setup_says_where():
-    with pytest.raises(ValueError, match=r"grid.g11\[0\]: 2S is also at setup.deck\[0\]|deck\[0\]: 2S is also at"):
+    with pytest.raises(
+        ValueError, match=r"grid.g11\[0\]: 2S is also at setup.deck\[0\]|deck\[0\]: 2S is also at"
+    ):
         GAME.new_state(players=1, setup={"grid": {"g11": ["2S"]}, "deck": ["2S"]})
 
 
@@ -350,14 +513,22 @@ def test_bad_options_and_players():
 
 # -- view ------------------------------------------------------------------------------------------------
 
+
 def test_view_slots_show_kill_conditions():
     grid = full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"])
     s = b_state(grid, {"R1": {"card": "QD", "armour": ["2H"]}, "B1": {"card": "JC"}}, ["6C", "9H"])
     v = s.view(0)
     slots = {x["slot"]: x for x in v["slots"]}
     assert len(v["slots"]) == 12
-    assert slots["R1"]["attack"] == {"from": "g11", "between": ["g12", "g13"], "now": 13, "total_needed": 14,
-                                     "both_must_be": "red", "ready": False, "max_possible": 20}
+    assert slots["R1"]["attack"] == {
+        "from": "g11",
+        "between": ["g12", "g13"],
+        "now": 13,
+        "total_needed": 14,
+        "both_must_be": "red",
+        "ready": False,
+        "max_possible": 20,
+    }
     assert slots["B1"]["attack"]["ready"] and slots["B1"]["attack"]["both_must_be"] == "any"
     assert slots["R1"]["armour"] == ["2H"] and slots["R1"]["health"] == 14
     assert slots["T1"]["royal"] is None and slots["T1"]["attack"]["from"] == "g31"
@@ -366,6 +537,7 @@ def test_view_slots_show_kill_conditions():
 
 
 # -- solver -------------------------------------------------------------------------------------------------
+
 
 def replay(state, line):
     s = state.clone()
@@ -458,6 +630,7 @@ def test_solver_agrees_with_brute_force_on_small_positions():
 
 # -- fair hint -------------------------------------------------------------------------------------------------
 
+
 def test_hint_is_legal_and_none_when_over():
     s = GAME.new_state(players=1, seed=2)
     for _ in range(6):
@@ -493,27 +666,38 @@ def test_hint_ignores_the_hidden_order():
         base.apply(0, base.legal_actions(0)[0])
     assert base.d["phase"] == "play"
     k = base.d["known_bottom"]
-    hidden = base.d["deck"][:len(base.d["deck"]) - k]
+    hidden = base.d["deck"][: len(base.d["deck"]) - k]
     for seed in range(2):
         other = base.clone()
         shuffled = list(hidden)
         random.Random(seed).shuffle(shuffled)
-        other.d["deck"] = shuffled + base.d["deck"][len(hidden):]
+        other.d["deck"] = shuffled + base.d["deck"][len(hidden) :]
         assert other.d["deck"] != base.d["deck"] and other.view(0) == base.view(0)
-        assert gc.evaluate_actions(base, samples=2, rng_seed=seed, node_limit=80) == \
-            gc.evaluate_actions(other, samples=2, rng_seed=seed, node_limit=80)
+        assert gc.evaluate_actions(
+            base, samples=2, rng_seed=seed, node_limit=80
+        ) == gc.evaluate_actions(other, samples=2, rng_seed=seed, node_limit=80)
         if seed == 0:
-            assert gc.hint(base, samples=2, node_limit=80) == gc.hint(other, samples=2, node_limit=80)
+            assert gc.hint(base, samples=2, node_limit=80) == gc.hint(
+                other, samples=2, node_limit=80
+            )
 
 
 # -- refusals as codes --------------------------------------------------------------------------------
 
+
 def test_refusals_name_their_reason_as_a_code():
-    s = b_state(full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"]), {"R1": {"card": "QD"}},
-                ["5C", "9H"])
+    s = b_state(
+        full_grid(["5H", "6H", "7S", "4D", "9C", "3C", "8H", "2D", "TS"]),
+        {"R1": {"card": "QD"}},
+        ["5C", "9H"],
+    )
     for action, code, params in [
         ("place g12", "cell_top_higher", {"card": "5C", "cell": "g12", "top_card": "6H"}),
-        ("armour R1", "armour_only_when_stuck", {"card": "5C", "cells": ["g11", "g21", "g23", "g32"]}),
+        (
+            "armour R1",
+            "armour_only_when_stuck",
+            {"card": "5C", "cells": ["g11", "g21", "g23", "g32"]},
+        ),
         ("royal T1", "no_royal_waiting", {}),
         ("ace g11", "no_ace_held", {}),
         ("joker g11 g12", "no_joker_held", {}),
@@ -521,17 +705,26 @@ def test_refusals_name_their_reason_as_a_code():
         ("place g44", "no_such_cell", {"text": "g44"}),
         ("royal X9", "no_such_slot", {"text": "X9"}),
         ("noswap", "swap_only_before_play", {}),
-        ("fire g11", "wrong_move", {"verb": "fire", "verbs": ["place", "royal", "armour", "ace", "joker"]}),
+        (
+            "fire g11",
+            "wrong_move",
+            {"verb": "fire", "verbs": ["place", "royal", "armour", "ace", "joker"]},
+        ),
     ]:
         err = refused(s, action)
         assert (err.code, err.params) == (code, params), action
     s = b_state({}, {"T1": {"card": "JS", "dead": True}}, ["KH", "5D"])
     err = refused(s, "royal T1")
-    assert err.code == "slot_holds_dead_royal" and err.params["slot"] == "T1" and err.params["card"] == "KH"
+    assert (
+        err.code == "slot_holds_dead_royal"
+        and err.params["slot"] == "T1"
+        and err.params["card"] == "KH"
+    )
     assert err.params["slots"] == [x for x in gc.SLOTS if x != "T1"]
 
 
 # -- saved states ------------------------------------------------------------------------------------
+
 
 def test_every_state_of_a_game_is_read_back_exactly():
     for seed in range(6):
@@ -557,27 +750,53 @@ def first_royal(d):
     return d["royals"][sorted(d["royals"])[0]]
 
 
-@pytest.mark.parametrize("change,reason", [
-    (lambda d: d["grid"]["g11"].append(d["deck"][0]), "also at"),
-    (lambda d: d["grid"]["g11"].append("KS" if "KS" not in d["grid"]["g11"] else "KH"), "number cards|also at"),
-    (lambda d: d["deck"].append(""), "not a card"),
-    (lambda d: d.update(current=None), "nothing is pending"),
-    (lambda d: d.update(phase="over"), "reason"),
-    (lambda d: d.update(reason="all_royals_killed"), "reason"),
-    (lambda d: d.update(phase="over", reason="all_royals_killed"), "12 royals"),
-    (lambda d: d.update(phase="over", reason="invincible_royal"), "can still die"),
-    (lambda d: d.update(phase="over", reason="deck_exhausted"), "exhausted"),
-    (lambda d: d.update(swapped=False), "swap"),
-    (lambda d: d.update(queue=[d["current"]] if d["current"][0] in "JQK" else ["JH"]), "queue|also at"),
-    (lambda d: d.update(known_bottom=len(d["deck"]) + 1), "bottom"),
-    (lambda d: first_royal(d).update(armour=["9S", "9H"], dead=False), "can no longer die|also at"),
-    (lambda d: d["events"].append({"event": "kill", "royal": first_royal(d)["card"], "slot": sorted(d["royals"])[0],
-                                   "cells": ["g11", "g12"], "cards": [None, None], "total": 0, "health": 11}),
-     "not on the table"),
-    (lambda d: d.update(phase="setup_royal"), "setup"),
-    (lambda d: d.update(ploys=["JK2", "AS"]), "code order|also at"),
-    (lambda d: d.update(current="AS") if "AS" not in str(d) else d.update(current="AC"), "Ace or a Joker|also at"),
-])
+@pytest.mark.parametrize(
+    "change,reason",
+    [
+        (lambda d: d["grid"]["g11"].append(d["deck"][0]), "also at"),
+        (
+            lambda d: d["grid"]["g11"].append("KS" if "KS" not in d["grid"]["g11"] else "KH"),
+            "number cards|also at",
+        ),
+        (lambda d: d["deck"].append(""), "not a card"),
+        (lambda d: d.update(current=None), "nothing is pending"),
+        (lambda d: d.update(phase="over"), "reason"),
+        (lambda d: d.update(reason="all_royals_killed"), "reason"),
+        (lambda d: d.update(phase="over", reason="all_royals_killed"), "12 royals"),
+        (lambda d: d.update(phase="over", reason="invincible_royal"), "can still die"),
+        (lambda d: d.update(phase="over", reason="deck_exhausted"), "exhausted"),
+        (lambda d: d.update(swapped=False), "swap"),
+        (
+            lambda d: d.update(queue=[d["current"]] if d["current"][0] in "JQK" else ["JH"]),
+            "queue|also at",
+        ),
+        (lambda d: d.update(known_bottom=len(d["deck"]) + 1), "bottom"),
+        (
+            lambda d: first_royal(d).update(armour=["9S", "9H"], dead=False),
+            "can no longer die|also at",
+        ),
+        (
+            lambda d: d["events"].append(
+                {
+                    "event": "kill",
+                    "royal": first_royal(d)["card"],
+                    "slot": sorted(d["royals"])[0],
+                    "cells": ["g11", "g12"],
+                    "cards": [None, None],
+                    "total": 0,
+                    "health": 11,
+                }
+            ),
+            "not on the table",
+        ),
+        (lambda d: d.update(phase="setup_royal"), "setup"),
+        (lambda d: d.update(ploys=["JK2", "AS"]), "code order|also at"),
+        (
+            lambda d: d.update(current="AS") if "AS" not in str(d) else d.update(current="AC"),
+            "Ace or a Joker|also at",
+        ),
+    ],
+)
 def test_a_tampered_saved_state_is_refused(change, reason):
     """Issue #20: from_json trusted its input (cards doubled, impossible phases and ends)."""
     s = in_play()

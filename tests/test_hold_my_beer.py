@@ -1,12 +1,19 @@
 """Hold My Beer: targeted behaviour tests (the vectors and the conformance harness run elsewhere)."""
+
 import json
 import random
 
 import pytest
 
 from tabletop import IllegalAction, get_game
-from tabletop.games.hold_my_beer import (PACK, POINTS, legal_cards, prediction_scores, ranks_of,
-                                         trick_winner)
+from tabletop.games.hold_my_beer import (
+    PACK,
+    POINTS,
+    legal_cards,
+    prediction_scores,
+    ranks_of,
+    trick_winner,
+)
 
 GAME = get_game("hold_my_beer")
 
@@ -29,6 +36,7 @@ def refused(state, by, action, code, **params):
 
 # -- the pack ----------------------------------------------------------------------------------
 
+
 def test_pack_has_54_cards_worth_80_points():
     assert len(PACK) == len(set(PACK)) == 54
     assert sum(POINTS[c] for c in PACK) == 80
@@ -38,8 +46,17 @@ def test_pack_has_54_cards_worth_80_points():
 
 # -- options, players, setup -------------------------------------------------------------------
 
-@pytest.mark.parametrize("options", [{"bogus": 1}, {"target_points": 0}, {"max_games": 0},
-                                     {"max_games": "6"}, {"talon_face_up": 1}])
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"bogus": 1},
+        {"target_points": 0},
+        {"max_games": 0},
+        {"max_games": "6"},
+        {"talon_face_up": 1},
+    ],
+)
 def test_bad_options_refused(options):
     with pytest.raises(ValueError):
         GAME.new_state(players=3, options=options)
@@ -54,28 +71,46 @@ def test_only_three_players(players):
 GOOD_HANDS = [["KS", "7S"], ["QS", "8S"], ["NS", "9S"]]
 
 
-@pytest.mark.parametrize("setup,fragment", [
-    ({}, "missing key(s) hands"),
-    ({"hands": GOOD_HANDS, "colour": 1}, "unknown key(s) colour"),
-    ({"hands": GOOD_HANDS[:2]}, "setup.hands: must have 3 items"),
-    ({"hands": [["KS", "7S"], ["QS"], ["NS", "9S"]]}, "equal length"),
-    ({"hands": [["KS", "7S"], ["KS", "8S"], ["NS", "9S"]]}, "KS is also at"),
-    ({"hands": [["KS", "7X"], ["QS", "8S"], ["NS", "9S"]]}, "\"7X\" is not a card"),
-    ({"hands": [["KS"], ["QS"], ["NS"]]}, "at least 2 cards"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H"]}, "3 cards"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "KS"]}, "KS is also at"),
-    ({"hands": GOOD_HANDS, "bids": [1, 2, 3]}, "together with 'talon'"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2, 4]}, "one of 1, 2, 3, not 4"),
-    ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2]}, "setup.bids: must have 3 items"),
-    ({"hands": GOOD_HANDS, "start_player": 3}, "start_player"),
-    ({"hands": GOOD_HANDS, "game_number": 7}, "game_number"),
-    ({"hands": GOOD_HANDS, "game_number": 0}, "game_number"),
-    ({"hands": GOOD_HANDS, "game_points": [20, 0, 0]}, "target_points"),
-    ({"hands": GOOD_HANDS, "game_points": [0, 0]}, "setup.game_points: must have 3 items"),
-    ({"hands": GOOD_HANDS, "card_points": [0, 0, "x"]}, "setup.card_points[2]: must be a whole number"),
-    ({"hands": GOOD_HANDS, "next_deals": {"hands": GOOD_HANDS}}, "setup.next_deals: must be a list"),
-    ({"hands": GOOD_HANDS, "next_deals": [{"hands": GOOD_HANDS, "bids": [1, 1, 1]}]}, "together with 'talon'"),
-])
+@pytest.mark.parametrize(
+    "setup,fragment",
+    [
+        ({}, "missing key(s) hands"),
+        ({"hands": GOOD_HANDS, "colour": 1}, "unknown key(s) colour"),
+        ({"hands": GOOD_HANDS[:2]}, "setup.hands: must have 3 items"),
+        ({"hands": [["KS", "7S"], ["QS"], ["NS", "9S"]]}, "equal length"),
+        ({"hands": [["KS", "7S"], ["KS", "8S"], ["NS", "9S"]]}, "KS is also at"),
+        ({"hands": [["KS", "7X"], ["QS", "8S"], ["NS", "9S"]]}, '"7X" is not a card'),
+        ({"hands": [["KS"], ["QS"], ["NS"]]}, "at least 2 cards"),
+        ({"hands": GOOD_HANDS, "talon": ["7H", "8H"]}, "3 cards"),
+        ({"hands": GOOD_HANDS, "talon": ["7H", "8H", "KS"]}, "KS is also at"),
+        ({"hands": GOOD_HANDS, "bids": [1, 2, 3]}, "together with 'talon'"),
+        (
+            {"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2, 4]},
+            "one of 1, 2, 3, not 4",
+        ),
+        (
+            {"hands": GOOD_HANDS, "talon": ["7H", "8H", "9H"], "bids": [1, 2]},
+            "setup.bids: must have 3 items",
+        ),
+        ({"hands": GOOD_HANDS, "start_player": 3}, "start_player"),
+        ({"hands": GOOD_HANDS, "game_number": 7}, "game_number"),
+        ({"hands": GOOD_HANDS, "game_number": 0}, "game_number"),
+        ({"hands": GOOD_HANDS, "game_points": [20, 0, 0]}, "target_points"),
+        ({"hands": GOOD_HANDS, "game_points": [0, 0]}, "setup.game_points: must have 3 items"),
+        (
+            {"hands": GOOD_HANDS, "card_points": [0, 0, "x"]},
+            "setup.card_points[2]: must be a whole number",
+        ),
+        (
+            {"hands": GOOD_HANDS, "next_deals": {"hands": GOOD_HANDS}},
+            "setup.next_deals: must be a list",
+        ),
+        (
+            {"hands": GOOD_HANDS, "next_deals": [{"hands": GOOD_HANDS, "bids": [1, 1, 1]}]},
+            "together with 'talon'",
+        ),
+    ],
+)
 def test_bad_setup_refused(setup, fragment):
     with pytest.raises(ValueError) as err:
         new(setup)
@@ -83,6 +118,7 @@ def test_bad_setup_refused(setup, fragment):
 
 
 # -- deal, discard, bid ------------------------------------------------------------------------
+
 
 def test_shuffled_deal_and_discard_phase():
     state = new(seed=5)
@@ -99,12 +135,18 @@ def test_shuffled_deal_and_discard_phase():
     refused(state, 0, "bid 2", "wrong_move", verb="bid", verbs=["discard"])
     # nobody else sees the discarded card; the discarder does
     assert state.view(1)["my_discard"] == hand1[3]
-    assert hand1[3] not in json.dumps(state.view(0)) and hand1[3] not in json.dumps(state.view(None))
+    assert hand1[3] not in json.dumps(state.view(0)) and hand1[3] not in json.dumps(
+        state.view(None)
+    )
     assert state.view(0)["discarded"] == [False, True, False]
     state.apply(0, "discard " + snap["hands"][0][0])
     state.apply(2, "discard " + snap["hands"][2][0])
     snap = state.snapshot()
-    assert snap["phase"] == "bid" and len(snap["talon"]) == 3 and [len(h) for h in snap["hands"]] == [17] * 3
+    assert (
+        snap["phase"] == "bid"
+        and len(snap["talon"]) == 3
+        and [len(h) for h in snap["hands"]] == [17] * 3
+    )
     assert state.view(0)["talon"] is None and state.view(0)["talon_count"] == 3
     for card in snap["talon"]:
         assert card not in json.dumps(state.view(None))
@@ -118,7 +160,11 @@ def test_bids_are_secret_until_all_are_in():
     refused(state, 0, "play KS", "wrong_move", verb="play", verbs=["bid"])
     state.apply(2, "bid 2")
     assert state.view(2)["bids"] == [None, None, 2] and state.view(2)["my_bid"] == 2
-    assert state.view(0)["bids"] == [None, None, None] and state.view(0)["bid_in"] == [False, False, True]
+    assert state.view(0)["bids"] == [None, None, None] and state.view(0)["bid_in"] == [
+        False,
+        False,
+        True,
+    ]
     assert state.snapshot()["bids"] == [None, None, 2]
     refused(state, 2, "bid 1", "not_your_turn", seat=2)
     state.apply(0, "bid 1")
@@ -129,16 +175,21 @@ def test_bids_are_secret_until_all_are_in():
 
 # -- playing rules -----------------------------------------------------------------------------
 
+
 def test_legal_cards_rules():
     hand = ["KH", "7H", "9S", "TR4", "TR15", "FOOL"]
     assert legal_cards(hand, []) == hand
-    assert legal_cards(hand, [[0, "QH"]]) == ["KH", "7H", "FOOL"]          # follow (or the Fool)
-    assert legal_cards(hand, [[0, "QD"]]) == ["TR4", "TR15", "FOOL"]       # must trump
+    assert legal_cards(hand, [[0, "QH"]]) == ["KH", "7H", "FOOL"]  # follow (or the Fool)
+    assert legal_cards(hand, [[0, "QD"]]) == ["TR4", "TR15", "FOOL"]  # must trump
     assert legal_cards(hand, [[0, "QD"], [1, "TR10"]]) == ["TR15", "FOOL"]  # must overtrump
-    assert legal_cards(hand, [[0, "QD"], [1, "TR20"]]) == ["TR4", "TR15", "FOOL"]  # cannot: any trump
-    assert legal_cards(hand, [[0, "TR5"]]) == ["TR15", "FOOL"]             # trumps led: overtrump
-    assert legal_cards(hand[:-1], [[0, "FOOL"]]) == ["TR4", "TR15"]        # Fool led: any trump
-    assert legal_cards(["KS", "7C"], [[0, "FOOL"]]) == ["KS", "7C"]        # no trump: anything
+    assert legal_cards(hand, [[0, "QD"], [1, "TR20"]]) == [
+        "TR4",
+        "TR15",
+        "FOOL",
+    ]  # cannot: any trump
+    assert legal_cards(hand, [[0, "TR5"]]) == ["TR15", "FOOL"]  # trumps led: overtrump
+    assert legal_cards(hand[:-1], [[0, "FOOL"]]) == ["TR4", "TR15"]  # Fool led: any trump
+    assert legal_cards(["KS", "7C"], [[0, "FOOL"]]) == ["KS", "7C"]  # no trump: anything
     assert legal_cards(["KS", "7C", "FOOL"], [[0, "QD"]]) == ["KS", "7C", "FOOL"]
     assert legal_cards(["FOOL"], [[0, "QD"]]) == ["FOOL"]
 
@@ -152,8 +203,13 @@ def test_trick_winner():
 
 
 def test_illegal_play_messages():
-    state = new({"hands": [["KH", "9S"], ["TR10", "7C"], ["QH", "TR11"]], "talon": ["QS", "JD", "TR20"],
-                 "bids": [1, 2, 3]})
+    state = new(
+        {
+            "hands": [["KH", "9S"], ["TR10", "7C"], ["QH", "TR11"]],
+            "talon": ["QS", "JD", "TR20"],
+            "bids": [1, 2, 3],
+        }
+    )
     refused(state, 1, "play TR10", "not_your_turn", seat=1)
     refused(state, 0, "play KD", "not_in_hand", cards=["KD"])
     refused(state, 0, "play XX", "unknown_card", text="XX")
@@ -166,21 +222,36 @@ def test_illegal_play_messages():
     state.apply(2, "play QH")
     assert state.snapshot()["card_points"] == [0, 9, 0]
     assert state.snapshot()["leader"] == 1
-    state2 = new({"hands": [["KH", "9S"], ["TR10", "7C"], ["TR12", "TR11"]], "talon": ["QS", "JD", "TR20"],
-                  "bids": [1, 2, 3]})
+    state2 = new(
+        {
+            "hands": [["KH", "9S"], ["TR10", "7C"], ["TR12", "TR11"]],
+            "talon": ["QS", "JD", "TR20"],
+            "bids": [1, 2, 3],
+        }
+    )
     state2.apply(0, "play KH")
     state2.apply(1, "play TR10")
     assert state2.legal_actions(2) == ["play TR11", "play TR12"]
-    state3 = new({"hands": [["KH", "9S"], ["TR10", "7C"], ["TR9", "TR11"]], "talon": ["QS", "JD", "TR20"],
-                  "bids": [1, 2, 3]})
+    state3 = new(
+        {
+            "hands": [["KH", "9S"], ["TR10", "7C"], ["TR9", "TR11"]],
+            "talon": ["QS", "JD", "TR20"],
+            "bids": [1, 2, 3],
+        }
+    )
     state3.apply(0, "play KH")
     state3.apply(1, "play TR10")
     refused(state3, 2, "play TR9", "must_overtrump", card="TR10")
 
 
 def test_fool_wins_and_counts_minus_two():
-    state = new({"hands": [["KS", "QS"], ["FOOL", "7S"], ["TR21", "8S"]], "talon": ["7H", "8H", "9H"],
-                 "bids": [1, 2, 3]})
+    state = new(
+        {
+            "hands": [["KS", "QS"], ["FOOL", "7S"], ["TR21", "8S"]],
+            "talon": ["7H", "8H", "9H"],
+            "bids": [1, 2, 3],
+        }
+    )
     state.apply(0, "play KS")
     assert "play FOOL" in state.legal_actions(1) and "play 7S" in state.legal_actions(1)
     state.apply(1, "play FOOL")
@@ -191,9 +262,14 @@ def test_fool_wins_and_counts_minus_two():
 
 # -- the 21 and the birds ----------------------------------------------------------------------
 
+
 def test_power21_take_and_scrap():
-    setup = {"hands": [["KS", "QS"], ["TR21", "7H"], ["TR2", "8H"]], "talon": ["7C", "8C", "9C"],
-             "bids": [1, 2, 3], "start_player": 0}
+    setup = {
+        "hands": [["KS", "QS"], ["TR21", "7H"], ["TR2", "8H"]],
+        "talon": ["7C", "8C", "9C"],
+        "bids": [1, 2, 3],
+        "start_player": 0,
+    }
     for verb, points in (("take", [0, 8, 0]), ("scrap", [0, 0, 0])):
         state = new(setup)
         state.apply(0, "play KS")
@@ -210,12 +286,19 @@ def test_power21_take_and_scrap():
         state.apply(1, verb)
         assert state.snapshot()["card_points"] == points
         assert state.phase == "play"  # won by the 21, not a bird: no exchange
-        assert state.view(None)["history"][0]["status"] == ("taken" if verb == "take" else "scrapped")
+        assert state.view(None)["history"][0]["status"] == (
+            "taken" if verb == "take" else "scrapped"
+        )
 
 
 def test_own_bird_gives_no_bonus_and_opens_exchange():
-    state = new({"hands": [["7H", "KS", "QS"], ["TR1", "7S", "8S"], ["TR3", "9S", "TS"]],
-                 "talon": ["KC", "TR7", "9D"], "bids": [1, 2, 3]})
+    state = new(
+        {
+            "hands": [["7H", "KS", "QS"], ["TR1", "7S", "8S"], ["TR3", "9S", "TS"]],
+            "talon": ["KC", "TR7", "9D"],
+            "bids": [1, 2, 3],
+        }
+    )
     state.apply(0, "play 7H")
     state.apply(1, "play TR1")
     state.apply(2, "play TR3")
@@ -223,7 +306,9 @@ def test_own_bird_gives_no_bonus_and_opens_exchange():
     assert snap["game_points"] == [0, 0, 1] and snap["phase"] == "bird" and snap["leader"] == 2
     legal = state.legal_actions(2)
     assert len(legal) == 2 * 3 + 1 and legal[-1] == "pass"
-    assert "exchange 9S KC" in legal and "exchange KC 9S" not in legal  # deck order inside the action
+    assert (
+        "exchange 9S KC" in legal and "exchange KC 9S" not in legal
+    )  # deck order inside the action
     # the talon is visible to the bird winner only
     assert state.view(2)["talon"] == ["9D", "KC", "TR7"]
     for seat in (0, 1, None):
@@ -238,17 +323,27 @@ def test_own_bird_gives_no_bonus_and_opens_exchange():
     refused(state, 0, "pass", "not_your_turn", seat=0)
     state.apply(2, "exchange KC 9S")  # either order
     snap = state.snapshot()
-    assert sorted(snap["hands"][2]) == sorted(["KC", "TS"]) and sorted(snap["talon"]) == sorted(["9S", "9D", "TR7"])
+    assert sorted(snap["hands"][2]) == sorted(["KC", "TS"]) and sorted(snap["talon"]) == sorted(
+        ["9S", "9D", "TR7"]
+    )
     assert snap["phase"] == "play" and state.to_move() == [2]
-    assert state.view(2)["exchanges"] == [{"seat": 2, "after_trick": 1, "exchanged": True, "gave": "9S", "took": "KC"}]
+    assert state.view(2)["exchanges"] == [
+        {"seat": 2, "after_trick": 1, "exchanged": True, "gave": "9S", "took": "KC"}
+    ]
     assert state.view(0)["exchanges"] == [{"seat": 2, "after_trick": 1, "exchanged": True}]
     assert "9S" in state.view(2)["talon_seen"] and state.view(2)["talon"] is None
     assert "KC" not in json.dumps(state.view(0))
 
 
 def test_talon_face_up_option():
-    state = new({"hands": [["7H", "KS", "QS"], ["TR1", "7S", "8S"], ["TR3", "9S", "TS"]],
-                 "talon": ["KC", "TR7", "9D"], "bids": [1, 2, 3]}, options={"talon_face_up": True})
+    state = new(
+        {
+            "hands": [["7H", "KS", "QS"], ["TR1", "7S", "8S"], ["TR3", "9S", "TS"]],
+            "talon": ["KC", "TR7", "9D"],
+            "bids": [1, 2, 3],
+        },
+        options={"talon_face_up": True},
+    )
     assert state.view(None)["talon"] == ["9D", "KC", "TR7"]
     state.apply(0, "play 7H")
     state.apply(1, "play TR1")
@@ -260,8 +355,14 @@ def test_talon_face_up_option():
 
 
 def test_bird_pass_and_no_bird_phase_after_last_trick():
-    state = new({"hands": [["7H", "KS"], ["TR1", "7S"], ["TR3", "9S"]], "talon": ["KC", "TR7", "9D"],
-                 "bids": [1, 2, 3]}, options={"max_games": 1})
+    state = new(
+        {
+            "hands": [["7H", "KS"], ["TR1", "7S"], ["TR3", "9S"]],
+            "talon": ["KC", "TR7", "9D"],
+            "bids": [1, 2, 3],
+        },
+        options={"max_games": 1},
+    )
     state.apply(0, "play 7H")
     state.apply(1, "play TR1")
     state.apply(2, "play TR3")
@@ -276,8 +377,10 @@ def test_bird_pass_and_no_bird_phase_after_last_trick():
 
 
 def test_last_trick_bird_goes_straight_to_scoring():
-    state = new({"hands": [["7H"], ["TR1"], ["TR3"]], "talon": ["KC", "TR7", "9D"], "bids": [2, 3, 1]},
-                options={"max_games": 1})
+    state = new(
+        {"hands": [["7H"], ["TR1"], ["TR3"]], "talon": ["KC", "TR7", "9D"], "bids": [2, 3, 1]},
+        options={"max_games": 1},
+    )
     state.apply(0, "play 7H")
     state.apply(1, "play TR1")
     state.apply(2, "play TR3")
@@ -288,12 +391,19 @@ def test_last_trick_bird_goes_straight_to_scoring():
     view = state.view(1)
     assert view["talon"] == ["9D", "KC", "TR7"] and view["hands"] == [[], [], []]
     breakdown = view["last_game"]["breakdown"]
-    assert breakdown[2]["points"] == 2 and {"code": "birds_captured", "params": {"n": 1}} in breakdown[2]["reasons"]
-    assert breakdown[1] == {"seat": 1, "points": 0, "reasons": [
-        {"code": "prediction_wrong", "params": {"bid": 3, "place": 2}}]}
+    assert (
+        breakdown[2]["points"] == 2
+        and {"code": "birds_captured", "params": {"n": 1}} in breakdown[2]["reasons"]
+    )
+    assert breakdown[1] == {
+        "seat": 1,
+        "points": 0,
+        "reasons": [{"code": "prediction_wrong", "params": {"bid": 3, "place": 2}}],
+    }
 
 
 # -- scoring -----------------------------------------------------------------------------------
+
 
 def test_ranks_competition():
     assert ranks_of([26, 26, 22]) == [1, 1, 3]
@@ -309,20 +419,34 @@ def test_prediction_scores():
     assert prediction_scores([3, 3, 1], [3, 1, 2])[0] == [2, 0, 0]
     score, reasons = prediction_scores([2, 2, 3], [1, 2, 2])
     assert score == [0, 4, 0]
-    assert reasons[1] == [{"code": "prediction_right", "params": {"bid": 2, "place": 2, "n": 3}},
-                          {"code": "same_prediction_wrong", "params": {"seat": 0, "bid": 2, "n": 1}}]
+    assert reasons[1] == [
+        {"code": "prediction_right", "params": {"bid": 2, "place": 2, "n": 3}},
+        {"code": "same_prediction_wrong", "params": {"seat": 0, "bid": 2, "n": 1}},
+    ]
 
 
 def test_match_flow_next_deals_and_start_player():
     deal2 = {"hands": [["KS"], ["7S"], ["8S"]], "talon": ["7H", "8H", "9H"], "bids": [1, 3, 3]}
-    state = new({"hands": [["KS"], ["7S"], ["8S"]], "talon": ["7H", "8H", "9H"], "bids": [1, 2, 3],
-                 "start_player": 2, "next_deals": [deal2]}, options={"max_games": 3})
+    state = new(
+        {
+            "hands": [["KS"], ["7S"], ["8S"]],
+            "talon": ["7H", "8H", "9H"],
+            "bids": [1, 2, 3],
+            "start_player": 2,
+            "next_deals": [deal2],
+        },
+        options={"max_games": 3},
+    )
     state.apply(2, "play 8S")
     state.apply(0, "play KS")
     state.apply(1, "play 7S")
     snap = state.snapshot()
     assert snap["game_number"] == 2 and snap["start_player"] == 0 and snap["phase"] == "play"
-    assert snap["game_points"] == [1, 3, 0]  # ranks 1, 2, 2: seat 1 said 2 (+3), seat 2 said 3 (wrong)
+    assert snap["game_points"] == [
+        1,
+        3,
+        0,
+    ]  # ranks 1, 2, 2: seat 1 said 2 (+3), seat 2 said 3 (wrong)
     assert snap["card_points"] == [0, 0, 0] and snap["history"] == []
     state.apply(0, "play KS")
     state.apply(1, "play 7S")
@@ -338,8 +462,14 @@ def test_match_flow_next_deals_and_start_player():
 
 
 def test_target_reached_at_scoring():
-    state = new({"hands": [["KS"], ["7S"], ["8S"]], "talon": ["7H", "8H", "9H"], "bids": [1, 2, 3],
-                 "game_points": [0, 17, 0]})
+    state = new(
+        {
+            "hands": [["KS"], ["7S"], ["8S"]],
+            "talon": ["7H", "8H", "9H"],
+            "bids": [1, 2, 3],
+            "game_points": [0, 17, 0],
+        }
+    )
     state.apply(0, "play KS")
     state.apply(1, "play 7S")
     state.apply(2, "play 8S")
@@ -382,14 +512,20 @@ def test_json_round_trip_and_clone():
 
 # -- saved states that cannot happen ------------------------------------------------------------
 
+
 def _state_in_game_two():
     """A saved state in the second game, a few tricks in (the first game scored)."""
     for seed in range(50):
         state = new(seed=seed)
         rng = random.Random(seed)
         while not state.is_over() and state.d["game_number"] <= 2:
-            if (state.d["game_number"] == 2 and state.phase == "play" and len(state.d["history"]) >= 3
-                    and not state.d["trick"] and any(state.d["score_sheet"][0])):
+            if (
+                state.d["game_number"] == 2
+                and state.phase == "play"
+                and len(state.d["history"]) >= 3
+                and not state.d["trick"]
+                and any(state.d["score_sheet"][0])
+            ):
                 return state.to_json()
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -400,22 +536,40 @@ def _other(seat):
     return (seat + 1) % 3
 
 
-@pytest.mark.parametrize("tamper,reason", [
-    (lambda d: d["history"][0].update(winner=_other(d["history"][0]["winner"])), "not won by its best card"),
-    (lambda d: d["history"][1].update(points=d["history"][1]["points"] + 1), "points are not those of its cards"),
-    (lambda d: d["history"][1].update(status="scrapped"), "21's decision"),
-    (lambda d: d["hands"][0].pop(), "hand sizes"),
-    (lambda d: d.update(phase="bid"), "bid phase"),
-    (lambda d: d.update(card_points=[60, 30, 0]), "more than the pack holds"),
-    (lambda d: d.update(end_reason="games"), "end reason"),
-    (lambda d: d["last_game"].update(score=[5, 5, 5]), "prediction scores"),
-    (lambda d: d["score_sheet"].append([0, 0, 0]), "score sheet"),
-    (lambda d: d.update(leader=_other(d["leader"])), "not played in turn"),
-    (lambda d: d.update(bird_points=[b + 1 for b in d["bird_points"]], game_points=[g + 1 for g in d["game_points"]]),
-     "bird points"),
-    (lambda d: d["game_points"].__setitem__(d["score_sheet"][0].index(max(d["score_sheet"][0])), 0),
-     "game points are less than the games and birds scored"),
-])
+@pytest.mark.parametrize(
+    "tamper,reason",
+    [
+        (
+            lambda d: d["history"][0].update(winner=_other(d["history"][0]["winner"])),
+            "not won by its best card",
+        ),
+        (
+            lambda d: d["history"][1].update(points=d["history"][1]["points"] + 1),
+            "points are not those of its cards",
+        ),
+        (lambda d: d["history"][1].update(status="scrapped"), "21's decision"),
+        (lambda d: d["hands"][0].pop(), "hand sizes"),
+        (lambda d: d.update(phase="bid"), "bid phase"),
+        (lambda d: d.update(card_points=[60, 30, 0]), "more than the pack holds"),
+        (lambda d: d.update(end_reason="games"), "end reason"),
+        (lambda d: d["last_game"].update(score=[5, 5, 5]), "prediction scores"),
+        (lambda d: d["score_sheet"].append([0, 0, 0]), "score sheet"),
+        (lambda d: d.update(leader=_other(d["leader"])), "not played in turn"),
+        (
+            lambda d: d.update(
+                bird_points=[b + 1 for b in d["bird_points"]],
+                game_points=[g + 1 for g in d["game_points"]],
+            ),
+            "bird points",
+        ),
+        (
+            lambda d: d["game_points"].__setitem__(
+                d["score_sheet"][0].index(max(d["score_sheet"][0])), 0
+            ),
+            "game points are less than the games and birds scored",
+        ),
+    ],
+)
 def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
     data = _state_in_game_two()
     assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
@@ -426,5 +580,13 @@ def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
 
 def test_setup_card_points_fit_in_the_pack():
     with pytest.raises(ValueError, match="worth more than the pack's 80 points"):
-        new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 40, 0]})
-    assert new({"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 31, 0]})
+        new(
+            {
+                "hands": [["KS"], ["QS"], ["NS"]],
+                "talon": ["7H", "8H", "9H"],
+                "card_points": [40, 40, 0],
+            }
+        )
+    assert new(
+        {"hands": [["KS"], ["QS"], ["NS"]], "talon": ["7H", "8H", "9H"], "card_points": [40, 31, 0]}
+    )

@@ -1,5 +1,6 @@
 """The table kit's logic without a browser (Node runs tests/js/kit_check.mjs on the ES modules the
 page loads): what a tap does with the legal actions, and how messages are worded."""
+
 import json
 import pathlib
 import shutil
@@ -15,8 +16,13 @@ def results():
     node = shutil.which("node")
     if not node:
         pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "kit_check.mjs")],
-                         capture_output=True, text=True, timeout=60, check=True)
+    run = subprocess.run(
+        [node, "--no-warnings", str(ROOT / "tests" / "js" / "kit_check.mjs")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return json.loads(run.stdout)
 
 
@@ -60,39 +66,66 @@ def test_a_tap_that_extends_nothing_asks_why_and_plays_nothing(results):
 
 
 def test_messages_are_worded_with_params_by_name_and_plurals(results):
-    assert results["words_en"] == ["Follow suit: play ♥ hearts.", "Computer 2 took ace of spades and 10 of diamonds",
-                                   "1 point", "3 points", "Refused: 2 points", "no_such_code"]
-    assert results["words_ja"] == ["フォローが必要です: ♥ハートを出してください。", "コンピュータ2がスペードのAとダイヤの10を取りました",
-                                   "1点", "出す：ハートの9", "あなたとコンピュータ3"]
+    assert results["words_en"] == [
+        "Follow suit: play ♥ hearts.",
+        "Computer 2 took ace of spades and 10 of diamonds",
+        "1 point",
+        "3 points",
+        "Refused: 2 points",
+        "no_such_code",
+    ]
+    assert results["words_ja"] == [
+        "フォローが必要です: ♥ハートを出してください。",
+        "コンピュータ2がスペードのAとダイヤの10を取りました",
+        "1点",
+        "出す：ハートの9",
+        "あなたとコンピュータ3",
+    ]
 
 
 def test_a_move_is_worded_once_with_the_games_words(results):
     """kit/words.js w.move is the one wording of a move (picker, suggestion, replay, lesson)."""
     assert results["moves_ja"] == ["宣言：メノス", "捨てる：スペードのA、スペードのQ、スペードの7"]
-    assert results["moves_en"] == ["declare Menos",
-                                   "discard ace of spades, queen of spades, 7 of spades"]
+    assert results["moves_en"] == [
+        "declare Menos",
+        "discard ace of spades, queen of spades, 7 of spades",
+    ]
 
 
-@pytest.mark.parametrize("path", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*.js")))
+@pytest.mark.parametrize(
+    "path", sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*.js"))
+)
 def test_every_page_module_parses(path):
     """Every script the page loads parses as an ES module (a merge that declares a name twice
     otherwise shows only as a table that never appears)."""
-    run = subprocess.run([shutil.which("node"), "--input-type=module", "--check"], stdin=open(ROOT / path),
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [shutil.which("node"), "--input-type=module", "--check"],
+        stdin=open(ROOT / path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
 
 
 def test_the_player_is_worded_in_the_second_person(results):
     """Issue #35: "You are", never "You is"; a string names its subject ("subject") and has a form
     for the player ("you"); the rest are plural forms as before."""
-    assert results["persons_en"][:5] == ["You are building an attack on Computer 1",
-                                         "Computer 1 is building an attack on You",
-                                         "You lose", "Computer 2 loses", "You and Computer 2 lose"]
+    assert results["persons_en"][:5] == [
+        "You are building an attack on Computer 1",
+        "Computer 1 is building an attack on You",
+        "You lose",
+        "Computer 2 loses",
+        "You and Computer 2 lose",
+    ]
 
 
 def test_a_count_other_than_n_and_a_signed_number(results):
     """Plural forms agree with the param named by "count"; {p:signed} writes +4 and −2 (never
     +-2)."""
-    assert results["persons_en"][5:] == ["+4 card points for You", "−2 card points for You",
-                                         "+1 card point for You"]
+    assert results["persons_en"][5:] == [
+        "+4 card points for You",
+        "−2 card points for You",
+        "+1 card point for You",
+    ]
     assert results["persons_ja"] == ["あなたに−2カードポイント", "あなたに0カードポイント"]

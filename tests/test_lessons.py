@@ -2,14 +2,15 @@
 static/app/lesson.js) is checked against the engine in CPython: its steps are every move of the
 game in order, each legal when it comes; each claim about legal and refused moves matches the
 engine; every main rule it lists is taught by some step; every text is in Japanese and English."""
+
 import json
 import pathlib
 import re
 
 import pytest
+from wording import latin_on_japanese
 
 from tabletop import SLUGS, IllegalAction, get_game
-from wording import latin_on_japanese
 
 LESSONS = pathlib.Path(__file__).resolve().parents[1] / "static" / "lessons"
 PATHS = sorted(LESSONS.glob("*.json"))
@@ -48,8 +49,12 @@ def test_lesson_plays_through_the_engine_as_it_says(path):
     slug = path.stem
     assert data["game"] == slug
     log = data["log"]
-    state = get_game(slug).new_state(players=log.get("players"), options=log.get("options") or {},
-                                     seed=log.get("seed", 0), setup=log.get("setup"))
+    state = get_game(slug).new_state(
+        players=log.get("players"),
+        options=log.get("options") or {},
+        seed=log.get("seed", 0),
+        setup=log.get("setup"),
+    )
     cards = set(state.all_cards())
     human = data["human"]
     assert 0 <= human < state.players
@@ -68,14 +73,20 @@ def test_lesson_plays_through_the_engine_as_it_says(path):
         legal = state.legal_actions(seat)
         assert canon(action) in {canon(a) for a in legal}, f"{where}: not legal now"
         if "legal" in step:
-            assert sorted(map(canon, step["legal"])) == sorted(map(canon, legal)), f"{where}: legal claim differs: {legal}"
+            assert sorted(map(canon, step["legal"])) == sorted(map(canon, legal)), (
+                f"{where}: legal claim differs: {legal}"
+            )
         for refused, code in step.get("refused", []):
             try:
                 state.clone().apply(seat, refused)
             except IllegalAction as err:
-                assert err.code == code, f"{where}: {refused!r} is refused with {err.code}, not {code}"
+                assert err.code == code, (
+                    f"{where}: {refused!r} is refused with {err.code}, not {code}"
+                )
             else:
-                raise AssertionError(f"{where}: {refused!r} is claimed refused but the engine accepts it")
+                raise AssertionError(
+                    f"{where}: {refused!r} is claimed refused but the engine accepts it"
+                )
         if seat == human:
             assert "say" in step, f"{where}: the reader's move needs words"
         for key in STEP_TEXTS:
@@ -84,7 +95,9 @@ def test_lesson_plays_through_the_engine_as_it_says(path):
         if "rule" in step:
             assert step["rule"] in rules, f"{where}: unknown rule {step['rule']!r}"
             taught.add(step["rule"])
-        assert set(step) <= {"seat", "action", "say", "after", "rule", "legal", "refused"}, f"{where}: unknown key"
+        assert set(step) <= {"seat", "action", "say", "after", "rule", "legal", "refused"}, (
+            f"{where}: unknown key"
+        )
         state.apply(seat, action)
         if not state.is_over():
             assert state.to_move(), where

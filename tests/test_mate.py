@@ -1,5 +1,6 @@
 """Mate: engine behaviour (deals, follow rule, mates, duplicate pairs, match scoring, options,
 setup, views) and the exact solver checked against brute-force minimax."""
+
 import json
 import random
 
@@ -11,8 +12,10 @@ from tabletop.games import mate as M
 GAME = get_game("mate")
 VECTORS = {v["name"]: v for v in json.load(open(__file__.rsplit("/", 1)[0] + "/vectors/mate.json"))}
 SEED_HANDS = VECTORS["seed example: 7 x 7 = 49, replay mates early"]["setup"]["hands"]
-SPLIT_HANDS = [["AS", "TS", "KS", "QS", "7S", "AH", "TH", "KH", "QH", "7H"],
-               ["AC", "TC", "KC", "QC", "7C", "AD", "TD", "KD", "QD", "7D"]]
+SPLIT_HANDS = [
+    ["AS", "TS", "KS", "QS", "7S", "AH", "TH", "KH", "QH", "7H"],
+    ["AC", "TC", "KC", "QC", "7C", "AD", "TD", "KD", "QD", "7D"],
+]
 ACES_HANDS = VECTORS["mate at trick 1 vs trick 2"]["setup"]["hands"]
 
 
@@ -39,6 +42,7 @@ def refused(state, seat, action, fragment, code=None, **params):
 
 
 # -- deal, setup and options -----------------------------------------------------------------
+
 
 def test_shuffled_deal_and_first_lead():
     state = new(seed=5)
@@ -70,8 +74,18 @@ def test_deck_order_is_the_rules_file_order():
     assert M.PACK[:6] == ["AS", "TS", "KS", "QS", "7S", "AH"] and M.PACK[-1] == "7C"
 
 
-@pytest.mark.parametrize("options", [{"rounds": 3}, {"rounds": 0}, {"rounds": True}, {"rounds": "2"},
-                                     {"foreplacing": True}, {"foreplacing": 0}, {"gambling": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"rounds": 3},
+        {"rounds": 0},
+        {"rounds": True},
+        {"rounds": "2"},
+        {"foreplacing": True},
+        {"foreplacing": 0},
+        {"gambling": 1},
+    ],
+)
 def test_bad_options_refused(options):
     with pytest.raises(ValueError):
         new(**options)
@@ -85,20 +99,23 @@ def test_option_defaults_and_player_count():
             GAME.new_state(players=players)
 
 
-@pytest.mark.parametrize("setup,why", [
-    ({"hands": [SEED_HANDS[0][:9], SEED_HANDS[1]]}, "must hold 10"),
-    ({"hands": [SEED_HANDS[0][:9] + ["XX"], SEED_HANDS[1]]}, '"XX" is not a card of this game'),
-    ({"hands": [SEED_HANDS[0][:9] + [SEED_HANDS[1][0]], SEED_HANDS[1]]}, "KD is also at"),
-    ({"hands": [SEED_HANDS[0]]}, "setup.hands: must have 2 items, not 1"),
-    ({"hands": "AS"}, "setup.hands: must be a list"),
-    ({"hands": SEED_HANDS, "dealer": 2}, "dealer"),
-    ({"hands": SEED_HANDS, "dealer": True}, "dealer"),
-    ({"hands": SEED_HANDS, "deals": [SEED_HANDS]}, "not both"),
-    ({"deals": [SEED_HANDS, SPLIT_HANDS]}, "round"),
-    ({"deals": [SEED_HANDS[0]]}, "setup.deals[0]: must have 2 items, not 10"),
-    ({"deals": "x"}, "list"),
-    ({"hand": SEED_HANDS}, "unknown key(s) hand"),
-])
+@pytest.mark.parametrize(
+    "setup,why",
+    [
+        ({"hands": [SEED_HANDS[0][:9], SEED_HANDS[1]]}, "must hold 10"),
+        ({"hands": [SEED_HANDS[0][:9] + ["XX"], SEED_HANDS[1]]}, '"XX" is not a card of this game'),
+        ({"hands": [SEED_HANDS[0][:9] + [SEED_HANDS[1][0]], SEED_HANDS[1]]}, "KD is also at"),
+        ({"hands": [SEED_HANDS[0]]}, "setup.hands: must have 2 items, not 1"),
+        ({"hands": "AS"}, "setup.hands: must be a list"),
+        ({"hands": SEED_HANDS, "dealer": 2}, "dealer"),
+        ({"hands": SEED_HANDS, "dealer": True}, "dealer"),
+        ({"hands": SEED_HANDS, "deals": [SEED_HANDS]}, "not both"),
+        ({"deals": [SEED_HANDS, SPLIT_HANDS]}, "round"),
+        ({"deals": [SEED_HANDS[0]]}, "setup.deals[0]: must have 2 items, not 10"),
+        ({"deals": "x"}, "list"),
+        ({"hand": SEED_HANDS}, "unknown key(s) hand"),
+    ],
+)
 def test_bad_setup_refused(setup, why):
     with pytest.raises(ValueError) as err:
         new(setup=setup)
@@ -113,10 +130,13 @@ def test_setup_dealer_one_leads():
 
 # -- following, winning, illegal moves -------------------------------------------------------
 
+
 def test_follow_suit_beats_rank_and_messages():
     state = new(setup={"hands": SEED_HANDS})
     refused(state, 1, "play KD", "not seat 1's turn")
-    refused(state, 0, "play KD", "you do not hold the king of diamonds", "not_in_hand", cards=["KD"])
+    refused(
+        state, 0, "play KD", "you do not hold the king of diamonds", "not_in_hand", cards=["KD"]
+    )
     refused(state, 0, "lead AD", "not a move", "wrong_move", verb="lead", verbs=["play"])
     refused(state, 0, "play AD TD", "exactly 1 card")
     refused(state, 0, "play", "exactly 1 card")
@@ -127,15 +147,27 @@ def test_follow_suit_beats_rank_and_messages():
     refused(state, 1, "play KC", "must follow suit: play a diamond", "must_follow", suit="D")
     play(state, "QD")
     assert state.d["leader"] == 1 and state.d["trick_number"] == 2  # Q beats 7 in diamonds
-    assert state.view(None)["history"][-1] == {"leader": 0, "cards": [[0, "7D"], [1, "QD"]],
-                                               "winner": 1, "mate": False}
+    assert state.view(None)["history"][-1] == {
+        "leader": 0,
+        "cards": [[0, "7D"], [1, "QD"]],
+        "winner": 1,
+        "mate": False,
+    }
 
 
 def test_follow_by_rank_message_and_suit_order():
     state = new(setup={"hands": SPLIT_HANDS})
     play(state, "KS")
     assert state.legal_actions(1) == ["play KD", "play KC"]
-    msg = refused(state, 1, "play AC", "must play a king (the led rank)", "must_follow_rank", suit="S", led_card="KS")
+    msg = refused(
+        state,
+        1,
+        "play AC",
+        "must play a king (the led rank)",
+        "must_follow_rank",
+        suit="S",
+        led_card="KS",
+    )
     assert "no spades" in msg
     play(state, "KD")
     assert state.d["leader"] == 0  # S beats D
@@ -151,6 +183,7 @@ def test_card_order_inside_action_is_free_and_spacing():
 
 # -- mates and scoring -----------------------------------------------------------------------
 
+
 def test_seed_example_scores_and_duplicate_exchange():
     state = new(setup={"hands": SEED_HANDS})
     play(state, "AD", "QD", "TD", "KD", "AC", "QC", "TC", "KC", "AS", "QS", "AH", "QH")
@@ -158,23 +191,48 @@ def test_seed_example_scores_and_duplicate_exchange():
     play(state, "7D")  # mate: no diamond, no seven
     d = state.snapshot()
     assert d["deal_results"] == [{"dealer": 0, "mater": 0, "card": "7D", "trick": 7, "score": 49}]
-    assert d["deal_number"] == 2 and d["dealer"] == 1 and d["leader"] == 1 and d["trick_number"] == 1
-    assert sorted(d["hands"][0]) == sorted(SEED_HANDS[1]) and sorted(d["hands"][1]) == sorted(SEED_HANDS[0])
+    assert (
+        d["deal_number"] == 2 and d["dealer"] == 1 and d["leader"] == 1 and d["trick_number"] == 1
+    )
+    assert sorted(d["hands"][0]) == sorted(SEED_HANDS[1]) and sorted(d["hands"][1]) == sorted(
+        SEED_HANDS[0]
+    )
     assert d["points"] == [49, 0]
     view = state.view(0)
-    assert view["deal_scores"] == [{"deal": 1, "dealer": 0, "scores": [
-        {"seat": 0, "points": 49, "reasons": [{"code": "mate_scored",
-                                               "params": {"card": "7D", "trick": 7, "value": 7, "points": 49}}]},
-        {"seat": 1, "points": 0, "reasons": [{"code": "mated", "params": {"trick": 7}}]}]}]
+    assert view["deal_scores"] == [
+        {
+            "deal": 1,
+            "dealer": 0,
+            "scores": [
+                {
+                    "seat": 0,
+                    "points": 49,
+                    "reasons": [
+                        {
+                            "code": "mate_scored",
+                            "params": {"card": "7D", "trick": 7, "value": 7, "points": 49},
+                        }
+                    ],
+                },
+                {"seat": 1, "points": 0, "reasons": [{"code": "mated", "params": {"trick": 7}}]},
+            ],
+        }
+    ]
     last = view["last_deal"]
     assert last["tricks"][-1] == {"leader": 0, "cards": [[0, "7D"]], "winner": None, "mate": True}
     assert sorted(last["hands_left"][1]) == ["KH", "KS", "TH", "TS"]
     assert last["hands"] == [sorted(h, key=M.ORDER.__getitem__) for h in SEED_HANDS]
     play(state, "AD", "QD", "TD", "KD", "7D")
     assert state.is_over() and state.to_move() == []
-    assert state.result() == {"points": [49, 21], "winner": 0, "margin": 28, "deal_results": [
-        {"dealer": 0, "mater": 0, "card": "7D", "trick": 7, "score": 49},
-        {"dealer": 1, "mater": 1, "card": "7D", "trick": 3, "score": 21}]}
+    assert state.result() == {
+        "points": [49, 21],
+        "winner": 0,
+        "margin": 28,
+        "deal_results": [
+            {"dealer": 0, "mater": 0, "card": "7D", "trick": 7, "score": 49},
+            {"dealer": 1, "mater": 1, "card": "7D", "trick": 3, "score": 21},
+        ],
+    }
     refused(state, 0, "play KC", "over")
     assert state.view(None)["result"] == state.result()
 
@@ -191,7 +249,9 @@ def test_mate_at_first_lead_and_trick_ten_draw():
     assert state.result()["points"] == [0, 0]
     assert state.result()["winner"] is None and state.result()["margin"] == 0
     assert [r["mater"] for r in state.result()["deal_results"]] == [None, None]
-    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == [{"code": "no_mate", "params": {}}]
+    assert state.view(1)["deal_scores"][0]["scores"][1]["reasons"] == [
+        {"code": "no_mate", "params": {}}
+    ]
 
 
 def test_mate_on_the_tenth_trick_scores_ten_times():
@@ -208,7 +268,10 @@ def test_mate_on_the_tenth_trick_scores_ten_times():
                 found += r["trick"] == 10
             else:
                 assert r["card"] is None and r["trick"] is None and r["score"] == 0
-        pts = [sum(r["score"] for r in state.result()["deal_results"] if r["mater"] == s) for s in (0, 1)]
+        pts = [
+            sum(r["score"] for r in state.result()["deal_results"] if r["mater"] == s)
+            for s in (0, 1)
+        ]
         assert pts == state.result()["points"]
     assert found  # some random game ended with a mate on trick 10
 
@@ -233,7 +296,11 @@ def test_two_rounds_second_round_shuffled_when_not_given():
     state = new(setup={"hands": SPLIT_HANDS, "dealer": 1}, rounds=2, seed=3)
     seen = []
     while not state.is_over():
-        if not state.d["trick"] and state.d["trick_number"] == 1 and not seen[-1:] == [state.d["deal_number"]]:
+        if (
+            not state.d["trick"]
+            and state.d["trick_number"] == 1
+            and not seen[-1:] == [state.d["deal_number"]]
+        ):
             seen.append(state.d["deal_number"])
             if state.d["deal_number"] == 3:
                 assert state.d["dealer"] == 0
@@ -244,6 +311,7 @@ def test_two_rounds_second_round_shuffled_when_not_given():
 
 
 # -- views -----------------------------------------------------------------------------------
+
 
 def test_views():
     state = new(setup={"hands": SEED_HANDS})
@@ -261,6 +329,7 @@ def test_views():
 
 
 # -- solver: brute force references ------------------------------------------------------------
+
 
 def engine_minimax(state, seat, deal):
     """Net deal score for ``seat`` by plain minimax through the engine (clone + apply)."""
@@ -309,8 +378,9 @@ def random_position(seed, tricks_left):
         state = new(seed=seed * 1000 + attempt)
         ok = True
         target = 11 - tricks_left
-        while state.d["trick_number"] < target or (rng.random() < 0.5 and not state.d["trick"]
-                                                   and state.d["trick_number"] == target):
+        while state.d["trick_number"] < target or (
+            rng.random() < 0.5 and not state.d["trick"] and state.d["trick_number"] == target
+        ):
             (seat,) = state.to_move()
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             if state.d["deal_number"] != 1:
@@ -412,7 +482,9 @@ def test_analyse_follower_mistake_and_partial_deal():
             actions.append(action)
             state.apply(seat, action)
         report = M.analyse_deal(start, actions)
-        assert report["mistakes"] == [] and report["result"] == report["start_value"] == M.solve(start)
+        assert report["mistakes"] == [] and report["result"] == report["start_value"] == M.solve(
+            start
+        )
         assert all(v == report["start_value"] for v in report["values"])
     # A partial line: values end with the value of the last position.
     state = new(seed=2)
@@ -473,6 +545,7 @@ def test_budget_and_errors():
 
 def test_full_deal_solve_is_fast():
     import time
+
     state = new(seed=1)
     start = time.perf_counter()
     M.solve(state)
@@ -480,6 +553,7 @@ def test_full_deal_solve_is_fast():
 
 
 # -- saved states ------------------------------------------------------------------------------
+
 
 def _saved_mid_deal():
     state = new(setup={"hands": SEED_HANDS}, rounds=2)
@@ -494,17 +568,26 @@ def _with(data, change):
     return data
 
 
-@pytest.mark.parametrize("change,why", [
-    (lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop()), "hands"),            # a card moved between hands
-    (lambda d: d["history"][0].__setitem__(3, 0), "wrong winner"),                        # a trick's winner changed
-    (lambda d: d["history"][0].__setitem__(2, "KD"), "could not follow|did not hold|hands"),  # the follow changed
-    (lambda d: d.__setitem__("points", [7, 0]), "sum of the deal scores"),
-    (lambda d: d.__setitem__("leader", 0), "leader|not led by"),
-    (lambda d: d.__setitem__("trick_number", 5), "trick number"),
-    (lambda d: d.__setitem__("phase", "over"), "phase|after the match|last deal|deal results"),
-    (lambda d: d.__setitem__("dealer", 1), "dealer"),
-    (lambda d: d.__setitem__("deal_number", 2), "deal results"),
-])
+@pytest.mark.parametrize(
+    "change,why",
+    [
+        (
+            lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop()),
+            "hands",
+        ),  # a card moved between hands
+        (lambda d: d["history"][0].__setitem__(3, 0), "wrong winner"),  # a trick's winner changed
+        (
+            lambda d: d["history"][0].__setitem__(2, "KD"),
+            "could not follow|did not hold|hands",
+        ),  # the follow changed
+        (lambda d: d.__setitem__("points", [7, 0]), "sum of the deal scores"),
+        (lambda d: d.__setitem__("leader", 0), "leader|not led by"),
+        (lambda d: d.__setitem__("trick_number", 5), "trick number"),
+        (lambda d: d.__setitem__("phase", "over"), "phase|after the match|last deal|deal results"),
+        (lambda d: d.__setitem__("dealer", 1), "dealer"),
+        (lambda d: d.__setitem__("deal_number", 2), "deal results"),
+    ],
+)
 def test_saved_states_that_do_not_hold_together_are_refused(change, why):
     """What the state spec cannot say: the deal so far must replay legally from the hands as
     dealt, and points, dealers, phase and trick number must follow from the play."""

@@ -3,6 +3,7 @@ English: the reason of every refused move (``IllegalAction.code``) and every ``{
 object in a view. Codes are found two ways: in the source (every ``IllegalAction(...)`` names a
 literal code) and by playing (seeded random games, with wrong moves tried at each sampled step,
 and every view walked). The strings are static/strings/common.json and static/strings/<slug>.json."""
+
 import ast
 import json
 import pathlib
@@ -12,7 +13,6 @@ import re
 import pytest
 
 from tabletop import SLUGS, IllegalAction, get_game
-
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 STRINGS = ROOT / "static" / "strings"
@@ -36,8 +36,9 @@ PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 def templates(entry):
     if not isinstance(entry, dict):
         return [entry]
-    return [t for key, form in entry.items() if key not in ("subject", "count")
-            for t in templates(form)]
+    return [
+        t for key, form in entry.items() if key not in ("subject", "count") for t in templates(form)
+    ]
 
 
 def literal_codes(path):
@@ -47,8 +48,12 @@ def literal_codes(path):
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
             first = node.args[0] if node.args else None
-            if isinstance(first, ast.Constant) and isinstance(first.value, str) and CODE.match(first.value) \
-                    and len(node.args) >= 2:
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and CODE.match(first.value)
+                and len(node.args) >= 2
+            ):
                 found.add(first.value)
             else:
                 bad.append(f"{path.name}:{node.lineno}")
@@ -72,7 +77,11 @@ def test_every_refusal_in_the_source_names_a_code_with_both_strings(slug):
 def _messages(value, out):
     """Every {"code", "params"} object inside a view."""
     if isinstance(value, dict):
-        if "code" in value and isinstance(value.get("code"), str) and isinstance(value.get("params"), dict):
+        if (
+            "code" in value
+            and isinstance(value.get("code"), str)
+            and isinstance(value.get("params"), dict)
+        ):
             out.append((value["code"], value["params"]))
         for item in value.values():
             _messages(item, out)
@@ -100,7 +109,12 @@ def played_messages(slug, games=6, probe_every=4):
                     _messages(state.view(seat), found)
                 legal = {s: state.legal_actions(s) for s in movers}
                 verbs |= {a.split()[0] for acts in legal.values() for a in acts}
-                tries = [(s, f"{v} {c}") for s in movers for v in sorted(verbs) for c in rng.sample(cards, min(6, len(cards)))]
+                tries = [
+                    (s, f"{v} {c}")
+                    for s in movers
+                    for v in sorted(verbs)
+                    for c in rng.sample(cards, min(6, len(cards)))
+                ]
                 tries += [(s, v) for s in movers for v in sorted(verbs)]
                 tries += [((s + 1) % players, a) for s, acts in legal.items() for a in acts[:1]]
                 tries += [(movers[0], "zzz"), (movers[0], "play ZZ"), (players + 3, "play AS")]
@@ -128,7 +142,9 @@ def test_every_message_met_in_play_has_both_strings_and_its_params(slug):
             assert code in words[lang], f"{slug}: no {lang} string for {code!r}"
             for template in templates(words[lang][code]):
                 for name in PLACEHOLDER.findall(template):
-                    assert name in params, f"{slug}: {lang} string of {code!r} uses {{{name}}}, not in {params}"
+                    assert name in params, (
+                        f"{slug}: {lang} string of {code!r} uses {{{name}}}, not in {params}"
+                    )
         json.dumps(params)
     assert len(seen) >= 3, seen
 
@@ -147,8 +163,11 @@ def test_every_string_table_has_both_languages_with_the_same_keys():
 
 
 # -- the answers of the page's calls (tabletop.session, tabletop.protocol, py/worker.py) ---------
-CALL_MODULES = [ROOT / "py" / "tabletop" / "session.py", ROOT / "py" / "tabletop" / "protocol.py",
-                ROOT / "py" / "worker.py"]
+CALL_MODULES = [
+    ROOT / "py" / "tabletop" / "session.py",
+    ROOT / "py" / "tabletop" / "protocol.py",
+    ROOT / "py" / "worker.py",
+]
 CODED = {"refuse", "LogRefused"}  # refuse(code, message, **params) and the log's refusal
 
 
@@ -191,5 +210,7 @@ def test_every_failure_of_every_call_names_a_code_with_both_strings_and_its_para
     # No failure is answered the old way, in English alone.
     for path in CALL_MODULES:
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r'\{"ok": False, "error"', text.replace(
-            '{"ok": False, "error": message, "code": code, "params": params}', "")), path.name
+        assert not re.search(
+            r'\{"ok": False, "error"',
+            text.replace('{"ok": False, "error": message, "code": code, "params": params}', ""),
+        ), path.name

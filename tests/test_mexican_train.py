@@ -1,4 +1,5 @@
 """Mexican Train: targeted behaviour tests (the vectors and the conformance harness cover the rest)."""
+
 import json
 import pathlib
 import random
@@ -78,12 +79,26 @@ def test_double_nine_two_players():
     assert s.snapshot()["hand_counts"] == [10, 10]
 
 
-@pytest.mark.parametrize("players,options", [
-    (6, {"set": 6}), (8, {"set": 6}), (4, {"rounds": 8}), (4, {"set": 9, "rounds": 11}),
-    (4, {"rounds": 0}), (4, {"hand_size": 0}), (4, {"hand_size": 7}), (2, {"hand_size": 14}),
-    (4, {"set": 7}), (4, {"set": "6"}), (4, {"set": 6.0}), (4, {"set": True}),
-    (4, {"scoring": "lowest"}), (4, {"rounds": "3"}), (4, {"colour": 1}),
-])
+@pytest.mark.parametrize(
+    "players,options",
+    [
+        (6, {"set": 6}),
+        (8, {"set": 6}),
+        (4, {"rounds": 8}),
+        (4, {"set": 9, "rounds": 11}),
+        (4, {"rounds": 0}),
+        (4, {"hand_size": 0}),
+        (4, {"hand_size": 7}),
+        (2, {"hand_size": 14}),
+        (4, {"set": 7}),
+        (4, {"set": "6"}),
+        (4, {"set": 6.0}),
+        (4, {"set": True}),
+        (4, {"scoring": "lowest"}),
+        (4, {"rounds": "3"}),
+        (4, {"colour": 1}),
+    ],
+)
 def test_bad_options_refused(players, options):
     with pytest.raises(ValueError):
         GAME.new_state(players=players, options=options)
@@ -100,21 +115,24 @@ def test_largest_hand_size_allowed():
     assert s.snapshot()["hand_counts"] == [13, 13] and s.snapshot()["boneyard_count"] == 1
 
 
-@pytest.mark.parametrize("setup,words", [
-    ({"rounds": [{"hands": [["6-6"], ["1-2"]], "boneyard": []}]}, "engine"),
-    ({"rounds": [{"hands": [["1-2"], ["2-1"]], "boneyard": []}]}, "1-2 is also at"),
-    ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": ["1-2"]}]}, "1-2 is also at"),
-    ({"rounds": [{"hands": [["1-7"], ["3-4"]], "boneyard": []}]}, "not a tile"),
-    ({"rounds": [{"hands": [["1-2"]], "boneyard": []}]}, "hands: must have 2 items"),
-    ({"rounds": [{"hands": [["1-2"], "3-4"], "boneyard": []}]}, "must be a list"),
-    ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": "0-0"}]}, "boneyard"),
-    ({"rounds": [{"hands": [["1-2"], ["3-4"]], "extra": 1}]}, "unknown key"),
-    ({"rounds": [{"hands": [["1-2"], ["3-4"]]}, {"hands": [[], []]}]}, "the game has 1"),
-    ({"rounds": "x"}, "must be a list"),
-    ({"dealer": 2}, "dealer"),
-    ({"dealer": True}, "dealer"),
-    ({"hands": []}, "unknown key"),
-])
+@pytest.mark.parametrize(
+    "setup,words",
+    [
+        ({"rounds": [{"hands": [["6-6"], ["1-2"]], "boneyard": []}]}, "engine"),
+        ({"rounds": [{"hands": [["1-2"], ["2-1"]], "boneyard": []}]}, "1-2 is also at"),
+        ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": ["1-2"]}]}, "1-2 is also at"),
+        ({"rounds": [{"hands": [["1-7"], ["3-4"]], "boneyard": []}]}, "not a tile"),
+        ({"rounds": [{"hands": [["1-2"]], "boneyard": []}]}, "hands: must have 2 items"),
+        ({"rounds": [{"hands": [["1-2"], "3-4"], "boneyard": []}]}, "must be a list"),
+        ({"rounds": [{"hands": [["1-2"], ["3-4"]], "boneyard": "0-0"}]}, "boneyard"),
+        ({"rounds": [{"hands": [["1-2"], ["3-4"]], "extra": 1}]}, "unknown key"),
+        ({"rounds": [{"hands": [["1-2"], ["3-4"]]}, {"hands": [[], []]}]}, "the game has 1"),
+        ({"rounds": "x"}, "must be a list"),
+        ({"dealer": 2}, "dealer"),
+        ({"dealer": True}, "dealer"),
+        ({"hands": []}, "unknown key"),
+    ],
+)
 def test_bad_setup_refused(setup, words):
     with pytest.raises(ValueError) as err:
         GAME.new_state(players=2, options={"rounds": 1}, setup=setup)
@@ -123,11 +141,17 @@ def test_bad_setup_refused(setup, words):
 
 def test_setup_engine_rule_is_per_round():
     # 6-6 may be dealt in round 1 (engine 5-5), but 5-5 may not.
-    GAME.new_state(players=2, options={"rounds": 2}, setup={"rounds": [
-        {"hands": [["1-2"], ["3-4"]]}, {"hands": [["6-6"], ["3-4"]]}]})
+    GAME.new_state(
+        players=2,
+        options={"rounds": 2},
+        setup={"rounds": [{"hands": [["1-2"], ["3-4"]]}, {"hands": [["6-6"], ["3-4"]]}]},
+    )
     with pytest.raises(ValueError):
-        GAME.new_state(players=2, options={"rounds": 2}, setup={"rounds": [
-            {"hands": [["1-2"], ["3-4"]]}, {"hands": [["5-5"], ["3-4"]]}]})
+        GAME.new_state(
+            players=2,
+            options={"rounds": 2},
+            setup={"rounds": [{"hands": [["1-2"], ["3-4"]]}, {"hands": [["5-5"], ["3-4"]]}]},
+        )
 
 
 def test_setup_accepts_reversed_tile_codes():
@@ -213,13 +237,24 @@ def test_input_spelling_and_argument_order():
     assert s.d["trains"]["1"] == ["2-6"] and s.snapshot()["open_ends"]["1"] == 2
 
 
-@pytest.mark.parametrize("action,words", [
-    ("play 2-6", "one tile on one train"), ("play 2-6 1 1", "one tile on one train"),
-    ("play 2-6 x", "no train"), ("play 2-7 1", "not a tile"), ("play 2-6 0-1", "one tile at a time"),
-    ("play 1 m", "name the tile"), ("play 0-0 1", "do not hold"), ("play 0-1 1", "does not match"),
-    ("draw 2-6", "nothing after"), ("pass now", "nothing after"), ("jump", "unknown move"),
-    ("play -1 1", "not a tile"), ("play 0-0-0 m", "not a tile"),
-])
+@pytest.mark.parametrize(
+    "action,words",
+    [
+        ("play 2-6", "one tile on one train"),
+        ("play 2-6 1 1", "one tile on one train"),
+        ("play 2-6 x", "no train"),
+        ("play 2-7 1", "not a tile"),
+        ("play 2-6 0-1", "one tile at a time"),
+        ("play 1 m", "name the tile"),
+        ("play 0-0 1", "do not hold"),
+        ("play 0-1 1", "does not match"),
+        ("draw 2-6", "nothing after"),
+        ("pass now", "nothing after"),
+        ("jump", "unknown move"),
+        ("play -1 1", "not a tile"),
+        ("play 0-0-0 m", "not a tile"),
+    ],
+)
 def test_malformed_and_illegal_moves(action, words):
     s = new([["1-2"], ["2-6", "0-1"]], ["0-0"])
     refused(s, 1, action, words)
@@ -298,8 +333,13 @@ def test_going_out_on_a_double_ends_the_round():
     s = new([["1-6", "0-3"], ["5-6", "5-5"]], ["2-3"])
     play(s, (1, "play 5-6 1"), (0, "play 1-6 0"), (1, "play 5-5 1"))
     assert s.is_over()
-    assert s.result() == {"scores": [0, 3], "round_scores": [[0, 3]], "round_winners": [1],
-                          "winners": [1], "winner": 1}
+    assert s.result() == {
+        "scores": [0, 3],
+        "round_scores": [[0, 3]],
+        "round_winners": [1],
+        "winners": [1],
+        "winner": 1,
+    }
     snap = s.snapshot()
     assert snap["current"] is None and snap["phase"] is None and snap["legal"] == []
 
@@ -313,23 +353,46 @@ def three_player_out(scoring):
 
 def test_winner_takes_scores_everyone_elses_pips():
     s = three_player_out("winner_takes")
-    assert s.result() == {"scores": [0, 19, 0], "round_scores": [[0, 19, 0]], "round_winners": [1],
-                          "winners": [1], "winner": 1}
+    assert s.result() == {
+        "scores": [0, 19, 0],
+        "round_scores": [[0, 19, 0]],
+        "round_winners": [1],
+        "winners": [1],
+        "winner": 1,
+    }
     last = s.view(0)["last_round"]
     assert last["end"] == "out" and last["winner"] == 1 and last["pips"] == [10, 0, 9]
     assert last["hands"] == [[[0, 0], [5, 5]], [], [[0, 3], [2, 4]]]
-    assert last["scores"][1] == {"seat": 1, "points": 19, "reasons": [
-        {"code": "went_out", "params": {}}, {"code": "others_pips", "params": {"seat_pips": [[0, 10], [2, 9]], "n": 19}}]}
-    assert last["scores"][0] == {"seat": 0, "points": 0, "reasons": [{"code": "seat_went_out", "params": {"seat": 1}}]}
+    assert last["scores"][1] == {
+        "seat": 1,
+        "points": 19,
+        "reasons": [
+            {"code": "went_out", "params": {}},
+            {"code": "others_pips", "params": {"seat_pips": [[0, 10], [2, 9]], "n": 19}},
+        ],
+    }
+    assert last["scores"][0] == {
+        "seat": 0,
+        "points": 0,
+        "reasons": [{"code": "seat_went_out", "params": {"seat": 1}}],
+    }
 
 
 def test_penalty_scores_own_pips_lowest_wins():
     s = three_player_out("penalty")
-    assert s.result() == {"scores": [10, 0, 9], "round_scores": [[10, 0, 9]], "round_winners": [1],
-                          "winners": [1], "winner": 1}
+    assert s.result() == {
+        "scores": [10, 0, 9],
+        "round_scores": [[10, 0, 9]],
+        "round_winners": [1],
+        "winners": [1],
+        "winner": 1,
+    }
     reasons = [x["reasons"] for x in s.view(None)["last_round"]["scores"]]
-    assert reasons == [[{"code": "pips_left", "params": {"n": 10}}], [{"code": "went_out", "params": {}}],
-                       [{"code": "pips_left", "params": {"n": 9}}]]
+    assert reasons == [
+        [{"code": "pips_left", "params": {"n": 10}}],
+        [{"code": "went_out", "params": {}}],
+        [{"code": "pips_left", "params": {"n": 9}}],
+    ]
 
 
 def test_blocked_at_deal_with_unique_lowest():
@@ -364,12 +427,21 @@ def test_round_that_is_out_at_deal_ends_at_once():
 
 
 def test_penalty_game_lowest_total_wins_over_rounds():
-    s = new([["0-3"], ["0-1"]], [], options={"scoring": "penalty"},
-            more_rounds=[{"hands": [["0-1"], ["2-3"]], "boneyard": []}])
+    s = new(
+        [["0-3"], ["0-1"]],
+        [],
+        options={"scoring": "penalty"},
+        more_rounds=[{"hands": [["0-1"], ["2-3"]], "boneyard": []}],
+    )
     assert s.is_over()
     # Round 0 blocked (3 v 1), round 1 blocked at engine 5 (1 v 5): totals 4 v 6.
-    assert s.result() == {"scores": [4, 6], "round_scores": [[3, 1], [1, 5]], "round_winners": [1, 0],
-                          "winners": [0], "winner": 0}
+    assert s.result() == {
+        "scores": [4, 6],
+        "round_scores": [[3, 1], [1, 5]],
+        "round_winners": [1, 0],
+        "winners": [0],
+        "winner": 0,
+    }
 
 
 def test_next_round_engine_dealer_and_shuffled_deal():
@@ -385,7 +457,11 @@ def test_next_round_engine_dealer_and_shuffled_deal():
     tiles = [t for h in s.d["hands"] for t in h] + s.d["boneyard"]
     assert sorted(tiles) == sorted(t for t in s.all_cards() if t != "5-5")
     view = s.view(2)
-    assert view["last_round"]["round"] == 0 and view["last_round"]["hands"][0] == [[0, 0], [1, 2], [4, 5]]
+    assert view["last_round"]["round"] == 0 and view["last_round"]["hands"][0] == [
+        [0, 0],
+        [1, 2],
+        [4, 5],
+    ]
     assert view["recent"] == []
 
 
@@ -405,15 +481,34 @@ def test_full_random_games_end_with_all_rounds():
 # -- views ------------------------------------------------------------------------------------------
 def test_view_trains_and_secrets():
     s = new([["1-2", "0-3"], ["5-6", "4-5", "0-1"], ["3-3", "2-2"]], ["4-4", "0-6"], players=3)
-    play(s, (1, "play 5-6 1"), (2, "draw"), (2, "pass"), (0, "draw"), (0, "play 0-6 2"),
-         (1, "play 4-5 1"))
+    play(
+        s,
+        (1, "play 5-6 1"),
+        (2, "draw"),
+        (2, "pass"),
+        (0, "draw"),
+        (0, "play 0-6 2"),
+        (1, "play 4-5 1"),
+    )
     v = s.view(2)
     trains = {t["id"]: t for t in v["trains"]}
     assert [t["id"] for t in v["trains"]] == ["0", "1", "2", "m"]
-    assert trains["1"] == {"id": "1", "owner": 1, "open": False, "double_open": False, "open_end": 4,
-                           "tiles": ["6-5", "5-4"]}
-    assert trains["2"]["open"] is True and trains["2"]["tiles"] == ["6-0"] and trains["2"]["open_end"] == 0
-    assert trains["m"]["owner"] is None and trains["m"]["open"] is True and trains["m"]["tiles"] == []
+    assert trains["1"] == {
+        "id": "1",
+        "owner": 1,
+        "open": False,
+        "double_open": False,
+        "open_end": 4,
+        "tiles": ["6-5", "5-4"],
+    }
+    assert (
+        trains["2"]["open"] is True
+        and trains["2"]["tiles"] == ["6-0"]
+        and trains["2"]["open_end"] == 0
+    )
+    assert (
+        trains["m"]["owner"] is None and trains["m"]["open"] is True and trains["m"]["tiles"] == []
+    )
     assert v["engine"] == 6 and v["engine_tile"] == "6-6"
     assert v["hand"] == ["2-2", "3-3", "4-4"] and v["hand_counts"] == [2, 1, 3]
     assert v["boneyard_count"] == 0 and v["markers"] == [2] and v["to_move"] == [2]
@@ -470,17 +565,26 @@ def _saved_mid_round():
     return s.to_json()
 
 
-@pytest.mark.parametrize("change,words", [
-    (lambda d: d["hands"][0].__setitem__(1, "6-7"), "not a tile of the double-six set"),     # another set's tile
-    (lambda d: (d["trains"].__setitem__("m", ["4-5"]), d["hands"][1].__setitem__(3, "5-6")), "does not match"),
-    (lambda d: d["ends"].__setitem__("m", 2), "open end of train m"),
-    (lambda d: d["boneyard"].pop(), "not the tiles that were dealt"),                         # a tile lost
-    (lambda d: d.__setitem__("scores", [3, 0]), "sum of the rounds"),
-    (lambda d: d.__setitem__("phase", "follow"), "follow step"),
-    (lambda d: d.__setitem__("engine", 5), "engine"),
-    (lambda d: d["recent"].append([0, "play 9-9 m"]), "one entry per turn"),
-    (lambda d: d["recent"][-1].append("fly"), "not a move"),
-])
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        (
+            lambda d: d["hands"][0].__setitem__(1, "6-7"),
+            "not a tile of the double-six set",
+        ),  # another set's tile
+        (
+            lambda d: (d["trains"].__setitem__("m", ["4-5"]), d["hands"][1].__setitem__(3, "5-6")),
+            "does not match",
+        ),
+        (lambda d: d["ends"].__setitem__("m", 2), "open end of train m"),
+        (lambda d: d["boneyard"].pop(), "not the tiles that were dealt"),  # a tile lost
+        (lambda d: d.__setitem__("scores", [3, 0]), "sum of the rounds"),
+        (lambda d: d.__setitem__("phase", "follow"), "follow step"),
+        (lambda d: d.__setitem__("engine", 5), "engine"),
+        (lambda d: d["recent"].append([0, "play 9-9 m"]), "one entry per turn"),
+        (lambda d: d["recent"][-1].append("fly"), "not a move"),
+    ],
+)
 def test_impossible_saved_states_are_refused(change, words):
     data = _saved_mid_round()
     GAME.from_json(json.loads(json.dumps(data)))  # as saved: accepted
@@ -496,7 +600,11 @@ def test_refusals_name_the_tile_and_the_train():
     assert err.value.code == "must_play" and err.value.params == {"tile": "2-6", "train": "1"}
     with pytest.raises(IllegalAction) as err:
         s.apply(1, "play 0-1 1")
-    assert err.value.code == "tile_does_not_match" and err.value.params == {"tile": "0-1", "train": "1", "end": 6}
+    assert err.value.code == "tile_does_not_match" and err.value.params == {
+        "tile": "0-1",
+        "train": "1",
+        "end": 6,
+    }
 
 
 def test_describe_options():
@@ -510,7 +618,12 @@ def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
     """static/replays/mexican-train-double-open-example.json (rules §11): the engine replays the log to the end; one
     caption per step (0: before the first move) in Japanese and English, no Latin letters in the
     Japanese outside {card:…}/{seat:…} placeholders."""
-    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mexican-train-double-open-example.json"
+    path = (
+        pathlib.Path(__file__).resolve().parents[1]
+        / "static"
+        / "replays"
+        / "mexican-train-double-open-example.json"
+    )
     data = json.loads(path.read_text(encoding="utf-8"))
     captions = data.pop("captions")
     state, log = replay(data)
@@ -518,4 +631,6 @@ def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
     assert len(captions) == len(log["actions"]) + 1
     for caption in captions:
         assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
-        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), (
+            caption["ja"]
+        )

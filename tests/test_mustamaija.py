@@ -1,4 +1,5 @@
 """Behaviour tests for Mustamaija (rules: docs/rules/mustamaija.md)."""
+
 import json
 import pathlib
 import random
@@ -7,8 +8,8 @@ import re
 import pytest
 
 from tabletop import IllegalAction, get_game
-from tabletop.session import replay
 from tabletop.games.mustamaija import ORDER, PACK, PACK32, SmallRandom, beats
+from tabletop.session import replay
 
 GAME = get_game("mustamaija")
 
@@ -34,9 +35,17 @@ def refused(state, seat, action, fragment=""):
 
 # -- options and setup ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("options", [
-    {"hand_size": 4}, {"trump_mode": "spades"}, {"deck": 36}, {"end_at_first_out": 1}, {"jokers": True},
-])
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"hand_size": 4},
+        {"trump_mode": "spades"},
+        {"deck": 36},
+        {"end_at_first_out": 1},
+        {"jokers": True},
+    ],
+)
 def test_bad_options_refused(options):
     with pytest.raises(ValueError):
         new(options=options)
@@ -57,27 +66,30 @@ def test_player_counts_depend_on_hand_size():
     assert new(players=6).options["hand_size"] == 5
 
 
-@pytest.mark.parametrize("setup, fragment", [
-    ({"hands": [["QS", "2C"], ["3C"]], "stock": ["3C"]}, "3C is also at"),
-    ({"hands": [["2C"], ["3C"]], "stock": ["4C"]}, "QS"),
-    ({"hands": [["QS"], ["ZZ"]]}, "\"ZZ\" is not a card of this game"),
-    ({"hands": [["QS"], []]}, r"hands\[1\]: must hold 1 to"),
-    ({"hands": [["QS"]]}, "hands: must have 2 items"),
-    ({"hands": [["QS"], ["2C"]], "dealer": 2}, "dealer"),
-    ({"hands": [["QS"], ["2C"]], "dealer": True}, "dealer"),
-    ({"hands": [["QS"], ["2C"]], "talon": []}, "unknown key"),
-    ({"hands": [["QS"], [["2C"]]]}, "is not a card of this game"),
-    ({"hands": [["QS"], ["2C"]], "stock": "3C"}, "stock"),
-    ({"hands": [["QS"], ["2C"]], "stock": [{"c": 1}]}, "stock"),
-    ({"dealer": 0}, "hands"),
-])
+@pytest.mark.parametrize(
+    "setup, fragment",
+    [
+        ({"hands": [["QS", "2C"], ["3C"]], "stock": ["3C"]}, "3C is also at"),
+        ({"hands": [["2C"], ["3C"]], "stock": ["4C"]}, "QS"),
+        ({"hands": [["QS"], ["ZZ"]]}, '"ZZ" is not a card of this game'),
+        ({"hands": [["QS"], []]}, r"hands\[1\]: must hold 1 to"),
+        ({"hands": [["QS"]]}, "hands: must have 2 items"),
+        ({"hands": [["QS"], ["2C"]], "dealer": 2}, "dealer"),
+        ({"hands": [["QS"], ["2C"]], "dealer": True}, "dealer"),
+        ({"hands": [["QS"], ["2C"]], "talon": []}, "unknown key"),
+        ({"hands": [["QS"], [["2C"]]]}, "is not a card of this game"),
+        ({"hands": [["QS"], ["2C"]], "stock": "3C"}, "stock"),
+        ({"hands": [["QS"], ["2C"]], "stock": [{"c": 1}]}, "stock"),
+        ({"dealer": 0}, "hands"),
+    ],
+)
 def test_bad_setup_refused(setup, fragment):
     with pytest.raises(ValueError, match=fragment):
         new(setup=setup)
 
 
 def test_32_card_deck_setup_refuses_low_cards():
-    with pytest.raises(ValueError, match="\"2C\" is not a card of this game"):
+    with pytest.raises(ValueError, match='"2C" is not a card of this game'):
         new(options={"deck": 32}, setup={"hands": [["QS"], ["2C"]]})
 
 
@@ -97,7 +109,10 @@ def test_random_deal_follows_the_dealing_order():
 
 
 def test_diamonds_mode_has_trumps_from_the_start():
-    state = new(options={"trump_mode": "diamonds"}, setup={"hands": [["QS", "2D"], ["3C", "4C"]], "stock": ["4H"]})
+    state = new(
+        options={"trump_mode": "diamonds"},
+        setup={"hands": [["QS", "2D"], ["3C", "4C"]], "stock": ["4H"]},
+    )
     assert state.d["trump"] == "D"
     play(state, (1, "add 3C"), (1, "attack"))
     assert state.d["trump"] == "D" and state.d["trump_card"] is None and state.d["turned"] == []
@@ -106,8 +121,12 @@ def test_diamonds_mode_has_trumps_from_the_start():
 
 # -- trumps (turn_up) ----------------------------------------------------------------------------
 
+
 def test_trump_is_turned_when_the_attack_is_committed_not_at_the_first_add():
-    setup = {"hands": [["QS", "2C", "3C"], ["4C", "5C", "6C"]], "stock": ["2S", "9H", "7D", "8D", "9D", "TD"]}
+    setup = {
+        "hands": [["QS", "2C", "3C"], ["4C", "5C", "6C"]],
+        "stock": ["2S", "9H", "7D", "8D", "9D", "TD"],
+    }
     state = play(new(options={"hand_size": 3}, setup=setup), (1, "add 4C"))
     assert state.d["trump"] is None and state.d["talon"][0] == "2S"
     state.apply(1, "add 5C")
@@ -119,7 +138,11 @@ def test_trump_is_turned_when_the_attack_is_committed_not_at_the_first_add():
     assert state.d["hands"][1] == ["7D", "8D", "6C"]
     assert state.d["talon"] == ["2S", "9D", "TD", "9H"]
     view = state.view(0)
-    assert view["trump_card"] == "9H" and view["trump_card_in_talon"] and view["turned_spades"] == ["2S"]
+    assert (
+        view["trump_card"] == "9H"
+        and view["trump_card_in_talon"]
+        and view["turned_spades"] == ["2S"]
+    )
 
 
 def test_all_spade_or_empty_talon_means_no_trumps():
@@ -132,8 +155,13 @@ def test_all_spade_or_empty_talon_means_no_trumps():
 
 def test_turned_spade_and_trump_card_become_known_when_drawn():
     setup = {"hands": [["QS", "2C", "3C"], ["4C", "5C", "6C"]], "stock": ["2S", "9H", "7D"]}
-    state = play(new(options={"hand_size": 3}, setup=setup), (1, "add 4C"), (1, "add 5C"), (1, "add 6C"),
-                 (1, "attack"))
+    state = play(
+        new(options={"hand_size": 3}, setup=setup),
+        (1, "add 4C"),
+        (1, "add 5C"),
+        (1, "add 6C"),
+        (1, "attack"),
+    )
     # R = [7D], k = 0: talon 2S 7D 9H; seat 1 draws all three.
     assert state.d["hands"][1] == ["2S", "9H", "7D"]
     view = state.view(0)
@@ -143,6 +171,7 @@ def test_turned_spade_and_trump_card_become_known_when_drawn():
 
 
 # -- beating ----------------------------------------------------------------------------------------
+
 
 def test_beats_rules():
     assert beats("TH", "9H", None) and not beats("8H", "9H", None)
@@ -166,8 +195,15 @@ def test_defence_pair_by_pair_and_messages():
     refused(state, 0, "add QS", "you are defending")
     refused(state, 1, "take", "not seat 1's turn")
     refused(state, 0, "declare D", "diamonds are always trumps")
-    assert state.legal_actions(0) == ["beat 7H:8H", "beat 7H:TH", "beat 7H:2D", "beat 9H:TH", "beat 9H:2D",
-                                      "beat QH:2D", "take"]
+    assert state.legal_actions(0) == [
+        "beat 7H:8H",
+        "beat 7H:TH",
+        "beat 7H:2D",
+        "beat 9H:TH",
+        "beat 9H:2D",
+        "beat QH:2D",
+        "take",
+    ]
     play(state, (0, "beat 9H:TH"))
     refused(state, 0, "beat 9H:8H", "already beaten")
     assert state.d["table"] == ["7H", "QH"] and state.d["discard_count"] == 2
@@ -184,8 +220,12 @@ def test_defence_pair_by_pair_and_messages():
 
 def test_queen_of_spades_cannot_be_beaten_or_beat():
     setup = {"hands": [["KS", "AS", "3S"], ["QS", "2S", "4H"]], "stock": []}
-    state = play(new(options={"hand_size": 3, "trump_mode": "diamonds"}, setup=setup),
-                 (1, "add QS"), (1, "add 2S"), (1, "attack"))
+    state = play(
+        new(options={"hand_size": 3, "trump_mode": "diamonds"}, setup=setup),
+        (1, "add QS"),
+        (1, "add 2S"),
+        (1, "attack"),
+    )
     refused(state, 0, "beat QS:KS", "QS cannot be beaten")
     assert state.legal_actions(0) == ["beat 2S:3S", "beat 2S:KS", "beat 2S:AS", "take"]
     play(state, (0, "beat 2S:3S"), (0, "take"))
@@ -198,9 +238,12 @@ def test_queen_of_spades_cannot_be_beaten_or_beat():
 
 # -- attacking ----------------------------------------------------------------------------------
 
+
 def test_attack_built_card_by_card_and_refill_after_commit():
-    setup = {"hands": [["2C", "3C", "4C", "5C", "6C"], ["QS", "7H", "8H", "9H", "2D"]],
-             "stock": ["3D", "4D", "5D", "6D", "7D", "8D"]}
+    setup = {
+        "hands": [["2C", "3C", "4C", "5C", "6C"], ["QS", "7H", "8H", "9H", "2D"]],
+        "stock": ["3D", "4D", "5D", "6D", "7D", "8D"],
+    }
     state = new(options={"trump_mode": "marriage"}, setup=setup)
     refused(state, 1, "attack", "nothing added")
     refused(state, 1, "add 7H 8H", "one card per add")
@@ -226,13 +269,20 @@ def test_lead_limit_only_when_talon_is_empty():
     assert state.legal_actions(1) == ["attack"]
     refused(state, 1, "add 4H", "2nd attack card, but the defender holds 1")
     assert state.view(1)["attack_limit"] == 1
-    state = play(new(setup={"hands": hands, "stock": ["9C"]}), (1, "add 3H"), (1, "add 4H"), (1, "add 5H"))
+    state = play(
+        new(setup={"hands": hands, "stock": ["9C"]}), (1, "add 3H"), (1, "add 4H"), (1, "add 5H")
+    )
     assert state.view(1)["attack_limit"] is None
 
 
 def test_failed_defence_passes_the_attack_beyond_the_defender():
     setup = {"hands": [["2C", "3C"], ["4H", "5H"], ["QS", "6H"], ["7C", "8C"]], "stock": []}
-    state = play(new(players=4, options={"hand_size": 3}, setup=setup), (1, "add 4H"), (1, "attack"), (2, "take"))
+    state = play(
+        new(players=4, options={"hand_size": 3}, setup=setup),
+        (1, "add 4H"),
+        (1, "attack"),
+        (2, "take"),
+    )
     assert (state.d["attacker"], state.d["defender"]) == (3, 0)
     play(state, (3, "add 7C"), (3, "attack"), (0, "take"))
     assert (state.d["attacker"], state.d["defender"]) == (1, 2)
@@ -247,34 +297,57 @@ def test_failed_defence_passes_the_attack_beyond_the_defender():
 
 def test_attacker_out_is_skipped_and_both_out_in_order():
     setup = {"hands": [["5D"], ["4D"], ["QS", "9C"]], "stock": []}
-    state = play(new(players=3, options={"hand_size": 3}, setup=setup), (1, "add 4D"), (1, "attack"),
-                 (2, "take"))
+    state = play(
+        new(players=3, options={"hand_size": 3}, setup=setup),
+        (1, "add 4D"),
+        (1, "attack"),
+        (2, "take"),
+    )
     assert state.d["out_order"] == [1]
     assert (state.d["attacker"], state.d["defender"]) == (0, 2)
     setup = {"hands": [["2H"], ["3H"], ["QS", "4C"]], "stock": []}
-    state = play(new(players=3, options={"hand_size": 3}, setup=setup), (1, "add 3H"), (1, "attack"))
+    state = play(
+        new(players=3, options={"hand_size": 3}, setup=setup), (1, "add 3H"), (1, "attack")
+    )
     refused(state, 2, "beat 3H:2H", "you do not hold 2H")
     play(state, (2, "take"))
     assert state.d["out_order"] == [1] and (state.d["attacker"], state.d["defender"]) == (0, 2)
     play(state, (0, "add 2H"), (0, "attack"), (2, "beat 2H:3H"))
-    assert state.is_over() and state.result() == {"loser": 2, "winner": None, "out_order": [1, 0], "trump": None}
+    assert state.is_over() and state.result() == {
+        "loser": 2,
+        "winner": None,
+        "out_order": [1, 0],
+        "trump": None,
+    }
 
 
 def test_attacker_and_defender_out_in_the_same_exchange():
     setup = {"hands": [["QS", "2C"], ["4H"], ["5H"]], "stock": []}
-    state = play(new(players=3, options={"hand_size": 3}, setup=setup), (1, "add 4H"), (1, "attack"),
-                 (2, "beat 4H:5H"))
+    state = play(
+        new(players=3, options={"hand_size": 3}, setup=setup),
+        (1, "add 4H"),
+        (1, "attack"),
+        (2, "beat 4H:5H"),
+    )
     assert state.is_over()
     assert state.result() == {"loser": 0, "winner": None, "out_order": [1, 2], "trump": None}
 
 
 # -- end of the game ---------------------------------------------------------------------------
 
+
 def test_loser_holds_maija_and_end_view():
     setup = {"hands": [["QS", "4C", "9D"], ["5C", "6C", "7H"]], "stock": []}
-    state = play(new(options={"hand_size": 3, "trump_mode": "diamonds"}, setup=setup),
-                 (1, "add 5C"), (1, "add 6C"), (1, "attack"), (0, "beat 6C:9D"), (0, "take"),
-                 (1, "add 7H"), (1, "attack"))
+    state = play(
+        new(options={"hand_size": 3, "trump_mode": "diamonds"}, setup=setup),
+        (1, "add 5C"),
+        (1, "add 6C"),
+        (1, "attack"),
+        (0, "beat 6C:9D"),
+        (0, "take"),
+        (1, "add 7H"),
+        (1, "attack"),
+    )
     assert state.result() is None
     assert state.view(None)["attack"]["status"] == "defending"
     state.apply(0, "take")
@@ -284,15 +357,21 @@ def test_loser_holds_maija_and_end_view():
     assert view["maija_holder"] == 0 and view["result"]["loser"] == 0
     assert view["hands"][0] == ["QS", "7H", "4C", "5C"] and view["hands"][1] == []
     summary = {s["seat"]: s for s in view["summary"]}
-    assert summary[0]["outcome"] == "loser" and summary[0]["reasons"] == [{"code": "left_with_maija", "params": {}}]
-    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == [{"code": "out_place", "params": {"place": 1}}]
+    assert summary[0]["outcome"] == "loser" and summary[0]["reasons"] == [
+        {"code": "left_with_maija", "params": {}}
+    ]
+    assert summary[1]["outcome"] == "out" and summary[1]["reasons"] == [
+        {"code": "out_place", "params": {"place": 1}}
+    ]
     assert view["attack"]["status"] == "taken"
 
 
 def test_end_at_first_out():
     setup = {"hands": [["2C"], ["3C"], ["QS", "5H"], ["4C", "6H"]], "stock": []}
     options = {"hand_size": 3, "end_at_first_out": True}
-    state = play(new(players=4, options=options, setup=setup), (1, "add 3C"), (1, "attack"), (2, "take"))
+    state = play(
+        new(players=4, options=options, setup=setup), (1, "add 3C"), (1, "attack"), (2, "take")
+    )
     assert state.is_over()
     assert state.result() == {"loser": None, "winner": 1, "out_order": [1], "trump": None}
     view = state.view(3)
@@ -310,6 +389,7 @@ def test_nobody_goes_out_while_the_talon_has_cards():
 
 
 # -- marriage ----------------------------------------------------------------------------------
+
 
 def test_marriage_declaration_rules():
     setup = {"hands": [["KH", "QH", "2C"], ["KC", "QC", "QS", "3S"]], "stock": ["5D"]}
@@ -334,12 +414,15 @@ def test_marriage_declaration_rules():
 
 
 def test_declare_refused_outside_marriage_mode():
-    state = new(setup={"hands": [["2C"], ["KH", "QH", "QS"]], "stock": []}, options={"hand_size": 3})
+    state = new(
+        setup={"hands": [["2C"], ["KH", "QH", "QS"]], "stock": []}, options={"hand_size": 3}
+    )
     assert not any(a.startswith("declare") for a in state.legal_actions(1))
     refused(state, 1, "declare H", "turned up")
 
 
 # -- views, hidden information, round trips ----------------------------------------------------------
+
 
 def test_view_shows_only_what_a_seat_may_see():
     state = new(players=4, seed=3)
@@ -358,16 +441,22 @@ def test_view_shows_only_what_a_seat_may_see():
 
 
 def test_view_during_a_game_tracks_the_table():
-    setup = {"hands": [["QS", "TH", "8H", "2C", "3C"], ["QH", "9H", "7H", "5S", "6S"]],
-             "stock": ["KD", "JC", "5D", "6D", "4C", "8C", "9C"]}
+    setup = {
+        "hands": [["QS", "TH", "8H", "2C", "3C"], ["QH", "9H", "7H", "5S", "6S"]],
+        "stock": ["KD", "JC", "5D", "6D", "4C", "8C", "9C"],
+    }
     state = play(new(setup=setup), (1, "add QH"), (1, "add 9H"))
     view = state.view(0)
     assert view["table"] == ["QH", "9H"] and view["attack"]["cards"] == [["QH", None], ["9H", None]]
     assert view["to_move"] == [1] and view["legal_actions"] == []
     play(state, (1, "attack"), (0, "beat 9H:TH"))
     view = state.view(0)
-    assert view["attack"] == {"attacker": 1, "defender": 0, "status": "defending",
-                              "cards": [["QH", None], ["9H", "TH"]]}
+    assert view["attack"] == {
+        "attacker": 1,
+        "defender": 0,
+        "status": "defending",
+        "cards": [["QH", None], ["9H", "TH"]],
+    }
     assert view["trump"] == "D" and view["trump_card"] == "KD" and view["talon_count"] == 5
     assert view["discard_count"] == 2 and view["hand_counts"] == [4, 5]
     play(state, (0, "take"))
@@ -400,9 +489,19 @@ def test_json_round_trip_and_clone_independence():
 
 def _mid_defence():
     """The rules' photo example, stopped after the first beat: diamonds trumps, KD under the talon."""
-    setup = {"dealer": 0, "hands": [["TH", "8H", "2C", "3C", "4C"], ["QH", "9H", "7H", "5S", "6S"]],
-             "stock": ["KD", "JC", "5D", "6D", "QS", "8C", "9C"]}
-    state = play(new(setup=setup), (1, "add QH"), (1, "add 9H"), (1, "add 7H"), (1, "attack"), (0, "beat 9H:TH"))
+    setup = {
+        "dealer": 0,
+        "hands": [["TH", "8H", "2C", "3C", "4C"], ["QH", "9H", "7H", "5S", "6S"]],
+        "stock": ["KD", "JC", "5D", "6D", "QS", "8C", "9C"],
+    }
+    state = play(
+        new(setup=setup),
+        (1, "add QH"),
+        (1, "add 9H"),
+        (1, "add 7H"),
+        (1, "attack"),
+        (0, "beat 9H:TH"),
+    )
     assert state.d["talon"] == ["QS", "8C", "9C", "KD"] and state.d["table"] == ["QH", "7H"]
     return state
 
@@ -411,20 +510,38 @@ def _with(data, **changes):
     return {**json.loads(json.dumps(data)), **changes}
 
 
-@pytest.mark.parametrize("change,words", [
-    (lambda d: _with(d, players=10**9), "players"),          # the old reader took it (and view(0) ran out of memory)
-    (lambda d: _with(d, players=True), "players"),
-    (lambda d: _with(d, rng=["splitmix64", [True, 1], None]), "random generator"),
-    (lambda d: _with(d, talon=["KD", "QS", "8C", "9C"]), "under the talon"),
-    (lambda d: _with(d, known=[[], ["2C"]]), "known to hold"),
-    (lambda d: _with(d, talon=["8C", "9C", "KD"], out_of_play=sorted(["QS"] + d["out_of_play"], key=ORDER.get)), "queen of spades"),
-    (lambda d: _with(d, options={**d["options"], "deck": 32}), "32-card deck"),
-    (lambda d: _with(d, discard_count=4), "make the deck"),
-    (lambda d: _with(d, attack_seats=[0, 1]), "this exchange's"),
-    (lambda d: _with(d, phase="attack"), "attack being built"),
-    (lambda d: _with(d, beaten=[["9H", "8H"]], hands=[["TH", "2C", "3C", "4C"], d["hands"][1]]), "does not beat|beaten pair"),
-    (lambda d: _with(d, attacker=0, defender=1), "exchange"),
-])
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        (
+            lambda d: _with(d, players=10**9),
+            "players",
+        ),  # the old reader took it (and view(0) ran out of memory)
+        (lambda d: _with(d, players=True), "players"),
+        (lambda d: _with(d, rng=["splitmix64", [True, 1], None]), "random generator"),
+        (lambda d: _with(d, talon=["KD", "QS", "8C", "9C"]), "under the talon"),
+        (lambda d: _with(d, known=[[], ["2C"]]), "known to hold"),
+        (
+            lambda d: _with(
+                d,
+                talon=["8C", "9C", "KD"],
+                out_of_play=sorted(["QS"] + d["out_of_play"], key=ORDER.get),
+            ),
+            "queen of spades",
+        ),
+        (lambda d: _with(d, options={**d["options"], "deck": 32}), "32-card deck"),
+        (lambda d: _with(d, discard_count=4), "make the deck"),
+        (lambda d: _with(d, attack_seats=[0, 1]), "this exchange's"),
+        (lambda d: _with(d, phase="attack"), "attack being built"),
+        (
+            lambda d: _with(
+                d, beaten=[["9H", "8H"]], hands=[["TH", "2C", "3C", "4C"], d["hands"][1]]
+            ),
+            "does not beat|beaten pair",
+        ),
+        (lambda d: _with(d, attacker=0, defender=1), "exchange"),
+    ],
+)
 def test_impossible_saved_states_are_refused(change, words):
     data = _mid_defence().to_json()
     assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data
@@ -450,7 +567,7 @@ def test_small_random_is_deterministic_and_restorable():
     first = [a.randrange(52) for _ in range(10)]
     c = SmallRandom.restored(state)
     assert [c.randrange(52) for _ in range(10)] == first
-    assert all(0 <= x < 2 ** 32 for x in state[1])
+    assert all(0 <= x < 2**32 for x in state[1])
     cards = list(PACK)
     SmallRandom(1).shuffle(cards)
     assert sorted(cards) == sorted(PACK) and cards != PACK
@@ -474,7 +591,12 @@ def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
     """static/replays/mustamaija-endgame-example.json (rules §11): the engine replays the log to the end; one
     caption per step (0: before the first move) in Japanese and English, no Latin letters in the
     Japanese outside {card:…}/{seat:…} placeholders."""
-    path = pathlib.Path(__file__).resolve().parents[1] / "static" / "replays" / "mustamaija-endgame-example.json"
+    path = (
+        pathlib.Path(__file__).resolve().parents[1]
+        / "static"
+        / "replays"
+        / "mustamaija-endgame-example.json"
+    )
     data = json.loads(path.read_text(encoding="utf-8"))
     captions = data.pop("captions")
     state, log = replay(data)
@@ -482,4 +604,6 @@ def test_the_worked_example_replay_plays_to_its_end_with_a_caption_per_step():
     assert len(captions) == len(log["actions"]) + 1
     for caption in captions:
         assert set(caption) == {"ja", "en"} and caption["ja"].strip() and caption["en"].strip()
-        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), caption["ja"]
+        assert not re.search(r"[A-Za-z]", re.sub(r"\{(card|seat):[^}]+\}", "", caption["ja"])), (
+            caption["ja"]
+        )

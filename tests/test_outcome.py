@@ -6,6 +6,7 @@ game's own points, or None). Who is first (and who is last) must agree with the 
 the rules files, in finished seeded playouts of every player count and variant and at the end of
 every rules vector that ends a game.
 """
+
 import json
 import pathlib
 import random
@@ -35,14 +36,18 @@ FIRST = {
     "mas_menos": lambda r, n: {0, 1} if r["match_winner"] is None else {r["match_winner"]},
     "mate": lambda r, n: {0, 1} if r["winner"] is None else {r["winner"]},
     "mexican_train": lambda r, n: set(r["winners"]),
-    "mustamaija": lambda r, n: {r["winner"]} if r["winner"] is not None else _all_but([r["loser"]], n),
+    "mustamaija": lambda r, n: (
+        {r["winner"]} if r["winner"] is not None else _all_but([r["loser"]], n)
+    ),
     "ribs": lambda r, n: set(r["winners"]),
     "slobberhannes": lambda r, n: None,  # no winner in the rules, only losers
     "stop_the_bus": lambda r, n: set(r["winners"]) if "winners" in r else {r["winner"]},
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
 }
 LAST = {
-    "mustamaija": lambda r, n: {r["loser"]} if r["loser"] is not None else _all_but([r["winner"]], n),
+    "mustamaija": lambda r, n: (
+        {r["loser"]} if r["loser"] is not None else _all_but([r["winner"]], n)
+    ),
     "slobberhannes": lambda r, n: set(r["losers"]),
     "stop_the_bus": lambda r, n: {r["eliminated"][0]} if "eliminated" in r else None,
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4),
@@ -105,7 +110,9 @@ def _configs():
         configs = [(n, {}) for n in range(info.min_players, info.max_players + 1)]
         configs += [(info.default_players, dict(v)) for v in info.variants]
         for players, options in configs:
-            yield pytest.param(slug, players, options, id=f"{slug}-{players}p-{options or 'default'}")
+            yield pytest.param(
+                slug, players, options, id=f"{slug}-{players}p-{options or 'default'}"
+            )
 
 
 @pytest.mark.parametrize("slug,players,options", list(_configs()))
@@ -127,8 +134,12 @@ def _ending_vectors():
 
 @pytest.mark.parametrize("slug,vec", list(_ending_vectors()))
 def test_outcome_at_the_end_of_rules_vectors(slug, vec):
-    state = get_game(slug).new_state(players=vec.get("players"), options=vec.get("options") or {},
-                                     seed=vec.get("seed", 0), setup=vec.get("setup"))
+    state = get_game(slug).new_state(
+        players=vec.get("players"),
+        options=vec.get("options") or {},
+        seed=vec.get("seed", 0),
+        setup=vec.get("setup"),
+    )
     refused = {int(i) for i, *_ in vec["expect"].get("illegal", [])}
     for index, (seat, action) in enumerate(vec["actions"]):
         if index not in refused:
@@ -142,14 +153,17 @@ def test_every_game_declares_its_standing():
         assert "standing" in vars(get_game(slug).state_class), slug
 
 
-@pytest.mark.parametrize("keys,places,values", [
-    ([3, 2, 1, 0], [1, 2, 3, 4], [1.0, 2 / 3, 1 / 3, 0.0]),
-    ([5, 5, 1, 0], [1, 1, 3, 4], [5 / 6, 5 / 6, 1 / 3, 0.0]),
-    ([0, 7, 7, 7], [4, 1, 1, 1], [0.0, 2 / 3, 2 / 3, 2 / 3]),
-    ([4, 4], [1, 1], [0.5, 0.5]),
-    ([1, 9], [2, 1], [0.0, 1.0]),
-    ([(2, 1), (2, 0), (1, 5)], [1, 2, 3], [1.0, 0.5, 0.0]),
-])
+@pytest.mark.parametrize(
+    "keys,places,values",
+    [
+        ([3, 2, 1, 0], [1, 2, 3, 4], [1.0, 2 / 3, 1 / 3, 0.0]),
+        ([5, 5, 1, 0], [1, 1, 3, 4], [5 / 6, 5 / 6, 1 / 3, 0.0]),
+        ([0, 7, 7, 7], [4, 1, 1, 1], [0.0, 2 / 3, 2 / 3, 2 / 3]),
+        ([4, 4], [1, 1], [0.5, 0.5]),
+        ([1, 9], [2, 1], [0.0, 1.0]),
+        ([(2, 1), (2, 0), (1, 5)], [1, 2, 3], [1.0, 0.5, 0.0]),
+    ],
+)
 def test_places_and_values_from_ranking_keys(keys, places, values):
     got_places, got_values = rank_places(keys)
     assert got_places == places
@@ -173,6 +187,7 @@ def test_one_player_games_win_or_lose():
 
 # -- the declarations are checked when a GameInfo is made --------------------------------------------
 
+
 def _info(**kwargs):
     return GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2, **kwargs)
 
@@ -181,25 +196,28 @@ def _reward(state, seat):
     return 0.5
 
 
-@pytest.mark.parametrize("make,error,message", [
-    (lambda: _info(bots=BotHooks(reward=_reward)), TypeError, "bots"),
-    (lambda: _info(computer_players="yes"), TypeError, "computer_players"),
-    (lambda: BotHooks(rewards=_reward), TypeError, "rewards"),
-    (lambda: BotHooks(reward="bot_reward"), TypeError, "reward must be a function"),
-    (lambda: BotHooks(reward=_reward, normal_iterations=0), ValueError, "normal_iterations"),
-    (lambda: BotHooks(reward=_reward, max_rollout=True), ValueError, "max_rollout"),
-    (lambda: BotHooks(rollout=_reward, from_view=_reward), ValueError, "needs reward"),
-    (lambda: BotHooks(), ValueError, "declare reward"),
-    (lambda: Queries(hint_samples=12), ValueError, "evaluate"),
-    (lambda: Queries(evaluate=_reward), ValueError, "hint_samples"),
-    (lambda: Queries(solve=_reward), ValueError, "truth_node_limit"),
-    (lambda: Queries(truth_node_limit=10), ValueError, "solve"),
-    (lambda: Queries(solve=_reward, truth_node_limit=0), ValueError, "truth_node_limit"),
-    (lambda: Queries(finished_deals=_reward), ValueError, "deal_analysis"),
-    (lambda: Queries(hint=_reward, evaluate=_reward, hint_samples=3), ValueError, "not both"),
-    (lambda: Queries(hints=_reward), TypeError, "hints"),
-    (lambda: _info(teams=((0,), (0, 1))), ValueError, "teams"),
-])
+@pytest.mark.parametrize(
+    "make,error,message",
+    [
+        (lambda: _info(bots=BotHooks(reward=_reward)), TypeError, "bots"),
+        (lambda: _info(computer_players="yes"), TypeError, "computer_players"),
+        (lambda: BotHooks(rewards=_reward), TypeError, "rewards"),
+        (lambda: BotHooks(reward="bot_reward"), TypeError, "reward must be a function"),
+        (lambda: BotHooks(reward=_reward, normal_iterations=0), ValueError, "normal_iterations"),
+        (lambda: BotHooks(reward=_reward, max_rollout=True), ValueError, "max_rollout"),
+        (lambda: BotHooks(rollout=_reward, from_view=_reward), ValueError, "needs reward"),
+        (lambda: BotHooks(), ValueError, "declare reward"),
+        (lambda: Queries(hint_samples=12), ValueError, "evaluate"),
+        (lambda: Queries(evaluate=_reward), ValueError, "hint_samples"),
+        (lambda: Queries(solve=_reward), ValueError, "truth_node_limit"),
+        (lambda: Queries(truth_node_limit=10), ValueError, "solve"),
+        (lambda: Queries(solve=_reward, truth_node_limit=0), ValueError, "truth_node_limit"),
+        (lambda: Queries(finished_deals=_reward), ValueError, "deal_analysis"),
+        (lambda: Queries(hint=_reward, evaluate=_reward, hint_samples=3), ValueError, "not both"),
+        (lambda: Queries(hints=_reward), TypeError, "hints"),
+        (lambda: _info(teams=((0,), (0, 1))), ValueError, "teams"),
+    ],
+)
 def test_bad_declarations_are_refused(make, error, message):
     with pytest.raises(error, match=message):
         make()

@@ -2,14 +2,15 @@
 good arguments; with an argument of the wrong kind, an undeclared name, no game loaded or an
 exception inside, it answers a code with words in both languages, and it never raises. The page's
 list of calls (static/app/engine.js) is the declared one."""
+
 import json
 import pathlib
 import random
 import re
 
 import pytest
-
 import worker
+
 from tabletop import IllegalAction, get_game, protocol, session
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -118,10 +119,17 @@ def test_an_undeclared_call_or_a_malformed_argument_list_answers_a_code():
 def test_an_argument_of_the_wrong_kind_answers_a_code(name):
     no_game()
     declared = protocol.CALLS[name]
-    wrong = {"seat": ["0", 1.5, -1, True, [], None], "viewer": ["0", 1.5, -2, True, {}],
-             "int": ["1", 1.5, None, False], "count": [0, -1, 10**9, "2", None],
-             "deal": ["1", 2.5, -2, True], "text": [1, None, [], True], "slug": [1, None, {}],
-             "level": [2, None, ["normal"]], "log": [1, None, [], True]}
+    wrong = {
+        "seat": ["0", 1.5, -1, True, [], None],
+        "viewer": ["0", 1.5, -2, True, {}],
+        "int": ["1", 1.5, None, False],
+        "count": [0, -1, 10**9, "2", None],
+        "deal": ["1", 2.5, -2, True],
+        "text": [1, None, [], True],
+        "slug": [1, None, {}],
+        "level": [2, None, ["normal"]],
+        "log": [1, None, [], True],
+    }
     for index, arg in enumerate(declared.args):
         for value in wrong[arg.kind]:
             if value is None and arg.default is not protocol.REQUIRED:
@@ -135,8 +143,17 @@ def test_an_argument_of_the_wrong_kind_answers_a_code(name):
             assert answer["params"] == {"call": name, "argument": arg.name, "kind": arg.kind}
 
 
-NEEDS_A_GAME = {"act": [0, "play AS"], "bot_move": [0, "random", 1], "bot_action": [0, "random", 1],
-                "view": [0], "undo": [], "hint": [0], "analysis": [], "truth": [], "duplicate": [0]}
+NEEDS_A_GAME = {
+    "act": [0, "play AS"],
+    "bot_move": [0, "random", 1],
+    "bot_action": [0, "random", 1],
+    "view": [0],
+    "undo": [],
+    "hint": [0],
+    "analysis": [],
+    "truth": [],
+    "duplicate": [0],
+}
 
 
 @pytest.mark.parametrize("name", sorted(NEEDS_A_GAME))
@@ -201,18 +218,21 @@ def test_a_refused_log_says_which_move_and_the_engines_own_reason():
         assert params["refusal"] == {"code": err.value.code, "params": err.value.params}
 
 
-@pytest.mark.parametrize("text, code", [
-    ("{not json", "log_unreadable"),
-    ("[]", "log_unreadable"),
-    ('{"game": "mate", "colour": 1}', "log_unknown_field"),
-    ('{"game": "chess"}', "log_unknown_game"),
-    ('{"game": "mate", "seed": -1}', "log_bad_field"),
-    ('{"game": "mate", "options": []}', "log_bad_field"),
-    ('{"game": "mate", "actions": [[0]]}', "log_bad_field"),
-    ('{"game": "mate", "players": 9}', "log_bad_players"),
-    ('{"game": "mate", "options": {"colour": 1}}', "log_unknown_option"),
-    ('{"game": "mate", "options": {"rounds": "many"}}', "log_bad_option"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("{not json", "log_unreadable"),
+        ("[]", "log_unreadable"),
+        ('{"game": "mate", "colour": 1}', "log_unknown_field"),
+        ('{"game": "chess"}', "log_unknown_game"),
+        ('{"game": "mate", "seed": -1}', "log_bad_field"),
+        ('{"game": "mate", "options": []}', "log_bad_field"),
+        ('{"game": "mate", "actions": [[0]]}', "log_bad_field"),
+        ('{"game": "mate", "players": 9}', "log_bad_players"),
+        ('{"game": "mate", "options": {"colour": 1}}', "log_unknown_option"),
+        ('{"game": "mate", "options": {"rounds": "many"}}', "log_bad_option"),
+    ],
+)
 def test_a_malformed_log_answers_a_code(text, code):
     for name in ("load", "replay_open"):
         answer = ask(name, text)

@@ -1,4 +1,5 @@
 """Ribs: packs, auctions, the ribs, folding, resolution, scoring, variants, setups and secrecy."""
+
 import json
 import random
 
@@ -46,7 +47,9 @@ def play_round(state, moves):
 
 
 # -- pack and deal ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,last", [(4, "7C"), (5, "7S#2"), (8, "7C#2"), (9, "7S#3"), (10, "7H#3")])
+@pytest.mark.parametrize(
+    "players,last", [(4, "7C"), (5, "7S#2"), (8, "7C#2"), (9, "7S#3"), (10, "7H#3")]
+)
 def test_packs(players, last):
     s = new(players, seed=players)
     cards = s.all_cards()
@@ -58,7 +61,11 @@ def test_packs(players, last):
 def test_shuffled_deal_goes_one_card_at_a_time_from_the_dealers_left():
     s = new(4, setup={"dealer": 2}, seed=11)
     assert s.to_move() == [3] and s.legal_actions(3) == ["bid 2"]
-    assert s.snapshot()["phase"] == "auction" and s.snapshot()["trick"] == 1 and s.view(3)["trick_number"] == 1
+    assert (
+        s.snapshot()["phase"] == "auction"
+        and s.snapshot()["trick"] == 1
+        and s.view(3)["trick_number"] == 1
+    )
 
 
 # -- auction ----------------------------------------------------------------------------------------
@@ -81,9 +88,18 @@ def test_auction_rules():
     refused(s, 2, "bid 5", "not_your_turn", seat=2)
     s.apply(3, "pass")
     snap = s.snapshot()
-    assert snap["phase"] == "play" and snap["leader"] == 1 and snap["bid"] == 4 and snap["to_act"] == 1
+    assert (
+        snap["phase"] == "play" and snap["leader"] == 1 and snap["bid"] == 4 and snap["to_act"] == 1
+    )
     v = s.view(None)
-    assert v["auction"] == [[1, "bid 2"], [2, "pass"], [3, "bid 3"], [0, "pass"], [1, "bid 4"], [3, "pass"]]
+    assert v["auction"] == [
+        [1, "bid 2"],
+        [2, "pass"],
+        [3, "bid 3"],
+        [0, "pass"],
+        [1, "bid 4"],
+        [3, "pass"],
+    ]
 
 
 def test_bid_ceiling_is_four_points_per_player():
@@ -113,7 +129,7 @@ def test_next_auction_opened_by_previous_leader_even_after_passing():
 # -- play and resolution ----------------------------------------------------------------------------
 def test_play_refusals_and_secret_ribs():
     s = suited()
-    auction_won_by_opener(s)               # seat 1 leads
+    auction_won_by_opener(s)  # seat 1 leads
     refused(s, 1, "play AH KH", "leader_must_lead")
     refused(s, 1, "lead AH", "wrong_card_count", n=2, given=1)
     refused(s, 1, "lead AH AS", "not_in_hand", cards=["AS"])
@@ -151,7 +167,7 @@ def test_rank_shared_with_a_rib_goes_to_the_leader_and_failed_contract_loses_the
     s = suited()
     s.apply(1, "bid 2")
     for amount in range(3, 7):
-        s.apply(s.to_move()[0], f"bid {amount}")   # seats 2, 3, 0, 1: seat 1 holds 6
+        s.apply(s.to_move()[0], f"bid {amount}")  # seats 2, 3, 0, 1: seat 1 holds 6
     for seat in (2, 3, 0):
         s.apply(seat, "pass")
     # Ribs A-7 (1 point). Seat 2's A-8 shares the A: to the leader (1). Seat 3's K-Q: returned.
@@ -161,21 +177,25 @@ def test_rank_shared_with_a_rib_goes_to_the_leader_and_failed_contract_loses_the
     assert t["returned"] == [3, 0] and t["taken"] == ["AD", "8D"] and t["leader_total"] == 2
     assert not t["made"] and t["ribs_lost"] and t["points"] == [2, 1, 0, 4]
     assert t["leader"] == 1 and t["winner"] == 1 and t["cards"][0] == [1, ["AH", "7H"]]
-    assert t["summary"] == [{"code": "contract_failed", "params": {"leader": 1, "bid": 6, "points": 2}},
-                            {"code": "took_back_own", "params": {"seats": [3, 0], "n": 2}}]
+    assert t["summary"] == [
+        {"code": "contract_failed", "params": {"leader": 1, "bid": 6, "points": 2}},
+        {"code": "took_back_own", "params": {"seats": [3, 0], "n": 2}},
+    ]
     assert s.snapshot()["won_points"] == [2, 1, 0, 4]
 
 
 def test_pair_ribs_matched_by_a_pair_and_only_an_ace_beats_the_lower_rib():
-    hands = [["KS", "KH", "AS", "QS", "JS", "TS", "9S", "8S"],
-             ["KD", "KC", "AH", "QH", "JH", "TH", "9H", "8H"],
-             ["AD", "QD", "JD", "TD", "9D", "8D", "7D", "7H"],
-             ["AC", "QC", "JC", "TC", "9C", "8C", "7C", "7S"]]
+    hands = [
+        ["KS", "KH", "AS", "QS", "JS", "TS", "9S", "8S"],
+        ["KD", "KC", "AH", "QH", "JH", "TH", "9H", "8H"],
+        ["AD", "QD", "JD", "TD", "9D", "8D", "7D", "7H"],
+        ["AC", "QC", "JC", "TC", "9C", "8C", "7C", "7S"],
+    ]
     s = new(setup={"dealer": 3, "deals": [{"hands": hands}]})
-    auction_won_by_opener(s)              # seat 0 leads K-K
+    auction_won_by_opener(s)  # seat 0 leads K-K
     play_round(s, ["lead KS KH", "play AH QH", "play AD 7D", "play QC JC"])
     t = s.snapshot()["last_trick"]
-    assert t["matcher"] is None and t["returned"] == [1, 2]      # both hold an ace
+    assert t["matcher"] is None and t["returned"] == [1, 2]  # both hold an ace
     s = new(setup={"dealer": 3, "deals": [{"hands": hands}]})
     auction_won_by_opener(s)
     play_round(s, ["lead KS KH", "play QH JH", "play AD 7D", "play QC JC"])
@@ -226,10 +246,12 @@ def test_face_up_fourth_trick():
 
 
 def test_lemons_scoring_majority_and_penalty():
-    hands = [["7S", "7H", "7D", "AS", "KS", "QS", "JS", "TS"],
-             ["9S", "8S", "AH", "KH", "QH", "JH", "TH", "9H"],
-             ["8H", "AD", "KD", "QD", "JD", "TD", "9D", "8D"],
-             ["7C", "AC", "KC", "QC", "JC", "TC", "9C", "8C"]]
+    hands = [
+        ["7S", "7H", "7D", "AS", "KS", "QS", "JS", "TS"],
+        ["9S", "8S", "AH", "KH", "QH", "JH", "TH", "9H"],
+        ["8H", "AD", "KD", "QD", "JD", "TD", "9D", "8D"],
+        ["7C", "AC", "KC", "QC", "JC", "TC", "9C", "8C"],
+    ]
     s = new(options={"lemons": True}, setup={"dealer": 3, "deals": [{"hands": hands}]})
     # Trick 1: seat 0 leads 7-7 (lemons: 7 is the top rank); nobody can return (nothing beats a 7).
     auction_won_by_opener(s)
@@ -249,7 +271,10 @@ def test_lemons_scoring_majority_and_penalty():
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
     assert s.is_over()
     (entry0, entry1, entry2, entry3) = s.view(None)["last_deal"]["scores"]
-    assert entry0["reasons"][-1] == {"code": "sevens_majority", "params": {"n": 4, "total": 4, "points": 10}}
+    assert entry0["reasons"][-1] == {
+        "code": "sevens_majority",
+        "params": {"n": 4, "total": 4, "points": 10},
+    }
     won0 = s.snapshot()["won"][0]
     base = sum({"A": 0, "K": 2, "Q": 2, "J": 2}.get(c[0], 1) for c in won0 if c[0] != "7")
     assert entry0["points"] == base + 10
@@ -257,12 +282,14 @@ def test_lemons_scoring_majority_and_penalty():
 
 
 def test_lemons_minority_sevens_cost_three_each():
-    hands = [["7S", "AS", "KS", "QS", "JS", "TS", "9S", "8S"],
-             ["7H", "AH", "KH", "QH", "JH", "TH", "9H", "8H"],
-             ["7D", "AD", "KD", "QD", "JD", "TD", "9D", "8D"],
-             ["7C", "AC", "KC", "QC", "JC", "TC", "9C", "8C"]]
+    hands = [
+        ["7S", "AS", "KS", "QS", "JS", "TS", "9S", "8S"],
+        ["7H", "AH", "KH", "QH", "JH", "TH", "9H", "8H"],
+        ["7D", "AD", "KD", "QD", "JD", "TD", "9D", "8D"],
+        ["7C", "AC", "KC", "QC", "JC", "TC", "9C", "8C"],
+    ]
     s = new(options={"lemons": True}, setup={"dealer": 3, "deals": [{"hands": hands}]})
-    auction_won_by_opener(s)                   # seat 0 leads K-Q: 7s and aces above Q return
+    auction_won_by_opener(s)  # seat 0 leads K-Q: 7s and aces above Q return
     play_round(s, ["lead KS QS", "play 7H 8H", "play 9D 8D", "play JC TC"])
     t = s.snapshot()["last_trick"]
     assert t["returned"] == [1] and t["taken"] == ["9D", "8D", "JC", "TC"]
@@ -275,8 +302,10 @@ def test_lemons_minority_sevens_cost_three_each():
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
     entry1 = s.view(None)["last_deal"]["scores"][1]
     assert entry1["points"] == 1 - 3
-    assert entry1["reasons"] == [{"code": "deal_other_cards_won", "params": {"n": 1, "points": 1}},
-                                 {"code": "sevens_no_majority", "params": {"n": 1, "total": 4, "points": -3}}]
+    assert entry1["reasons"] == [
+        {"code": "deal_other_cards_won", "params": {"n": 1, "points": 1}},
+        {"code": "sevens_no_majority", "params": {"n": 1, "total": 4, "points": -3}},
+    ]
 
 
 def test_several_deals_dealer_passes_left_and_previous_trick_stays_visible():
@@ -289,10 +318,17 @@ def test_several_deals_dealer_passes_left_and_previous_trick_stays_visible():
             seat = s.to_move()[0]
             s.apply(seat, s.legal_actions(seat)[0])
     snap = s.snapshot()
-    assert snap["deal_number"] == 2 and snap["dealer"] == 1 and s.to_move() == [2] and snap["trick"] == 1
+    assert (
+        snap["deal_number"] == 2
+        and snap["dealer"] == 1
+        and s.to_move() == [2]
+        and snap["trick"] == 1
+    )
     assert snap["won_points"] == [0, 0, 0, 0] and len(snap["deal_scores"]) == 1
     v = s.view(0)
-    assert v["history"] == [] and v["previous_deal_trick"]["deal"] == 1 and v["last_deal"]["deal"] == 1
+    assert (
+        v["history"] == [] and v["previous_deal_trick"]["deal"] == 1 and v["last_deal"]["deal"] == 1
+    )
     assert sum(e["points"] for e in v["last_deal"]["scores"]) == sum(snap["scores"])
     # Codes of the previous deal's last trick are on view, so they are not counted as hidden now.
     shown = set(v["previous_deal_trick"]["cards"][0][1])
@@ -302,13 +338,18 @@ def test_several_deals_dealer_passes_left_and_previous_trick_stays_visible():
 def test_single_and_joint_winners():
     s = suited()
     for _ in range(4):
-        auction_won_by_opener(s)                          # seat 1 leads every trick
+        auction_won_by_opener(s)  # seat 1 leads every trick
         leader = s.to_move()[0]
         s.apply(leader, s.legal_actions(leader)[0])
         for _ in range(3):
             seat = s.to_move()[0]
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
-    assert s.result() == {"scores": [0, 10, 0, 0], "deal_scores": [[0, 10, 0, 0]], "winner": 1, "winners": [1]}
+    assert s.result() == {
+        "scores": [0, 10, 0, 0],
+        "deal_scores": [[0, 10, 0, 0]],
+        "winner": 1,
+        "winners": [1],
+    }
     # Contracts of 16 always fail when everyone folds: nobody scores, everyone wins jointly.
     s = suited()
     for _ in range(4):
@@ -322,33 +363,50 @@ def test_single_and_joint_winners():
             seat = s.to_move()[0]
             s.apply(seat, next(a for a in s.legal_actions(seat) if a.startswith("fold")))
         assert s.snapshot()["last_trick"]["ribs_lost"]
-    assert s.result() == {"scores": [0, 0, 0, 0], "deal_scores": [[0, 0, 0, 0]], "winner": None,
-                          "winners": [0, 1, 2, 3]}
+    assert s.result() == {
+        "scores": [0, 0, 0, 0],
+        "deal_scores": [[0, 0, 0, 0]],
+        "winner": None,
+        "winners": [0, 1, 2, 3],
+    }
     assert s.view(2)["result"] == s.result()
 
 
 # -- setups and options ----------------------------------------------------------------------------
-@pytest.mark.parametrize("players,setup,message", [
-    (4, {"dealer": 4}, "dealer: must be a seat"),
-    (4, {"deal": []}, "unknown key"),
-    (4, {"deals": [{"hands": SUITED[:3]}]}, "hands: must have 4 items"),
-    (4, {"deals": [{"hands": [SUITED[0][:7]] + SUITED[1:]}]}, "must hold 8 cards"),
-    (4, {"deals": [{"hands": [SUITED[0], SUITED[0], SUITED[2], SUITED[3]]}]}, "AS is also at"),
-    (4, {"deals": [{"hands": [["AS#2"] + SUITED[0][1:]] + SUITED[1:]}]}, "AS#2\" is not a card of this game"),
-    (4, {"deals": [{"hands": SUITED}, {"hands": SUITED}]}, "2 deals given for a game of 1"),
-    (4, {"deals": [{"hands": [SUITED[0][:7] + ["AS"]] + SUITED[1:]}]}, "names a card twice"),
-    (4, {"deals": [{"hands": SUITED, "upcard": "AS"}]}, "unknown key"),
-    (4, {"deals": "x"}, "must be a list"),
-])
+@pytest.mark.parametrize(
+    "players,setup,message",
+    [
+        (4, {"dealer": 4}, "dealer: must be a seat"),
+        (4, {"deal": []}, "unknown key"),
+        (4, {"deals": [{"hands": SUITED[:3]}]}, "hands: must have 4 items"),
+        (4, {"deals": [{"hands": [SUITED[0][:7]] + SUITED[1:]}]}, "must hold 8 cards"),
+        (4, {"deals": [{"hands": [SUITED[0], SUITED[0], SUITED[2], SUITED[3]]}]}, "AS is also at"),
+        (
+            4,
+            {"deals": [{"hands": [["AS#2"] + SUITED[0][1:]] + SUITED[1:]}]},
+            'AS#2" is not a card of this game',
+        ),
+        (4, {"deals": [{"hands": SUITED}, {"hands": SUITED}]}, "2 deals given for a game of 1"),
+        (4, {"deals": [{"hands": [SUITED[0][:7] + ["AS"]] + SUITED[1:]}]}, "names a card twice"),
+        (4, {"deals": [{"hands": SUITED, "upcard": "AS"}]}, "unknown key"),
+        (4, {"deals": "x"}, "must be a list"),
+    ],
+)
 def test_bad_setups(players, setup, message):
     with pytest.raises(ValueError, match=message):
         new(players, setup=setup)
 
 
-@pytest.mark.parametrize("players,options,message", [
-    (3, {}, "not allowed"), (11, {}, "not allowed"), (4, {"deals": 0}, "at least 1"),
-    (4, {"lemons": "yes"}, "true or false"), (4, {"trumps": True}, "unknown option"),
-])
+@pytest.mark.parametrize(
+    "players,options,message",
+    [
+        (3, {}, "not allowed"),
+        (11, {}, "not allowed"),
+        (4, {"deals": 0}, "at least 1"),
+        (4, {"lemons": "yes"}, "true or false"),
+        (4, {"trumps": True}, "unknown option"),
+    ],
+)
 def test_bad_options(players, options, message):
     with pytest.raises(ValueError, match=message):
         GAME.new_state(players=players, options=options, seed=0)
@@ -356,9 +414,18 @@ def test_bad_options(players, options, message):
 
 def test_five_player_explicit_setup_with_copies():
     pack = get_game("ribs").new_state(5, seed=0).all_cards()
-    hands = [pack[i * 8:(i + 1) * 8] for i in range(5)]
+    hands = [pack[i * 8 : (i + 1) * 8] for i in range(5)]
     s = new(5, setup={"deals": [{"hands": hands}]})
-    assert s.snapshot()["hands"][4] == ["AS#2", "KS#2", "QS#2", "JS#2", "TS#2", "9S#2", "8S#2", "7S#2"]
+    assert s.snapshot()["hands"][4] == [
+        "AS#2",
+        "KS#2",
+        "QS#2",
+        "JS#2",
+        "TS#2",
+        "9S#2",
+        "8S#2",
+        "7S#2",
+    ]
     auction_won_by_opener(s)
     s.apply(1, "lead KH 8H")
     s.apply(2, "play KD 8D")
@@ -423,8 +490,14 @@ def _state_in_deal_two():
         rng = random.Random(seed)
         while not s.is_over():
             d = s.d
-            if d["deal_number"] == 2 and d["trick"] == 3 and d["phase"] == "play" and len(d["plays"]) == 2 \
-                    and d["plays"][0][1] is not None and any(t["returned"] for t in d["tricks"]):
+            if (
+                d["deal_number"] == 2
+                and d["trick"] == 3
+                and d["phase"] == "play"
+                and len(d["plays"]) == 2
+                and d["plays"][0][1] is not None
+                and any(t["returned"] for t in d["tricks"])
+            ):
                 return json.loads(json.dumps(s.to_json()))
             seat = s.to_move()[0]
             s.apply(seat, rng.choice(s.legal_actions(seat)))
@@ -435,22 +508,40 @@ def _first_returned(d):
     return next(t for t in d["tricks"] if t["returned"])
 
 
-@pytest.mark.parametrize("tamper,reason", [
-    (lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1), "sum of the deals' scores"),
-    (lambda d: d["last_deal"]["scores"][0].update(points=d["last_deal"]["scores"][0]["points"] + 1), "last deal"),
-    (lambda d: d["tricks"][0].update(made=not d["tricks"][0]["made"]), "not resolved by the rules"),
-    (lambda d: _first_returned(d).update(returned=[]), "not resolved by the rules"),
-    (lambda d: [t.update(matcher=(t["leader"] + 1) % 5) for t in (d["tricks"][-1], d["last_trick"])],
-     "not resolved by the rules"),
-    (lambda d: d["last_trick"].update(bid=d["last_trick"]["bid"] + 1), "last trick is not the last one played"),
-    (lambda d: d["auction"].pop(), "auction"),
-    (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "in turn from the leader"),
-    (lambda d: d.update(opener=(d["opener"] + 1) % 5), "opened by the last leader"),
-    (lambda d: d["won"][0].extend(d["hands"][0][:1]) or d["hands"][0].pop(0), "won cards"),
-    (lambda d: d["folded"][1].append(d["hands"][1].pop()), "holds|folded"),
-    (lambda d: d.update(won_points=[p + 1 for p in d["won_points"]]), "won cards"),
-    (lambda d: d["plays"][0].__setitem__(1, None), "folded|holds"),
-])
+@pytest.mark.parametrize(
+    "tamper,reason",
+    [
+        (lambda d: d["scores"].__setitem__(0, d["scores"][0] + 1), "sum of the deals' scores"),
+        (
+            lambda d: d["last_deal"]["scores"][0].update(
+                points=d["last_deal"]["scores"][0]["points"] + 1
+            ),
+            "last deal",
+        ),
+        (
+            lambda d: d["tricks"][0].update(made=not d["tricks"][0]["made"]),
+            "not resolved by the rules",
+        ),
+        (lambda d: _first_returned(d).update(returned=[]), "not resolved by the rules"),
+        (
+            lambda d: [
+                t.update(matcher=(t["leader"] + 1) % 5) for t in (d["tricks"][-1], d["last_trick"])
+            ],
+            "not resolved by the rules",
+        ),
+        (
+            lambda d: d["last_trick"].update(bid=d["last_trick"]["bid"] + 1),
+            "last trick is not the last one played",
+        ),
+        (lambda d: d["auction"].pop(), "auction"),
+        (lambda d: d.update(to_act=(d["to_act"] + 1) % 5), "in turn from the leader"),
+        (lambda d: d.update(opener=(d["opener"] + 1) % 5), "opened by the last leader"),
+        (lambda d: d["won"][0].extend(d["hands"][0][:1]) or d["hands"][0].pop(0), "won cards"),
+        (lambda d: d["folded"][1].append(d["hands"][1].pop()), "holds|folded"),
+        (lambda d: d.update(won_points=[p + 1 for p in d["won_points"]]), "won cards"),
+        (lambda d: d["plays"][0].__setitem__(1, None), "folded|holds"),
+    ],
+)
 def test_impossible_saved_states_are_refused_with_the_reason(tamper, reason):
     data = _state_in_deal_two()
     assert GAME.from_json(json.loads(json.dumps(data))).to_json() == data

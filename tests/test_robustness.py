@@ -1,15 +1,14 @@
 """Nothing from outside breaks a table: malformed or impossible setups, saved states and logs are
 refused with ValueError (or IllegalAction) and a reason; never another exception type, never a
 hang, never an impossible state accepted (tests/fuzz_inputs.py makes the cases)."""
+
 import json
 
+import fuzz_inputs
 import pytest
 
-import fuzz_inputs
-from tabletop import SLUGS, IllegalAction, get_game
+from tabletop import SLUGS, IllegalAction, get_game, session
 from tabletop.reader import json_depth, load_json
-from tabletop import session
-
 
 
 def _assert_clean(counts):
@@ -51,7 +50,7 @@ def test_deep_json_is_refused_before_parsing(depth):
     with pytest.raises(ValueError, match="nested too deeply"):
         load_json(text, "the link")
     log = json.dumps({"game": "mas_menos", "players": 2, "seed": 1, "actions": []})
-    answer = session.load(log[:-1] + ', "options": ' + "{\"a\": " * depth + "1" + "}" * depth + "}")
+    answer = session.load(log[:-1] + ', "options": ' + '{"a": ' * depth + "1" + "}" * depth + "}")
     assert answer["ok"] is False and "nested too deeply" in answer["error"]
     # The engine still works afterwards.
     assert session.load(log)["ok"] is True
@@ -81,7 +80,11 @@ def test_refusals_carry_a_code_and_params():
     assert err.value.code == "no_such_seat" and err.value.params == {"number": 5}
     session.load(json.dumps({"game": "mas_menos", "seed": 1, "actions": []}))
     answer = session.act(0, "discard ZZ 7S 8S")
-    assert answer["ok"] is False and answer["code"] == "unknown_card" and answer["params"] == {"text": "ZZ"}
+    assert (
+        answer["ok"] is False
+        and answer["code"] == "unknown_card"
+        and answer["params"] == {"text": "ZZ"}
+    )
 
 
 def test_a_move_answers_with_the_view_and_the_log():
@@ -91,7 +94,11 @@ def test_a_move_answers_with_the_view_and_the_log():
     answer = session.act(0, action, 0)
     state.apply(0, action)
     assert answer["ok"] and answer["view"] == json.loads(json.dumps(state.view(0)))
-    assert answer["log"]["actions"] == [[0, action]] and answer["moves"] == 1 and answer["log"]["players"] == 2
+    assert (
+        answer["log"]["actions"] == [[0, action]]
+        and answer["moves"] == 1
+        and answer["log"]["players"] == 2
+    )
     moved = session.bot_move(1, "random", 4, 0)
     assert moved["ok"] and moved["log"]["actions"][-1] == [1, moved["action"]]
     assert moved["view"]["seat"] == 0
@@ -102,14 +109,23 @@ def test_analysis_of_an_earlier_deal_of_an_explicit_setup():
     raised IllegalAction while replaying (found by fuzzing)."""
     vectors = json.loads((fuzz_inputs.HERE / "vectors" / "mate.json").read_text(encoding="utf-8"))
     vec = next(v for v in vectors if v.get("setup") and len(v["actions"]) >= 20)
-    state = get_game("mate").new_state(players=vec.get("players"), options=vec.get("options") or {}, setup=vec["setup"])
+    state = get_game("mate").new_state(
+        players=vec.get("players"), options=vec.get("options") or {}, setup=vec["setup"]
+    )
     actions = []
     while not state.is_over():
         seat = state.to_move()[0]
         action = state.legal_actions(seat)[0]
         state.apply(seat, action)
         actions.append([seat, action])
-    log = {"game": "mate", "players": 2, "options": vec.get("options") or {}, "seed": 0, "setup": vec["setup"], "actions": actions}
+    log = {
+        "game": "mate",
+        "players": 2,
+        "options": vec.get("options") or {},
+        "seed": 0,
+        "setup": vec["setup"],
+        "actions": actions,
+    }
     assert session.load(json.dumps(log))["ok"]
     answer = session.analysis(1)
     assert answer["ok"], answer

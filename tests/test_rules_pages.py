@@ -5,6 +5,7 @@ Each page is {"en": page, "ja": page, "source": {"article", "url"}}, a page bein
 (showRules). The sections come in a fixed order; the Options section names every option key the
 engine declares, literally in parentheses, in both languages.
 """
+
 import json
 import pathlib
 import re
@@ -15,14 +16,30 @@ from tabletop import SLUGS, available_games, get_game
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RULES = ROOT / "static" / "rules"
-SEEDS = ROOT.parent / "shared" / "seeds"  # the source articles, when this checkout has them beside it
+SEEDS = (
+    ROOT.parent / "shared" / "seeds"
+)  # the source articles, when this checkout has them beside it
 
 # Fixed section order; each entry lists the headings allowed at that position.
 HEADINGS = {
-    "en": [("Overview",), ("Cards", "Components"), ("Setup",), ("How a turn goes",),
-           ("Scoring and end",), ("Options",), ("In this app",)],
-    "ja": [("概要",), ("カード", "用具"), ("準備",), ("手番の流れ", "トリックの流れ"),
-           ("得点と終了",), ("オプション",), ("このアプリでは",)],
+    "en": [
+        ("Overview",),
+        ("Cards", "Components"),
+        ("Setup",),
+        ("How a turn goes",),
+        ("Scoring and end",),
+        ("Options",),
+        ("In this app",),
+    ],
+    "ja": [
+        ("概要",),
+        ("カード", "用具"),
+        ("準備",),
+        ("手番の流れ", "トリックの流れ"),
+        ("得点と終了",),
+        ("オプション",),
+        ("このアプリでは",),
+    ],
 }
 OPTIONS_AT = 5
 LANGS = ("en", "ja")
@@ -35,7 +52,9 @@ def load(slug):
 
 
 def section_text(section):
-    return "\n".join([section["heading"], *section.get("paragraphs", []), *section.get("items", [])])
+    return "\n".join(
+        [section["heading"], *section.get("paragraphs", []), *section.get("items", [])]
+    )
 
 
 def app_titles():
@@ -63,7 +82,11 @@ def test_page_parses_and_has_the_shape_the_app_renders(slug):
             assert isinstance(sec["heading"], str) and sec["heading"].strip()
             for key in ("paragraphs", "items"):
                 assert isinstance(sec[key], list)
-                assert all(isinstance(s, str) and s.strip() for s in sec[key]), (lang, sec["heading"], key)
+                assert all(isinstance(s, str) and s.strip() for s in sec[key]), (
+                    lang,
+                    sec["heading"],
+                    key,
+                )
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -121,4 +144,6 @@ def test_source_names_the_article_and_a_public_https_url_or_none(slug):
     if SEEDS.is_dir():
         assert (SEEDS / source["article"]).is_file(), source["article"]
     url = source["url"]
-    assert url is None or (isinstance(url, str) and url.startswith("https://") and " " not in url), url
+    assert url is None or (
+        isinstance(url, str) and url.startswith("https://") and " " not in url
+    ), url

@@ -1,20 +1,37 @@
 """The worker API's solver queries (session.hint / session.analysis) and the "strong" bot level."""
+
 import json
 import random
 
 import pytest
-
 import worker
+
 from tabletop import get_game, session
 from tabletop.bots import LEVELS, choose_action
 from tabletop.games import mate as M
 
 SEED_EXAMPLE = {  # rules 11.1: deal 1 is mated 7 x 7 = 49, the replay 7 x 3 = 21
-    "hands": [["7C", "7S", "7H", "7D", "AD", "TD", "AC", "TC", "AS", "AH"],
-              ["KD", "QD", "KC", "QC", "TS", "KS", "QS", "TH", "KH", "QH"]], "dealer": 0}
-SEED_DEAL_1 = [[0, "play AD"], [1, "play QD"], [0, "play TD"], [1, "play KD"], [0, "play AC"],
-               [1, "play QC"], [0, "play TC"], [1, "play KC"], [0, "play AS"], [1, "play QS"],
-               [0, "play AH"], [1, "play QH"], [0, "play 7D"]]
+    "hands": [
+        ["7C", "7S", "7H", "7D", "AD", "TD", "AC", "TC", "AS", "AH"],
+        ["KD", "QD", "KC", "QC", "TS", "KS", "QS", "TH", "KH", "QH"],
+    ],
+    "dealer": 0,
+}
+SEED_DEAL_1 = [
+    [0, "play AD"],
+    [1, "play QD"],
+    [0, "play TD"],
+    [1, "play KD"],
+    [0, "play AC"],
+    [1, "play QC"],
+    [0, "play TC"],
+    [1, "play KC"],
+    [0, "play AS"],
+    [1, "play QS"],
+    [0, "play AH"],
+    [1, "play QH"],
+    [0, "play 7D"],
+]
 
 
 def random_log(seed, rounds=1, stop=None):
@@ -27,7 +44,13 @@ def random_log(seed, rounds=1, stop=None):
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         actions.append([seat, action])
-    return {"game": "mate", "players": 2, "options": {"rounds": rounds}, "seed": seed, "actions": actions}
+    return {
+        "game": "mate",
+        "players": 2,
+        "options": {"rounds": rounds},
+        "seed": seed,
+        "actions": actions,
+    }
 
 
 def test_hint_is_the_solvers_best_moves_and_legal():
@@ -47,16 +70,24 @@ def test_hint_is_the_solvers_best_moves_and_legal():
 
 def test_hint_refusals():
     session._current.update(state=None, log=None)
-    assert session.hint(0) == {"ok": False, "error": "no game is loaded", "code": "no_game",
-                               "params": {}}
+    assert session.hint(0) == {
+        "ok": False,
+        "error": "no game is loaded",
+        "code": "no_game",
+        "params": {},
+    }
     assert session.load(random_log(1, stop=0))["ok"]
     out = session.hint(1)
     assert out["ok"] is False and out["code"] == "not_your_turn" and "turn" in out["error"]
     out = session.hint(2)
     assert out["ok"] is False and out["code"] == "no_such_seat" and out["params"] == {"number": 2}
     assert session.load(random_log(2))["ok"]  # a finished match
-    assert session.hint(0) == {"ok": False, "error": "the game is over", "code": "game_over",
-                               "params": {}}
+    assert session.hint(0) == {
+        "ok": False,
+        "error": "the game is over",
+        "code": "game_over",
+        "params": {},
+    }
 
 
 def test_games_without_a_solver_say_so():
@@ -73,8 +104,10 @@ def test_analysis_of_the_seed_example():
     for seat, action in SEED_DEAL_1:
         state.apply(seat, action)
     # session.load takes a seeded log; put the explicit-setup state in place as the session would.
-    session._current.update(state=state, log={"game": "mate", "players": 2, "options": {}, "seed": 0,
-                                              "actions": list(SEED_DEAL_1)})
+    session._current.update(
+        state=state,
+        log={"game": "mate", "players": 2, "options": {}, "seed": 0, "actions": list(SEED_DEAL_1)},
+    )
     out = session.analysis()
     assert out["ok"], out
     a = out["analysis"]
@@ -89,8 +122,12 @@ def test_analysis_before_any_deal_and_of_every_deal():
     log = random_log(5, stop=3)
     assert session.load(log)["ok"]
     out = session.analysis()
-    assert out == {"ok": False, "error": "no deal has finished yet", "code": "no_deal_finished",
-                   "params": {}}
+    assert out == {
+        "ok": False,
+        "error": "no deal has finished yet",
+        "code": "no_deal_finished",
+        "params": {},
+    }
     full = random_log(5, rounds=2)
     assert session.load(full)["ok"]
     state, _ = session.replay(full)
@@ -104,7 +141,11 @@ def test_analysis_before_any_deal_and_of_every_deal():
         assert a["deal_number"] == deal
         want = state.result()["deal_results"][deal - 1]
         assert a["dealer"] == want["dealer"]
-        net = 0 if want["mater"] is None else (want["score"] if want["mater"] == want["dealer"] else -want["score"])
+        net = (
+            0
+            if want["mater"] is None
+            else (want["score"] if want["mater"] == want["dealer"] else -want["score"])
+        )
         assert a["result"] == net
         assert a["start_value"] == a["values"][0]
         assert len(a["tricks"]) == len(a["values"]) - 1
@@ -182,10 +223,13 @@ def test_strong_bot_never_does_worse_than_the_deal_value():
 def test_strong_bot_without_a_solver_plays_as_random():
     state = get_game("mas_menos").new_state(players=2, seed=4)
     view = state.view(0)
-    assert choose_action("mas_menos", view, "strong", 3) == choose_action("mas_menos", view, "random", 3)
+    assert choose_action("mas_menos", view, "strong", 3) == choose_action(
+        "mas_menos", view, "random", 3
+    )
 
 
 # -- one-player games: undo, the fair hint's figures, the truth after the game ---------------------
+
 
 def solitaire_log(slug, seed, stop=None):
     state = get_game(slug).new_state(players=1, seed=seed)
@@ -207,7 +251,7 @@ def test_undo_takes_back_moves_one_at_a_time(slug):
         before = session.view(0)["view"]
         out = session.undo()
         assert out["ok"] and out["undone"] == log["actions"][-back] and out["moves"] == moves - back
-        expected, _ = session.replay({**log, "actions": log["actions"][:moves - back]})
+        expected, _ = session.replay({**log, "actions": log["actions"][: moves - back]})
         assert session.view(0)["view"] == expected.view(0) != before
     refused = session.undo()
     assert not refused["ok"] and refused["code"] == "undo_nothing" and "no move" in refused["error"]

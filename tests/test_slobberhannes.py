@@ -1,4 +1,5 @@
 """Slobberhannes: scoring, options, player counts, setups and refused moves."""
+
 import json
 import random
 
@@ -7,6 +8,7 @@ import pytest
 from tabletop import IllegalAction, get_game
 
 GAME = get_game("slobberhannes")
+
 
 def R(code, **params):
     """A reason as the views carry it: a code with its params."""
@@ -20,8 +22,40 @@ HANDS4 = [
     ["JS", "KS", "8H", "TH", "JH", "9D", "8C", "KC"],
     ["8S", "7H", "QH", "AH", "7D", "7C", "JC", "AC"],
 ]
-PLAYS4 = ["7S", "9S", "JS", "8S", "8H", "7H", "9H", "KH", "8D", "9D", "7D", "TD", "TS", "9C", "KS", "7C",
-          "8C", "JC", "QC", "TC", "JD", "QD", "TH", "QH", "KD", "JH", "AH", "QS", "AD", "KC", "AC", "AS"]
+PLAYS4 = [
+    "7S",
+    "9S",
+    "JS",
+    "8S",
+    "8H",
+    "7H",
+    "9H",
+    "KH",
+    "8D",
+    "9D",
+    "7D",
+    "TD",
+    "TS",
+    "9C",
+    "KS",
+    "7C",
+    "8C",
+    "JC",
+    "QC",
+    "TC",
+    "JD",
+    "QD",
+    "TH",
+    "QH",
+    "KD",
+    "JH",
+    "AH",
+    "QS",
+    "AD",
+    "KC",
+    "AC",
+    "AS",
+]
 # Each seat one suit: seat 0 (leading spades) takes every trick.
 SUITED = [[r + s for r in "789TJQKA"] for s in "SHDC"]
 
@@ -70,16 +104,21 @@ def test_all_three_costs_four():
     play_suited_deal(s)
     assert s.snapshot()["penalties"] == [4, 0, 0, 0]
     (entry,) = s.view(None)["last_deal"]["breakdown"]
-    assert entry == {"seat": 0, "points": 4, "reasons": [R("first_trick"), R("queen_of_clubs"), R("last_trick"),
-                                                         R("all_three")]}
+    assert entry == {
+        "seat": 0,
+        "points": 4,
+        "reasons": [R("first_trick"), R("queen_of_clubs"), R("last_trick"), R("all_three")],
+    }
 
 
 def test_queen_in_first_trick_counts_for_both():
     # Seat 0 leads clubs; QC falls in the first trick, which seat 3 (AC) wins; last trick to seat 0.
-    hands = [["7C", "7S", "8S", "9S", "TS", "JS", "QS", "AS"],
-             ["QC", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
-             ["8C", "7D", "8D", "9D", "TD", "JD", "QD", "KD"],
-             ["AC", "9C", "TC", "JC", "KC", "KS", "AH", "AD"]]
+    hands = [
+        ["7C", "7S", "8S", "9S", "TS", "JS", "QS", "AS"],
+        ["QC", "7H", "8H", "9H", "TH", "JH", "QH", "KH"],
+        ["8C", "7D", "8D", "9D", "TD", "JD", "QD", "KD"],
+        ["AC", "9C", "TC", "JC", "KC", "KS", "AH", "AD"],
+    ]
     s = new(setup={"dealer": 3, "hands": hands})
     play_cards(s, ["7C", "QC", "8C", "AC"])
     snap = s.snapshot()
@@ -98,7 +137,10 @@ def test_loss_limit_ends_game_and_ties_all_lose():
     assert s.snapshot()["to_act"] is None and s.to_move() == []
     assert s.view(2)["result"] == res
     with pytest.raises(ValueError, match="below the loss limit"):
-        new(setup={"dealer": 3, "hands": SUITED, "penalties": [5, 9, 0, 0]}, options={"loss_limit": 9})
+        new(
+            setup={"dealer": 3, "hands": SUITED, "penalties": [5, 9, 0, 0]},
+            options={"loss_limit": 9},
+        )
 
 
 def test_tied_losers():
@@ -163,9 +205,12 @@ def test_revoke_allowed_and_penalised_with_option():
 
 def test_revoke_counted_and_not_part_of_all_three():
     # Seat 1 holds AS but discards 8H on the spade lead: a revoke.
-    hands = [["7S", "8S", "9S", "TS", "JS", "QS", "KS", "7H"],
-             ["AS", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
-             SUITED[2], SUITED[3]]
+    hands = [
+        ["7S", "8S", "9S", "TS", "JS", "QS", "KS", "7H"],
+        ["AS", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        SUITED[2],
+        SUITED[3],
+    ]
     s = new(options={"revoke_penalty": True}, setup={"dealer": 3, "hands": hands})
     play_cards(s, ["7S", "8H", "7D", "7C"])  # revoke by seat 1; seat 0 takes the first trick
     assert s.d["revokes"] == [0, 1, 0, 0]
@@ -210,7 +255,9 @@ def test_random_games_end_with_losers(players):
     random_finish(s, rng)
     res = s.result()
     assert max(res["penalties"]) >= 10
-    assert res["losers"] == [i for i, p in enumerate(res["penalties"]) if p == max(res["penalties"])]
+    assert res["losers"] == [
+        i for i, p in enumerate(res["penalties"]) if p == max(res["penalties"])
+    ]
     assert res["deals_played"] == len(res["deals"])
     totals = [sum(d["penalties"][i] for d in res["deals"]) for i in range(players)]
     assert totals == res["penalties"]
@@ -221,7 +268,16 @@ def test_random_games_end_with_losers(players):
 def test_dealer_rotation_and_deals_setup():
     s = new(setup={"dealer": 3, "deals": [{"hands": HANDS4}, {"hands": SUITED}]})
     play_cards(s, PLAYS4)
-    assert s.d["dealer"] == 0 and s.d["hands"][0] == ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"]
+    assert s.d["dealer"] == 0 and s.d["hands"][0] == [
+        "AS",
+        "KS",
+        "QS",
+        "JS",
+        "TS",
+        "9S",
+        "8S",
+        "7S",
+    ]
     assert s.to_move() == [1]
     # Seat 1 leads hearts and takes everything this time: 4 more for seat 1.
     for rank in "789TJQKA":
@@ -239,19 +295,22 @@ def test_hand_in_deck_order():
 
 
 # -- setups and options refused ---------------------------------------------------------------------
-@pytest.mark.parametrize("setup,match", [
-    ({"hands": HANDS4[:3]}, "setup.hands: must have 4 items, not 3"),
-    ({"hands": [HANDS4[0] + ["AD"]] + HANDS4[1:]}, "8 cards"),
-    ({"hands": [HANDS4[1]] + HANDS4[1:]}, "9S is also at"),
-    ({"hands": [["ZZ"] + HANDS4[0][1:]] + HANDS4[1:]}, '"ZZ" is not a card of this game'),
-    ({"hands": HANDS4, "dealer": 4}, "dealer"),
-    ({"hands": HANDS4, "dealer": True}, "dealer"),
-    ({"hands": HANDS4, "penalties": [0, 0, 0]}, "penalties"),
-    ({"hands": HANDS4, "penalties": [0, 0, 0, -1]}, "from 0"),
-    ({"hands": HANDS4, "trump": "S"}, r"unknown key\(s\) trump"),
-    ({"hands": HANDS4, "deals": []}, "not both"),
-    ({"deals": [HANDS4]}, "deals"),
-])
+@pytest.mark.parametrize(
+    "setup,match",
+    [
+        ({"hands": HANDS4[:3]}, "setup.hands: must have 4 items, not 3"),
+        ({"hands": [HANDS4[0] + ["AD"]] + HANDS4[1:]}, "8 cards"),
+        ({"hands": [HANDS4[1]] + HANDS4[1:]}, "9S is also at"),
+        ({"hands": [["ZZ"] + HANDS4[0][1:]] + HANDS4[1:]}, '"ZZ" is not a card of this game'),
+        ({"hands": HANDS4, "dealer": 4}, "dealer"),
+        ({"hands": HANDS4, "dealer": True}, "dealer"),
+        ({"hands": HANDS4, "penalties": [0, 0, 0]}, "penalties"),
+        ({"hands": HANDS4, "penalties": [0, 0, 0, -1]}, "from 0"),
+        ({"hands": HANDS4, "trump": "S"}, r"unknown key\(s\) trump"),
+        ({"hands": HANDS4, "deals": []}, "not both"),
+        ({"deals": [HANDS4]}, "deals"),
+    ],
+)
 def test_bad_setup_refused(setup, match):
     with pytest.raises(ValueError, match=match):
         new(setup=setup)
@@ -259,34 +318,45 @@ def test_bad_setup_refused(setup, match):
 
 def test_short_pack_setup_checked():
     # With 3 players the black sevens are not in the game.
-    hands = [["7S", "JS", "KS", "7H", "TH", "AH", "9D", "TD", "JC", "AC"],
-             ["TS", "QS", "AS", "JH", "JD", "QD", "KD", "AD", "8C", "TC"],
-             ["9S", "8H", "9H", "QH", "KH", "7D", "8D", "9C", "QC", "KC"]]
+    hands = [
+        ["7S", "JS", "KS", "7H", "TH", "AH", "9D", "TD", "JC", "AC"],
+        ["TS", "QS", "AS", "JH", "JD", "QD", "KD", "AD", "8C", "TC"],
+        ["9S", "8H", "9H", "QH", "KH", "7D", "8D", "9C", "QC", "KC"],
+    ]
     with pytest.raises(ValueError, match='"7S" is not a card of this game'):
         new(players=3, setup={"hands": hands})
     with pytest.raises(ValueError, match="5 cards"):
         new(players=6, setup={"hands": [["AS"]] * 6})
 
 
-@pytest.mark.parametrize("players,options,match", [
-    (2, {}, "2 players"), (7, {}, "7 players"), (4, {"revoke": True}, "unknown option"),
-    (4, {"revoke_penalty": 1}, "true or false"), (4, {"loss_limit": 0}, "at least 1"),
-    (4, {"loss_limit": "10"}, "whole number"),
-])
+@pytest.mark.parametrize(
+    "players,options,match",
+    [
+        (2, {}, "2 players"),
+        (7, {}, "7 players"),
+        (4, {"revoke": True}, "unknown option"),
+        (4, {"revoke_penalty": 1}, "true or false"),
+        (4, {"loss_limit": 0}, "at least 1"),
+        (4, {"loss_limit": "10"}, "whole number"),
+    ],
+)
 def test_bad_options_refused(players, options, match):
     with pytest.raises(ValueError, match=match):
         new(players=players, options=options)
 
 
 # -- refused moves ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("seat,action,match,code,params", [
-    (1, "play 9S", "not seat 1's turn", "not_your_turn", {"seat": 1}),
-    (0, "play KH", "do not hold", "not_in_hand", {"cards": ["KH"]}),
-    (0, "lead 7S", "not a move", "wrong_move", {"verb": "lead", "verbs": ["play"]}),
-    (0, "play", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 0}),
-    (0, "play 7S TS", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 2}),
-    (0, "play XX", "not a card", "unknown_card", {"text": "XX"}),
-])
+@pytest.mark.parametrize(
+    "seat,action,match,code,params",
+    [
+        (1, "play 9S", "not seat 1's turn", "not_your_turn", {"seat": 1}),
+        (0, "play KH", "do not hold", "not_in_hand", {"cards": ["KH"]}),
+        (0, "lead 7S", "not a move", "wrong_move", {"verb": "lead", "verbs": ["play"]}),
+        (0, "play", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 0}),
+        (0, "play 7S TS", "exactly 1 card", "wrong_card_count", {"n": 1, "given": 2}),
+        (0, "play XX", "not a card", "unknown_card", {"text": "XX"}),
+    ],
+)
 def test_refused_moves_leave_state_unchanged(seat, action, match, code, params):
     s = new(setup={"dealer": 3, "hands": HANDS4})
     before = json.dumps(s.to_json(), sort_keys=True)
@@ -335,7 +405,11 @@ def test_view_history_and_trick_counts():
     v = s.view(None)
     assert [t["winner"] for t in v["history"]] == [2, 1]
     assert v["history"][0]["cards"] == [[0, "7S"], [1, "9S"], [2, "JS"], [3, "8S"]]
-    assert v["tricks_won"] == [0, 1, 1, 0] and v["first_trick_winner"] == 2 and v["queen_winner"] is None
+    assert (
+        v["tricks_won"] == [0, 1, 1, 0]
+        and v["first_trick_winner"] == 2
+        and v["queen_winner"] is None
+    )
     assert v["leader"] == 1 and v["to_move"] == [1]
 
 
@@ -365,18 +439,27 @@ def _with(data, change):
     return data
 
 
-@pytest.mark.parametrize("change,why", [
-    (lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop(0)), "equal hands|card order"),  # a card moved
-    (lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
-    (lambda d: d["history"][0][2:4].reverse() or d["history"][0].__setitem__(2, "9S"), "also at|follow"),
-    (lambda d: d.__setitem__("first_trick_winner", 0), "first trick"),
-    (lambda d: d.__setitem__("queen_winner", 1), "queen"),
-    (lambda d: d.__setitem__("penalties", [0, 12, 0, 0]), "penalty totals"),
-    (lambda d: d.__setitem__("to_act", 1), "seat to act"),
-    (lambda d: d.__setitem__("phase", "over"), "phase"),
-    (lambda d: d.__setitem__("tricks_played", 2), "tricks played"),
-    (lambda d: d.__setitem__("revokes", [1, 0, 0, 0]), "revokes"),
-])
+@pytest.mark.parametrize(
+    "change,why",
+    [
+        (
+            lambda d: d["hands"][0].__setitem__(0, d["hands"][1].pop(0)),
+            "equal hands|card order",
+        ),  # a card moved
+        (lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
+        (
+            lambda d: d["history"][0][2:4].reverse() or d["history"][0].__setitem__(2, "9S"),
+            "also at|follow",
+        ),
+        (lambda d: d.__setitem__("first_trick_winner", 0), "first trick"),
+        (lambda d: d.__setitem__("queen_winner", 1), "queen"),
+        (lambda d: d.__setitem__("penalties", [0, 12, 0, 0]), "penalty totals"),
+        (lambda d: d.__setitem__("to_act", 1), "seat to act"),
+        (lambda d: d.__setitem__("phase", "over"), "phase"),
+        (lambda d: d.__setitem__("tricks_played", 2), "tricks played"),
+        (lambda d: d.__setitem__("revokes", [1, 0, 0, 0]), "revokes"),
+    ],
+)
 def test_saved_states_that_do_not_hold_together_are_refused(change, why):
     """What the state spec cannot say: the deal replays legally from the hands it implies, and
     the first trick, the queen, revokes, totals, the seat to act and the phase follow from it."""

@@ -3,6 +3,7 @@ on the ES modules the page loads): a game counted once per id, wins, draws, stre
 scores (lower is better where the game counts penalties), abandoned games, patience deals and
 their truth, daily results once per date with the days in a row, a damaged record kept aside and
 replaced without touching a save, and the share line in both languages."""
+
 import json
 import pathlib
 import shutil
@@ -23,8 +24,13 @@ def r(tmp_path_factory):
     # The games' facts as the page gets them: the catalog the build writes (session.catalog()).
     catalog = tmp_path_factory.mktemp("catalog") / "catalog.json"
     catalog.write_text(json.dumps(session.catalog()), encoding="utf-8")
-    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs"),
-                          str(catalog)], capture_output=True, text=True, timeout=60, check=True)
+    run = subprocess.run(
+        [node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs"), str(catalog)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return json.loads(run.stdout)
 
 
@@ -39,7 +45,9 @@ def test_wins_draws_streaks_places_and_scores(r):
     assert (b["played"], b["won"], b["drawn"], b["abandoned"]) == (6, 3, 1, 1)
     assert b["places"] == {"1": 4, "2": 1}  # a draw shares first place; a game given up has none
     assert b["bestStreak"] == 2 and b["streak"] == 0  # the give-up and the draw end a streak
-    assert b["scores"] == {"2|{}": {"players": 2, "options": {}, "order": "high", "n": 5, "sum": 21, "best": 7}}
+    assert b["scores"] == {
+        "2|{}": {"players": 2, "options": {}, "order": "high", "n": 5, "sum": 21, "best": 7}
+    }
 
 
 def test_lower_is_better_for_penalty_scores(r):
@@ -47,7 +55,14 @@ def test_lower_is_better_for_penalty_scores(r):
     penalty = r["mexican"]['3|{"scoring":"penalty"}']
     assert penalty["order"] == "low" and penalty["best"] == 12 and penalty["n"] == 2
     # Another scoring is another scale, kept apart.
-    assert r["mexican"]["3|{}"] == {"players": 3, "options": {}, "order": "high", "n": 1, "sum": 90, "best": 90}
+    assert r["mexican"]["3|{}"] == {
+        "players": 3,
+        "options": {},
+        "order": "high",
+        "n": 1,
+        "sum": 90,
+        "best": 90,
+    }
 
 
 def test_a_damaged_record_is_kept_aside_and_replaced_and_the_saves_stay(r):
@@ -82,12 +97,17 @@ def test_the_share_line(r):
     assert r["shareJa"] == "Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)"
     assert r["shareEn"] == "Tabletop Más-Menos 11/24 ● 3 pts, won (Computer: 2 pts, lost)"
     assert r["shareSlob"] == "Tabletop Slobberhannes #77 ● 1 penalty pt, 2nd of 4"
-    assert r["shareSlobJa"] == "Tabletop スロバーハネス 1/5 ● 失点2 4人中3位 (コンピュータ: 失点0 4人中1位)"
+    assert (
+        r["shareSlobJa"]
+        == "Tabletop スロバーハネス 1/5 ● 失点2 4人中3位 (コンピュータ: 失点0 4人中1位)"
+    )
     assert r["shareSolo"] == "Tabletop 4 Thrones 11/24 ● won"
     assert r["shareDraw"] == "Tabletop Mate 11/24 ● 10 pts, draw"
     assert r["dealNames"] == ["1/5", "#123"]
-    assert r["links"] == ["https://example.org/tt/?game=mate&daily=2026-11-24&lang=ja",
-                          "https://example.org/tt/?game=ribs&seed=42&players=6&options=%7B%22deals%22%3A2%7D&lang=en"]
+    assert r["links"] == [
+        "https://example.org/tt/?game=mate&daily=2026-11-24&lang=ja",
+        "https://example.org/tt/?game=ribs&seed=42&players=6&options=%7B%22deals%22%3A2%7D&lang=en",
+    ]
 
 
 def declared_kind(info, options):
@@ -110,12 +130,14 @@ def test_each_games_facts_come_from_its_declaration(r):
         for option in [{}, *scorings]:
             kind = declared_kind(info, option)
             expected[f"{game['slug']} {json.dumps(option)}"] = {
-                "kind": kind, "order": "low" if kind == "penalty" else "high",
-                "sides": len(info.teams) or info.default_players}
+                "kind": kind,
+                "order": "low" if kind == "penalty" else "high",
+                "sides": len(info.teams) or info.default_players,
+            }
     assert r["facts"] == expected
-    assert r["facts"]['slobberhannes {}']["order"] == "low" and r["facts"]['tuppi {}']["sides"] == 2
+    assert r["facts"]["slobberhannes {}"]["order"] == "low" and r["facts"]["tuppi {}"]["sides"] == 2
     assert r["facts"]['mexican_train {"scoring": "penalty"}']["order"] == "low"
-    assert r["facts"]['stop_the_bus {}']["kind"] == "lives"
+    assert r["facts"]["stop_the_bus {}"]["kind"] == "lives"
     assert r["facts"]['stop_the_bus {"scoring": "points"}']["kind"] == "points"
 
 
@@ -154,10 +176,30 @@ def test_a_score_declaration_that_names_no_kind_or_no_choice_is_refused():
 
     scoring = Option("scoring", "a", "choice", "how", choices=("a", "b"))
     with pytest.raises(ValueError, match="score kinds"):
-        GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2, score="goals")
+        GameInfo(
+            slug="x", title="X", min_players=2, max_players=2, default_players=2, score="goals"
+        )
     with pytest.raises(ValueError, match="score_by_option"):
-        GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2,
-                 options=(scoring,), score_by_option=("scoring", {"c": "penalty"}))
-    info = GameInfo(slug="x", title="X", min_players=2, max_players=2, default_players=2,
-                    options=(scoring,), score_by_option=("scoring", {"b": "penalty"}))
-    assert info.describe()["score"] == {"kind": "points", "option": "scoring", "by_choice": {"b": "penalty"}}
+        GameInfo(
+            slug="x",
+            title="X",
+            min_players=2,
+            max_players=2,
+            default_players=2,
+            options=(scoring,),
+            score_by_option=("scoring", {"c": "penalty"}),
+        )
+    info = GameInfo(
+        slug="x",
+        title="X",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        options=(scoring,),
+        score_by_option=("scoring", {"b": "penalty"}),
+    )
+    assert info.describe()["score"] == {
+        "kind": "points",
+        "option": "scoring",
+        "by_choice": {"b": "penalty"},
+    }

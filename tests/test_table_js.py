@@ -1,6 +1,7 @@
 """The table controller (static/app/table.js) and its seat drivers (static/app/seats.js) without a
 browser: Node runs tests/js/table_check.mjs, which drives the controller with a fake engine of a
 tiny game, fake drawing and real drivers (human, computer, a lesson's script and guard)."""
+
 import json
 import pathlib
 import shutil
@@ -16,14 +17,23 @@ def results():
     node = shutil.which("node")
     if not node:
         pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "table_check.mjs")],
-                         capture_output=True, text=True, timeout=60, check=True)
+    run = subprocess.run(
+        [node, "--no-warnings", str(ROOT / "tests" / "js" / "table_check.mjs")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return json.loads(run.stdout)
 
 
 def test_a_human_and_a_computer_seat_take_turns(results):
-    assert results["alternate"] == [[0, "play 0", "human"], [1, "play 1", "computer"],
-                                    [0, "play 2", "human"], [1, "play 3", "computer"]]
+    assert results["alternate"] == [
+        [0, "play 0", "human"],
+        [1, "play 1", "computer"],
+        [0, "play 2", "human"],
+        [1, "play 3", "computer"],
+    ]
     assert results["bot_level"] == ["normal", "normal"]
 
 
@@ -82,9 +92,11 @@ def test_pass_and_play_follows_the_seat_to_move(results):
 
 
 def test_a_remote_seat_is_one_more_driver_judged_by_the_engine(results):
-    assert results["remote"] == [["refused", 1, "play 0", "remote"],
-                                 ["moved", 0, "play 0", "human"],
-                                 ["moved", 1, "play 1", "remote"]]
+    assert results["remote"] == [
+        ["refused", 1, "play 0", "remote"],
+        ["moved", 0, "play 0", "human"],
+        ["moved", 1, "play 1", "remote"],
+    ]
 
 
 def test_undo_and_a_closed_table(results):

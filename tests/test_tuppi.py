@@ -1,4 +1,5 @@
 """Tuppi: auction, modes, sooli exchange, scoring and resets, options, setups, views and refusals."""
+
 import json
 import random
 
@@ -62,7 +63,11 @@ def suited_rami_by_1(state):
 # -- the auction ------------------------------------------------------------------------------------
 def test_bid_phase_is_simultaneous_and_secret():
     s = new(setup={"dealer": 0, "hands": MIXED})
-    assert s.to_move() == [0, 1, 2, 3] and s.snapshot()["to_act"] is None and s.snapshot()["mode"] is None
+    assert (
+        s.to_move() == [0, 1, 2, 3]
+        and s.snapshot()["to_act"] is None
+        and s.snapshot()["mode"] is None
+    )
     s.apply(3, "bid 5D")
     assert s.to_move() == [0, 1, 2]
     assert s.view(3)["my_bid"] == "5D"
@@ -87,7 +92,9 @@ def test_bid_refusals():
     unchanged_after_refusal(s, 0, "bid nolo", "black card you may bid", "bid_black_card", card="2S")
     unchanged_after_refusal(s, 0, "bid", "bid one card", "bid_one_card")
     unchanged_after_refusal(s, 0, "bid AS 2S", "bid one card", "bid_one_card")
-    unchanged_after_refusal(s, 0, "play AS", "not possible now", "wrong_move", verb="play", verbs=["bid"])
+    unchanged_after_refusal(
+        s, 0, "play AS", "not possible now", "wrong_move", verb="play", verbs=["bid"]
+    )
     unchanged_after_refusal(s, 0, "bid ZZ", "not a card", "unknown_card", text="ZZ")
     s = new(options={"bid_twos_allowed": False}, setup={"dealer": 0, "hands": MIXED})
     unchanged_after_refusal(s, 0, "bid 2S", "2s may not be bid", "two_not_biddable", card="2S")
@@ -103,10 +110,12 @@ def test_seat_with_only_court_cards_bids_verbally():
 
 
 def test_twos_barred_make_verbal_bid_legal():
-    hands = [["2H", "2D", "JH", "QH", "KH", "JD", "QD", "KD", "AS", "KS", "QS", "JS", "TS"],
-             ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "AH", "3D", "4D", "5D", "6D"],
-             ["7D", "8D", "9D", "TD", "AD", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
-             ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]]
+    hands = [
+        ["2H", "2D", "JH", "QH", "KH", "JD", "QD", "KD", "AS", "KS", "QS", "JS", "TS"],
+        ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "AH", "3D", "4D", "5D", "6D"],
+        ["7D", "8D", "9D", "TD", "AD", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+        ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"],
+    ]
     s = new(options={"bid_twos_allowed": False}, setup={"dealer": 0, "hands": hands})
     assert s.legal_actions(0) == ["bid TS", "bid AS", "bid rami"]
     s.apply(0, "bid rami")
@@ -118,7 +127,11 @@ def test_reveal_stops_at_first_red_and_hides_the_rest():
     s = new(setup={"dealer": 0, "hands": MIXED})
     bids(s, [(1, "bid TS"), (2, "bid 8H"), (0, "bid AS"), (3, "bid 5D")])
     snap = s.snapshot()
-    assert snap["mode"] == "rami" and snap["declarer"] == 2 and snap["revealed_bids"] == [[1, "TS"], [2, "8H"]]
+    assert (
+        snap["mode"] == "rami"
+        and snap["declarer"] == 2
+        and snap["revealed_bids"] == [[1, "TS"], [2, "8H"]]
+    )
     assert snap["phase"] == "sooli" and snap["to_act"] == 3
     pub = s.view(None)
     assert pub["revealed_bids"] == [[1, "TS"], [2, "8H"]]
@@ -147,7 +160,12 @@ def test_nolo_deal_and_scoring():
     assert rec["scoring_team"] == 1 and rec["points"] == 28
     assert s.snapshot()["scores"] == [0, 28]
     team1 = rec["breakdown"][1]
-    assert team1 == {"team": 1, "seats": [1, 3], "points": 28, "reasons": [R("nolo_made", n=0, points=28), R("points_scored", n=28)]}
+    assert team1 == {
+        "team": 1,
+        "seats": [1, 3],
+        "points": 28,
+        "reasons": [R("nolo_made", n=0, points=28), R("points_scored", n=28)],
+    }
 
 
 # -- sooli ---------------------------------------------------------------------------------------------
@@ -218,7 +236,9 @@ def test_sooli_pass_sets_partner_hand_aside():
     s.apply(0, "declare sooli")
     s.apply(0, "pass")
     assert s.snapshot()["phase"] == "play"
-    assert s.view(2)["set_aside"] == sorted(MIXED[2], key=lambda c: ("SHDC".index(c[1]), "23456789TJQKA".index(c[0])))
+    assert s.view(2)["set_aside"] == sorted(
+        MIXED[2], key=lambda c: ("SHDC".index(c[1]), "23456789TJQKA".index(c[0]))
+    )
     assert s.view(0)["exchanged"] is False and s.view(0)["given_card"] is None
 
 
@@ -233,7 +253,12 @@ def test_sooli_ace_low_and_soloist_survives_three_tricks():
         for card in cards:
             s.apply(s.to_move()[0], "play " + card)
     rec = s.snapshot()["last_deal"]
-    assert rec["mode"] == "sooli" and rec["soloist"] == 0 and rec["scoring_team"] == 0 and rec["points"] == 24
+    assert (
+        rec["mode"] == "sooli"
+        and rec["soloist"] == 0
+        and rec["scoring_team"] == 0
+        and rec["points"] == 24
+    )
     assert rec["breakdown"][0]["reasons"] == [R("sooli_made"), R("points_scored", n=24)]
     assert s.snapshot()["phase"] == "bid" and s.snapshot()["dealer"] == 1
 
@@ -279,21 +304,34 @@ def test_opponents_lose_their_points():
     assert s.snapshot()["scores"] == [0, 28]
     rec = s.snapshot()["last_deal"]
     assert rec["lost"] == [20, 0]
-    assert rec["breakdown"][0] == {"team": 0, "seats": [0, 2], "points": -20,
-                                   "reasons": [R("points_lost", n=20)]}
+    assert rec["breakdown"][0] == {
+        "team": 0,
+        "seats": [0, 2],
+        "points": -20,
+        "reasons": [R("points_lost", n=20)],
+    }
 
 
 def test_both_zero_reset():
-    s = new(options={"score_reset": "both_zero"}, setup={"dealer": 3, "hands": SUITED, "scores": [20, 0]})
+    s = new(
+        options={"score_reset": "both_zero"},
+        setup={"dealer": 3, "hands": SUITED, "scores": [20, 0]},
+    )
     suited_nolo(s)
     play_out_deal(s)
     assert s.snapshot()["scores"] == [0, 0]
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
     assert rec["breakdown"][1]["points"] == 0
-    assert rec["breakdown"][1]["reasons"] == [R("nolo_made", n=0, points=28), R("points_forfeited", n=28)]
+    assert rec["breakdown"][1]["reasons"] == [
+        R("nolo_made", n=0, points=28),
+        R("points_forfeited", n=28),
+    ]
     # The scoring team's own points are kept and increased.
-    s = new(options={"score_reset": "both_zero"}, setup={"dealer": 3, "hands": SUITED, "scores": [0, 20]})
+    s = new(
+        options={"score_reset": "both_zero"},
+        setup={"dealer": 3, "hands": SUITED, "scores": [0, 20]},
+    )
     suited_nolo(s)
     play_out_deal(s)
     assert not s.is_over() and s.snapshot()["scores"] == [0, 48]
@@ -319,8 +357,10 @@ def test_target_score_option():
 
 
 def test_fixed_deals_accumulate_without_reset_and_may_draw():
-    s = new(options={"fixed_deals": 2},
-            setup={"dealer": 3, "deals": [{"hands": SUITED}, {"hands": SUITED}], "scores": [0, 0]})
+    s = new(
+        options={"fixed_deals": 2},
+        setup={"dealer": 3, "deals": [{"hands": SUITED}, {"hands": SUITED}], "scores": [0, 0]},
+    )
     suited_nolo(s)
     play_out_deal(s)  # team 1 +28
     assert s.snapshot()["scores"] == [0, 28] and s.snapshot()["dealer"] == 0
@@ -334,12 +374,18 @@ def test_fixed_deals_accumulate_without_reset_and_may_draw():
 
 
 def test_fixed_deals_no_reset_and_deals_played_setup():
-    s = new(options={"fixed_deals": 3}, setup={"dealer": 3, "hands": SUITED, "scores": [20, 5],
-                                               "deals_played": 2})
+    s = new(
+        options={"fixed_deals": 3},
+        setup={"dealer": 3, "hands": SUITED, "scores": [20, 5], "deals_played": 2},
+    )
     suited_nolo(s)
     play_out_deal(s)
     assert s.is_over()
-    assert s.result()["scores"] == [20, 33] and s.result()["winner_team"] == 1 and s.result()["deals_played"] == 3
+    assert (
+        s.result()["scores"] == [20, 33]
+        and s.result()["winner_team"] == 1
+        and s.result()["deals_played"] == 3
+    )
 
 
 def test_rami_scores_for_both_sides():
@@ -351,10 +397,15 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 28 and rec["scoring_team"] == 1
-    assert rec["breakdown"][1]["reasons"] == [R("rami_made", n=13, points=28), R("points_scored", n=28)]
+    assert rec["breakdown"][1]["reasons"] == [
+        R("rami_made", n=13, points=28),
+        R("points_scored", n=28),
+    ]
     # Right of declarer leads: defenders take all 13: 8 x 7 = 56.
-    s = new(options={"rami_first_lead": "right_of_declarer", "target_score": 100},
-            setup={"dealer": 3, "hands": SUITED})
+    s = new(
+        options={"rami_first_lead": "right_of_declarer", "target_score": 100},
+        setup={"dealer": 3, "hands": SUITED},
+    )
     suited_rami_by_1(s)
     s.apply(2, "pass")
     s.apply(0, "pass")
@@ -362,25 +413,31 @@ def test_rami_scores_for_both_sides():
     play_out_deal(s)
     rec = s.snapshot()["last_deal"]
     assert rec["points"] == 56 and rec["scoring_team"] == 0
-    assert rec["breakdown"][0]["reasons"] == [R("rami_defeated", n=13, points=56), R("points_scored", n=56)]
+    assert rec["breakdown"][0]["reasons"] == [
+        R("rami_defeated", n=13, points=56),
+        R("points_scored", n=56),
+    ]
 
 
 # -- setups and options refused --------------------------------------------------------------------
-@pytest.mark.parametrize("setup,match", [
-    ({"hands": SUITED[:3]}, "setup.hands: must have 4 items, not 3"),
-    ({"hands": [SUITED[0][:12], SUITED[1], SUITED[2], SUITED[3] + ["AS"]]}, "13 cards"),
-    ({"hands": [SUITED[1]] + SUITED[1:]}, "2H is also at"),
-    ({"hands": [["1S"] + SUITED[0][1:]] + SUITED[1:]}, '"1S" is not a card of this game'),
-    ({"hands": SUITED, "dealer": 4}, "dealer"),
-    ({"hands": SUITED, "scores": [0]}, "scores"),
-    ({"hands": SUITED, "scores": [-1, 0]}, "scores"),
-    ({"hands": SUITED, "scores": [10, 10]}, "only one team"),
-    ({"hands": SUITED, "scores": [52, 0]}, "below the target"),
-    ({"hands": SUITED, "deals_played": -1}, "deals_played"),
-    ({"hands": SUITED, "trumps": "S"}, r"unknown key\(s\) trumps"),
-    ({"hands": SUITED, "deals": []}, "not both"),
-    ({"deals": [SUITED]}, "deals"),
-])
+@pytest.mark.parametrize(
+    "setup,match",
+    [
+        ({"hands": SUITED[:3]}, "setup.hands: must have 4 items, not 3"),
+        ({"hands": [SUITED[0][:12], SUITED[1], SUITED[2], SUITED[3] + ["AS"]]}, "13 cards"),
+        ({"hands": [SUITED[1]] + SUITED[1:]}, "2H is also at"),
+        ({"hands": [["1S"] + SUITED[0][1:]] + SUITED[1:]}, '"1S" is not a card of this game'),
+        ({"hands": SUITED, "dealer": 4}, "dealer"),
+        ({"hands": SUITED, "scores": [0]}, "scores"),
+        ({"hands": SUITED, "scores": [-1, 0]}, "scores"),
+        ({"hands": SUITED, "scores": [10, 10]}, "only one team"),
+        ({"hands": SUITED, "scores": [52, 0]}, "below the target"),
+        ({"hands": SUITED, "deals_played": -1}, "deals_played"),
+        ({"hands": SUITED, "trumps": "S"}, r"unknown key\(s\) trumps"),
+        ({"hands": SUITED, "deals": []}, "not both"),
+        ({"deals": [SUITED]}, "deals"),
+    ],
+)
 def test_bad_setup_refused(setup, match):
     with pytest.raises(ValueError, match=match):
         new(setup=setup)
@@ -393,12 +450,20 @@ def test_setup_checks_depend_on_fixed_deals():
     new(options={"fixed_deals": 2}, setup={"hands": SUITED, "scores": [60, 10]})
 
 
-@pytest.mark.parametrize("players,options,match", [
-    (3, {}, "3 players"), (5, {}, "5 players"), (4, {"target": 52}, "unknown option"),
-    (4, {"target_score": 0}, "at least 1"), (4, {"rami_first_lead": "left"}, "must be one of"),
-    (4, {"sooli_tricks": 5}, "must be one of"), (4, {"score_reset": "none"}, "must be one of"),
-    (4, {"fixed_deals": -1}, "at least 0"), (4, {"bid_twos_allowed": "yes"}, "true or false"),
-])
+@pytest.mark.parametrize(
+    "players,options,match",
+    [
+        (3, {}, "3 players"),
+        (5, {}, "5 players"),
+        (4, {"target": 52}, "unknown option"),
+        (4, {"target_score": 0}, "at least 1"),
+        (4, {"rami_first_lead": "left"}, "must be one of"),
+        (4, {"sooli_tricks": 5}, "must be one of"),
+        (4, {"score_reset": "none"}, "must be one of"),
+        (4, {"fixed_deals": -1}, "at least 0"),
+        (4, {"bid_twos_allowed": "yes"}, "true or false"),
+    ],
+)
 def test_bad_options_refused(players, options, match):
     with pytest.raises(ValueError, match=match):
         GAME.new_state(players=players, options=options)
@@ -415,7 +480,9 @@ def test_wrong_phase_and_wrong_seat_refused():
     s.apply(0, "pass")
     unchanged_after_refusal(s, 1, "play 2S", "do not hold")
     unchanged_after_refusal(s, 1, "give 2H", "not possible now")
-    unchanged_after_refusal(s, 1, "dance", "unknown move", "wrong_move", verb="dance", verbs=["play"])
+    unchanged_after_refusal(
+        s, 1, "dance", "unknown move", "wrong_move", verb="dance", verbs=["play"]
+    )
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -428,8 +495,12 @@ def test_view_contents_for_phone_ui():
         s.apply(s.to_move()[0], "play " + card)
     v = s.view(2)
     assert v["teams"] == [[0, 2], [1, 3]] and v["team_of_seat"] == [0, 1, 0, 1]
-    assert v["mode"] == "rami" and v["declarer"] == 1 and v["revealed_bids"] == [[0, "5S"], [1, "5H"]]
-    assert v["history"] == [{"leader": 1, "cards": [[1, "2H"], [2, "2D"], [3, "2C"], [0, "2S"]], "winner": 1}]
+    assert (
+        v["mode"] == "rami" and v["declarer"] == 1 and v["revealed_bids"] == [[0, "5S"], [1, "5H"]]
+    )
+    assert v["history"] == [
+        {"leader": 1, "cards": [[1, "2H"], [2, "2D"], [3, "2C"], [0, "2S"]], "winner": 1}
+    ]
     assert v["trick"] == [[1, "3H"]] and v["to_act"] == 2 and v["tricks"] == [0, 1]
     assert v["hand_counts"] == [12, 11, 12, 12] and len(v["hand"]) == 12
     assert v["legal_actions"] == s.legal_actions(2) and v["legal_actions"][0] == "play 3D"
@@ -449,7 +520,9 @@ def test_random_games_finish_and_replay():
             log.append((seat, action))
         res = s.result()
         assert res["deals_played"] == 3 and len(res["deals"]) == 3
-        assert res["scores"] == [sum(d["points"] for d in res["deals"] if d["scoring_team"] == t) for t in (0, 1)]
+        assert res["scores"] == [
+            sum(d["points"] for d in res["deals"] if d["scoring_team"] == t) for t in (0, 1)
+        ]
         assert [d["dealer"] for d in res["deals"]] == [0, 1, 2]
         again = new(seed=seed, options={"fixed_deals": 3})
         for seat, action in log:
@@ -494,25 +567,40 @@ def test_saved_states_of_every_phase_are_taken_exactly():
         assert GAME.from_json(data).to_json() == data, name
 
 
-@pytest.mark.parametrize("phase,change,why", [
-    ("bid", lambda d: d["bids"].__setitem__(0, "KS"), "not a bid its hand allows"),
-    ("bid", lambda d: d["bids"].__setitem__(1, "rami"), "not a bid its hand allows"),  # seat 1 holds hearts
-    ("bid", lambda d: d.__setitem__("mode", "nolo"), "past the bids"),
-    ("play", lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
-    ("play", lambda d: d.__setitem__("tricks", [0, 1]), "trick counts"),
-    ("play", lambda d: d.__setitem__("revealed_bids", d["revealed_bids"][:2]), "revealed bids"),
-    ("play", lambda d: d.__setitem__("to_act", (d["to_act"] + 1) % 4), "seat to act"),
-    ("sooli", lambda d: d.__setitem__("scores", [0, 20]), "scores are not the totals"),
-    ("sooli", lambda d: d["deal_log"][0].__setitem__(7, 20), "points are not what"),
-    ("sooli", lambda d: d["deal_log"][0].__setitem__(0, 1), "dealer"),
-    ("sooli", lambda d: d.__setitem__("to_act", 0), "next defender"),
-    ("exchange", lambda d: d["asked"].__setitem__(0, [0, "pass"]), "sooli answers"),
-    ("exchange", lambda d: d.__setitem__("out", 1), "sitting out"),
-    ("give", lambda d: d.__setitem__("to_act", 0), "partner's to choose"),
-    ("give", lambda d: (d.__setitem__("laid", d["hands"][1][0]), d["hands"][1].__setitem__(0, "KD")), "13 cards|card order"),
-    ("sooli play", lambda d: d.__setitem__("given", d["hands"][1][0]), "given card"),  # a defender's card
-    ("sooli play", lambda d: d.__setitem__("exchanged", False), "exchange is not complete"),
-])
+@pytest.mark.parametrize(
+    "phase,change,why",
+    [
+        ("bid", lambda d: d["bids"].__setitem__(0, "KS"), "not a bid its hand allows"),
+        (
+            "bid",
+            lambda d: d["bids"].__setitem__(1, "rami"),
+            "not a bid its hand allows",
+        ),  # seat 1 holds hearts
+        ("bid", lambda d: d.__setitem__("mode", "nolo"), "past the bids"),
+        ("play", lambda d: d["history"][0].__setitem__(1, 3), "wrong winner"),
+        ("play", lambda d: d.__setitem__("tricks", [0, 1]), "trick counts"),
+        ("play", lambda d: d.__setitem__("revealed_bids", d["revealed_bids"][:2]), "revealed bids"),
+        ("play", lambda d: d.__setitem__("to_act", (d["to_act"] + 1) % 4), "seat to act"),
+        ("sooli", lambda d: d.__setitem__("scores", [0, 20]), "scores are not the totals"),
+        ("sooli", lambda d: d["deal_log"][0].__setitem__(7, 20), "points are not what"),
+        ("sooli", lambda d: d["deal_log"][0].__setitem__(0, 1), "dealer"),
+        ("sooli", lambda d: d.__setitem__("to_act", 0), "next defender"),
+        ("exchange", lambda d: d["asked"].__setitem__(0, [0, "pass"]), "sooli answers"),
+        ("exchange", lambda d: d.__setitem__("out", 1), "sitting out"),
+        ("give", lambda d: d.__setitem__("to_act", 0), "partner's to choose"),
+        (
+            "give",
+            lambda d: (d.__setitem__("laid", d["hands"][1][0]), d["hands"][1].__setitem__(0, "KD")),
+            "13 cards|card order",
+        ),
+        (
+            "sooli play",
+            lambda d: d.__setitem__("given", d["hands"][1][0]),
+            "given card",
+        ),  # a defender's card
+        ("sooli play", lambda d: d.__setitem__("exchanged", False), "exchange is not complete"),
+    ],
+)
 def test_saved_states_that_do_not_hold_together_are_refused(phase, change, why):
     """What the state spec cannot say: bids legal from the hands the deal implies, the reveal,
     sooli answers and exchange in turn, tricks replayed legally, and the logged deals adding up."""

@@ -1,15 +1,19 @@
 """Every rules-file vector (ported to tests/vectors/) of every playable game passes."""
+
 import json
 import pathlib
 
 import pytest
-
-from tabletop import available_games
 from vector_runner import run_vector
 
+from tabletop import available_games
+
 VECTORS = pathlib.Path(__file__).parent / "vectors"
-CASES = [(slug, vec) for slug in available_games()
-         for vec in json.loads((VECTORS / f"{slug}.json").read_text(encoding="utf-8"))]
+CASES = [
+    (slug, vec)
+    for slug in available_games()
+    for vec in json.loads((VECTORS / f"{slug}.json").read_text(encoding="utf-8"))
+]
 
 
 def test_every_playable_game_has_vectors():

@@ -11,6 +11,7 @@ formatParam) in Japanese and English, with representative params: one and severa
 - show Latin on Japanese text, but card ranks and the articles' Latin names (tests/wording.py);
 - slip in English persons and numbers ("You is", "You wins", "You has", "You's", "1 points").
 """
+
 import json
 import pathlib
 import re
@@ -19,13 +20,13 @@ import subprocess
 from collections import defaultdict
 
 import pytest
+from wording import latin_on_japanese
 
 from tabletop import available_games, get_game
-from wording import latin_on_japanese
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CARD_OPEN, CARD_CLOSE, SEAT_OPEN, SEAT_CLOSE = (chr(0xE000 + i) for i in range(4))
-MARKS = re.compile("[\uE000-\uE005]")
+MARKS = re.compile("[\ue000-\ue005]")
 
 # A word of two or more katakana or kanji said twice in a row.
 JA_DOUBLED = re.compile(r"([\u30a1-\u30fa\u30fc\u4e00-\u9fff]{2,})\1")
@@ -37,13 +38,17 @@ JA_GLUED_AFTER = re.compile(r"[\uE001\uE003](?!以下|以外|以上|未満)[\u30
 RUN_TOGETHER = re.compile(r"\uE001\s*\uE000")
 EN_DOUBLED = re.compile(r"\b([A-Za-z]{2,}) \1\b", re.IGNORECASE)
 # "You" with a third-person verb, or a possessive made of it.
-EN_PERSON = re.compile(r"\bYou(?:'s\b| (?:is|has|was|does|isn't|hasn't|wasn't|doesn't)\b"
-                       r"| (?!always|also|still|alone|plus|its|as)[a-z]+s\b)")
+EN_PERSON = re.compile(
+    r"\bYou(?:'s\b| (?:is|has|was|does|isn't|hasn't|wasn't|doesn't)\b"
+    r"| (?!always|also|still|alone|plus|its|as)[a-z]+s\b)"
+)
 # One of a thing counted in the plural ("1 points", "+1 card points", "1 tiles").
-EN_ONE_PLURAL = re.compile(r"(?<![\d.,])(?<!Player )(?<!Computer )[+−-]?1 (?:[a-z]+ )?"
-                           r"(points|cards|tricks|tiles|pts|lives|days|"
-                           r"games|deals|players|skips|moves|positions|seconds|revokes|birds|pips|"
-                           r"rounds|sevens|stacks|royals)\b")
+EN_ONE_PLURAL = re.compile(
+    r"(?<![\d.,])(?<!Player )(?<!Computer )[+−-]?1 (?:[a-z]+ )?"
+    r"(points|cards|tricks|tiles|pts|lives|days|"
+    r"games|deals|players|skips|moves|positions|seconds|revokes|birds|pips|"
+    r"rounds|sevens|stacks|royals)\b"
+)
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +56,13 @@ def rendered():
     node = shutil.which("node")
     if not node:
         pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run([node, "--no-warnings", str(ROOT / "tests" / "js" / "wording_render.mjs")],
-                         capture_output=True, text=True, timeout=120, check=True)
+    run = subprocess.run(
+        [node, "--no-warnings", str(ROOT / "tests" / "js" / "wording_render.mjs")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return json.loads(run.stdout)
 
 
@@ -71,10 +81,10 @@ def problems_of(item, allowed_latin):
         if m := JA_DOUBLED.search(plain):
             found.append(f"doubled word {m.group(0)!r}")
         if m := JA_GLUED.search(text):
-            near = MARKS.sub("|", text[max(0, m.start() - 6):m.end() + 8])
+            near = MARKS.sub("|", text[max(0, m.start() - 6) : m.end() + 8])
             found.append(f"a noun glued before a name: {near!r}")
         if m := JA_GLUED_AFTER.search(text):
-            near = MARKS.sub("|", text[max(0, m.start() - 8):m.end() + 6])
+            near = MARKS.sub("|", text[max(0, m.start() - 8) : m.end() + 6])
             found.append(f"a name glued before a noun: {near!r}")
         # The neutral word put in for a param that is neither a card, a seat nor a count.
         latin = latin_on_japanese(plain.replace("〇〇", " "), allowed_latin)
@@ -109,7 +119,8 @@ def test_no_words_break_on_screen(rendered, kind):
             continue
         for problem in problems_of(item, allowed):
             broken[f"{item['where']} ({item['lang']}, {item['case']})"].add(
-                f"{problem} in {MARKS.sub('', item['text'])[:120]!r}")
+                f"{problem} in {MARKS.sub('', item['text'])[:120]!r}"
+            )
     report = "\n".join(f"{where}: {'; '.join(sorted(p))}" for where, p in sorted(broken.items()))
     assert not broken, f"{len(broken)} texts break on screen:\n{report}"
 
@@ -117,8 +128,10 @@ def test_no_words_break_on_screen(rendered, kind):
 def test_the_checks_catch_what_the_review_found():
     """The checks themselves, on the review's own examples (a check that finds nothing is no
     check)."""
+
     def item(text, lang="ja"):
         return {"text": text, "lang": lang, "where": "x", "case": "x"}
+
     card = lambda name: f"{CARD_OPEN}{name}{CARD_CLOSE}"  # noqa: E731
     seat = lambda name: f"{SEAT_OPEN}{name}{SEAT_CLOSE}"  # noqa: E731
     assert problems_of(item(f"低いダイヤ{card('ダイヤの8')}で勝てば"), ())
@@ -132,7 +145,9 @@ def test_the_checks_catch_what_the_review_found():
     assert problems_of(item("You's cards", "en"), ())
     assert problems_of(item("+1 card points for You", "en"), ())
     assert problems_of(item("play play", "en"), ())
-    assert not problems_of(item(f"{card('ハートのJ')}・{card('ハートの8')}と{seat('あなた')}のA"), ())
+    assert not problems_of(
+        item(f"{card('ハートのJ')}・{card('ハートの8')}と{seat('あなた')}のA"), ()
+    )
     assert not problems_of(item(f"{seat('You')} are building an attack on Computer 1", "en"), ())
 
 

@@ -3,6 +3,7 @@
 Comparison semantics as in DESIGN.md: objects as subsets; lists in order, except under the keys
 ``hands``, ``hand``, ``table``, ``ribs`` and ``legal`` where order does not count.
 """
+
 import json
 
 from tabletop import IllegalAction, get_game
@@ -41,7 +42,9 @@ def mismatch(expected, actual, where, unordered=None):
                 if msg:
                     return msg
             return None
-        if sorted(_canonical(v, unordered) for v in expected) != sorted(_canonical(v, unordered) for v in actual):
+        if sorted(_canonical(v, unordered) for v in expected) != sorted(
+            _canonical(v, unordered) for v in actual
+        ):
             return f"{where}: expected {expected!r} in any order, got {actual!r}"
         return None
     if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
@@ -58,8 +61,12 @@ def mismatch(expected, actual, where, unordered=None):
 def run_vector(vec):
     """None when the vector passes, else a message saying what differs."""
     game = get_game(vec["game"])
-    state = game.new_state(players=vec.get("players"), options=vec.get("options") or {},
-                           seed=vec.get("seed", 0), setup=vec.get("setup"))
+    state = game.new_state(
+        players=vec.get("players"),
+        options=vec.get("options") or {},
+        seed=vec.get("seed", 0),
+        setup=vec.get("setup"),
+    )
     expect = vec.get("expect", {})
     illegal = {int(i) for i, *_ in expect.get("illegal", [])}
     for index, (seat, action) in enumerate(vec["actions"]):

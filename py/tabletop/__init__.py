@@ -7,6 +7,7 @@
 Each game is one module of ``tabletop.games``, imported only when it is asked for, so the
 browser loads just the game being played.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -18,11 +19,29 @@ __version__ = "0.1.0"
 # Every game of the product, in the order the game list shows them. A slug whose module does not
 # exist yet is listed as "coming".
 SLUGS = (
-    "mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
-    "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train",
+    "mas_menos",
+    "mate",
+    "mustamaija",
+    "tuppi",
+    "slobberhannes",
+    "hold_my_beer",
+    "chiryaku_akuryaku",
+    "stop_the_bus",
+    "ribs",
+    "four_thrones",
+    "gridcannon",
+    "mexican_train",
 )
 
-__all__ = ["GameInfo", "GameState", "IllegalAction", "Option", "SLUGS", "available_games", "get_game"]
+__all__ = [
+    "GameInfo",
+    "GameState",
+    "IllegalAction",
+    "Option",
+    "SLUGS",
+    "available_games",
+    "get_game",
+]
 
 
 def get_game(slug) -> GameInfo:

@@ -1,10 +1,11 @@
 """Command line: ``python -m tabletop simulate|arena|replay|games``.
 
-    python -m tabletop games
-    python -m tabletop simulate mas_menos --games 1000 --seed 1 [--players N] [--option games=3] [--bot random]
-    python -m tabletop arena slobberhannes --a normal --b random --games 200 --seed 0 [--jobs 2]
-    python -m tabletop replay saved.json       # an action log {game, players, options, seed, actions}
+python -m tabletop games
+python -m tabletop simulate mas_menos --games 1000 --seed 1 [--players N] [--option games=3] [--bot random]
+python -m tabletop arena slobberhannes --a normal --b random --games 200 --seed 0 [--jobs 2]
+python -m tabletop replay saved.json       # an action log {game, players, options, seed, actions}
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,11 @@ def cmd_games(_args):
         except ValueError:
             print(f"{slug:20} coming")
             continue
-        players = (f"{info.min_players}" if info.min_players == info.max_players
-                   else f"{info.min_players}-{info.max_players}")
+        players = (
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
         opts = ", ".join(f"{o.key}={json.dumps(o.default)}" for o in info.options) or "-"
         print(f"{slug:20} {info.title:20} players {players:5} options {opts}")
     return 0
@@ -45,7 +49,7 @@ def cmd_simulate(args):
     game = get_game(args.slug)
     options = _options(args.option)
     players = args.players or game.default_players
-    firsts = [0] * players    # games in which each seat placed first (ties count for each)
+    firsts = [0] * players  # games in which each seat placed first (ties count for each)
     values = [0.0] * players  # outcome values, summed
     scores = [0.0] * players  # final points in the game's own scale, where it has them
     has_scores = True
@@ -59,8 +63,14 @@ def cmd_simulate(args):
         def choose(state):
             seat = rng.choice(state.to_move())
             sampler = Sampler(state, seat) if args.bot != "random" else None
-            return seat, choose_action(args.slug, state.view(seat), args.bot, rng.randrange(2**31),
-                                       sampler=sampler, time_limit=False)
+            return seat, choose_action(
+                args.slug,
+                state.view(seat),
+                args.bot,
+                rng.randrange(2**31),
+                sampler=sampler,
+                time_limit=False,
+            )
 
         actions += len(play(state, choose))
         outcome = state.outcome()
@@ -72,14 +82,29 @@ def cmd_simulate(args):
             else:
                 scores[seat] += outcome["score"][seat]
         if args.verbose:
-            print(json.dumps({"seed": seed, "result": state.result(), "outcome": outcome}, ensure_ascii=False))
+            print(
+                json.dumps(
+                    {"seed": seed, "result": state.result(), "outcome": outcome}, ensure_ascii=False
+                )
+            )
     elapsed = time.perf_counter() - started
-    print(f"{args.slug}: {args.games} games, {players} players, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}")
-    print("winners: " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(firsts)) + " (first places; ties count for each)")
-    print("mean value per seat (first 1, last 0): " + ", ".join(f"{v / args.games:.3f}" for v in values))
+    print(
+        f"{args.slug}: {args.games} games, {players} players, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}"
+    )
+    print(
+        "winners: "
+        + ", ".join(f"seat {s}: {n}" for s, n in enumerate(firsts))
+        + " (first places; ties count for each)"
+    )
+    print(
+        "mean value per seat (first 1, last 0): "
+        + ", ".join(f"{v / args.games:.3f}" for v in values)
+    )
     if has_scores:
         print("mean points per seat: " + ", ".join(f"{p / args.games:.2f}" for p in scores))
-    print(f"{args.games / elapsed:.1f} games/s ({actions / elapsed:.0f} actions/s, {elapsed:.2f} s)")
+    print(
+        f"{args.games / elapsed:.1f} games/s ({actions / elapsed:.0f} actions/s, {elapsed:.2f} s)"
+    )
     return 0
 
 
@@ -98,8 +123,18 @@ def cmd_arena(args):
         if args.progress:
             print(f"  {done}/{total}", file=sys.stderr, flush=True)
 
-    out = arena.run(args.slug, args.a, args.b, args.games, seed=args.seed, players=args.players,
-                    options=_options(args.option), jobs=args.jobs, progress=progress, measure=args.measure)
+    out = arena.run(
+        args.slug,
+        args.a,
+        args.b,
+        args.games,
+        seed=args.seed,
+        players=args.players,
+        options=_options(args.option),
+        jobs=args.jobs,
+        progress=progress,
+        measure=args.measure,
+    )
     for line in arena.report(out):
         print(line)
     if args.json:
@@ -131,7 +166,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tabletop", description="Tabletop game engines")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the games and their options").set_defaults(func=cmd_games)
-    sim = sub.add_parser("simulate", help="play seeded games between bots and print results and speed")
+    sim = sub.add_parser(
+        "simulate", help="play seeded games between bots and print results and speed"
+    )
     sim.add_argument("slug", choices=available_games())
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -140,23 +177,41 @@ def main(argv=None):
     sim.add_argument("--bot", choices=LEVELS, default="random")
     sim.add_argument("--verbose", action="store_true", help="print every game's result as JSON")
     sim.set_defaults(func=cmd_simulate)
-    ar = sub.add_parser("arena", help="seeded matches between two bot levels, seats rotated over duplicate "
-                        "deals; outcome per seat with 95%% confidence intervals")
+    ar = sub.add_parser(
+        "arena",
+        help="seeded matches between two bot levels, seats rotated over duplicate "
+        "deals; outcome per seat with 95%% confidence intervals",
+    )
     ar.add_argument("slug", choices=available_games())
-    ar.add_argument("--a", choices=LEVELS, default="normal", help="configuration A (one seat, or one partnership)")
-    ar.add_argument("--b", choices=LEVELS, default="random", help="configuration B (every other seat)")
-    ar.add_argument("--games", type=int, default=40, help="matches to play (rounded up to whole deal seeds)")
+    ar.add_argument(
+        "--a",
+        choices=LEVELS,
+        default="normal",
+        help="configuration A (one seat, or one partnership)",
+    )
+    ar.add_argument(
+        "--b", choices=LEVELS, default="random", help="configuration B (every other seat)"
+    )
+    ar.add_argument(
+        "--games", type=int, default=40, help="matches to play (rounded up to whole deal seeds)"
+    )
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--players", type=int)
     ar.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ar.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ar.add_argument("--measure", choices=("match", "deal"), default="match",
-                    help="match: each seat's place at the end of the game; deal: the first deal of the game only, "
-                         "scored by the game's deal score (finer: a small edge shows with fewer deals)")
+    ar.add_argument(
+        "--measure",
+        choices=("match", "deal"),
+        default="match",
+        help="match: each seat's place at the end of the game; deal: the first deal of the game only, "
+        "scored by the game's deal score (finer: a small edge shows with fewer deals)",
+    )
     ar.add_argument("--json", help="append the summary as one JSON line to this file")
     ar.add_argument("--progress", action="store_true", help="print progress to stderr")
     ar.set_defaults(func=cmd_arena)
-    rep = sub.add_parser("replay", help="replay a saved action log; print the result or the first refused move")
+    rep = sub.add_parser(
+        "replay", help="replay a saved action log; print the result or the first refused move"
+    )
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
     args = parser.parse_args(argv)

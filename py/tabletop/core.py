@@ -18,6 +18,7 @@ class. This module holds only what every game needs in the same form:
 
 The rules themselves live in the game modules, never here.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -27,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .reader import Ctx, check, check_json_value, conserve
-
 
 _CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -90,8 +90,13 @@ class Option:
     default_for: Callable | None = None
 
     def default_at(self, players):
-        return self.default_for(players) if self.default_for is not None and isinstance(players, int) \
-            and not isinstance(players, bool) else self.default
+        return (
+            self.default_for(players)
+            if self.default_for is not None
+            and isinstance(players, int)
+            and not isinstance(players, bool)
+            else self.default
+        )
 
     def check(self, value):
         if self.kind == "bool":
@@ -102,7 +107,9 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"option {self.key!r} must be a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:
-                raise ValueError(f"option {self.key!r} must be at least {self.minimum}, not {value}")
+                raise ValueError(
+                    f"option {self.key!r} must be at least {self.minimum}, not {value}"
+                )
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(f"option {self.key!r} must be at most {self.maximum}, not {value}")
             return value
@@ -179,22 +186,41 @@ class BotHooks:
     normal_iterations: int = 400
 
     def __post_init__(self):
-        _check_callables("BotHooks", {"reward": self.reward, "rollout": self.rollout, "deal_id": self.deal_id,
-                                      "candidates": self.candidates, "resample": self.resample,
-                                      "consistent": self.consistent, "from_view": self.from_view,
-                                      "heuristic": self.heuristic, "endgame": self.endgame,
-                                      "reading": self.reading})
+        _check_callables(
+            "BotHooks",
+            {
+                "reward": self.reward,
+                "rollout": self.rollout,
+                "deal_id": self.deal_id,
+                "candidates": self.candidates,
+                "resample": self.resample,
+                "consistent": self.consistent,
+                "from_view": self.from_view,
+                "heuristic": self.heuristic,
+                "endgame": self.endgame,
+                "reading": self.reading,
+            },
+        )
         for name in ("max_rollout", "normal_iterations"):
             if not _is_count(getattr(self, name)):
-                raise ValueError(f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}")
+                raise ValueError(
+                    f"BotHooks.{name} must be a whole number >= 1, not {getattr(self, name)!r}"
+                )
         if self.reward is None:
-            search_only = [name for name in ("rollout", "deal_id", "candidates", "resample", "consistent")
-                           if getattr(self, name) is not None]
+            search_only = [
+                name
+                for name in ("rollout", "deal_id", "candidates", "resample", "consistent")
+                if getattr(self, name) is not None
+            ]
             if search_only:
-                raise ValueError(f"BotHooks: {', '.join(search_only)} serve the search, which needs reward")
+                raise ValueError(
+                    f"BotHooks: {', '.join(search_only)} serve the search, which needs reward"
+                )
         if self.reward is None and self.from_view is None and self.heuristic is None:
-            raise ValueError("BotHooks: declare reward (the search levels), from_view (a view solver) "
-                             "or heuristic (a rule-based player)")
+            raise ValueError(
+                "BotHooks: declare reward (the search levels), from_view (a view solver) "
+                "or heuristic (a rule-based player)"
+            )
 
     @property
     def search(self):
@@ -224,8 +250,16 @@ class Queries:
     finished_deals: Callable | None = None
 
     def __post_init__(self):
-        _check_callables("Queries", {"hint": self.hint, "evaluate": self.evaluate, "solve": self.solve,
-                                     "deal_analysis": self.deal_analysis, "finished_deals": self.finished_deals})
+        _check_callables(
+            "Queries",
+            {
+                "hint": self.hint,
+                "evaluate": self.evaluate,
+                "solve": self.solve,
+                "deal_analysis": self.deal_analysis,
+                "finished_deals": self.finished_deals,
+            },
+        )
         for name in ("hint_samples", "truth_node_limit"):
             value = getattr(self, name)
             if value is not None and not _is_count(value):
@@ -237,7 +271,9 @@ class Queries:
         if self.finished_deals is not None and self.deal_analysis is None:
             raise ValueError("Queries: finished_deals serves deal_analysis, which is missing")
         if self.hint is not None and self.hint_samples is not None:
-            raise ValueError("Queries: a hint is exact (hint) or sampled (hint_samples, evaluate), not both")
+            raise ValueError(
+                "Queries: a hint is exact (hint) or sampled (hint_samples, evaluate), not both"
+            )
 
     @property
     def has_hint(self):
@@ -267,10 +303,22 @@ class Standing:
         if self.won is not None:
             if players != 1 or self.keys is not None:
                 raise ValueError("standing: won= is for one-player games, without keys")
-            return {"value": [1.0 if self.won else 0.0], "place": [1 if self.won else 2], "score": scores}
-        units = [tuple(side) for side in self.sides] if self.sides is not None else [(s,) for s in range(players)]
-        if sorted(s for unit in units for s in unit) != list(range(players)) or len(self.keys) != len(units):
-            raise ValueError(f"standing: {len(self.keys)} keys for sides {units} of {players} seats")
+            return {
+                "value": [1.0 if self.won else 0.0],
+                "place": [1 if self.won else 2],
+                "score": scores,
+            }
+        units = (
+            [tuple(side) for side in self.sides]
+            if self.sides is not None
+            else [(s,) for s in range(players)]
+        )
+        if sorted(s for unit in units for s in unit) != list(range(players)) or len(
+            self.keys
+        ) != len(units):
+            raise ValueError(
+                f"standing: {len(self.keys)} keys for sides {units} of {players} seats"
+            )
         places, values = rank_places(self.keys)
         value, place = [0.0] * players, [0] * players
         for unit, p, v in zip(units, places, values):
@@ -291,8 +339,11 @@ def rank_places(keys):
         end = start
         while end + 1 < n and keys[order[end + 1]] == keys[order[start]]:
             end += 1
-        share = (sum((n - 1 - k) / (n - 1) for k in range(start, end + 1)) / (end - start + 1)
-                 if n > 1 else 1.0)
+        share = (
+            sum((n - 1 - k) / (n - 1) for k in range(start, end + 1)) / (end - start + 1)
+            if n > 1
+            else 1.0
+        )
         for k in range(start, end + 1):
             places[order[k]], values[order[k]] = start + 1, share
         start = end + 1
@@ -352,8 +403,10 @@ class GameInfo:
         by_choice = dict(self.score_by_option[1]) if self.score_by_option else {}
         kinds = {self.score, *by_choice.values()}
         if not kinds <= SCORE_KINDS:
-            raise ValueError(f"{self.slug}: score kinds {sorted(kinds - SCORE_KINDS)} are not "
-                             f"among {sorted(SCORE_KINDS)}")
+            raise ValueError(
+                f"{self.slug}: score kinds {sorted(kinds - SCORE_KINDS)} are not "
+                f"among {sorted(SCORE_KINDS)}"
+            )
         if self.score_by_option:
             key = self.score_by_option[0]
             option = next((o for o in self.options if o.key == key), None)
@@ -362,16 +415,23 @@ class GameInfo:
         if self.teams:
             seats = sorted(s for team in self.teams for s in team)
             if self.min_players != self.max_players or seats != list(range(self.min_players)):
-                raise ValueError(f"{self.slug}: teams {self.teams} must split the {self.min_players} seats")
+                raise ValueError(
+                    f"{self.slug}: teams {self.teams} must split the {self.min_players} seats"
+                )
 
     def check_players(self, players):
         if players is None:
             return self.default_players
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"{self.slug}: the number of players must be a whole number, not {players!r}")
+            raise ValueError(
+                f"{self.slug}: the number of players must be a whole number, not {players!r}"
+            )
         if not self.min_players <= players <= self.max_players:
-            span = (f"exactly {self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
+            span = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
             raise ValueError(f"{self.slug}: {players} players is not allowed ({span})")
         return players
 
@@ -385,9 +445,13 @@ class GameInfo:
         unknown = sorted(set(options) - set(declared))
         if unknown:
             known = ", ".join(declared) or "none"
-            raise ValueError(f"{self.slug}: unknown option {', '.join(map(repr, unknown))} (known: {known})")
-        out = {key: opt.check(options[key]) if key in options else opt.default_at(players)
-               for key, opt in declared.items()}
+            raise ValueError(
+                f"{self.slug}: unknown option {', '.join(map(repr, unknown))} (known: {known})"
+            )
+        out = {
+            key: opt.check(options[key]) if key in options else opt.default_at(players)
+            for key, opt in declared.items()
+        }
         if self.check_combination is not None:
             self.check_combination(out, players)
         return out
@@ -404,7 +468,9 @@ class GameInfo:
             raise ValueError(f"{self.slug}: seed must be from 0 to {MAX_SEED}, not {seed}")
         if setup is not None:
             if not isinstance(setup, dict):
-                raise ValueError(f"{self.slug}: setup must be an object, not {type(setup).__name__}")
+                raise ValueError(
+                    f"{self.slug}: setup must be an object, not {type(setup).__name__}"
+                )
             check_json_value(setup, f"{self.slug}: the setup")
         state = self.state_class.__new__(self.state_class)
         state.rng = random.Random(seed)
@@ -416,7 +482,9 @@ class GameInfo:
         except (TypeError, KeyError, IndexError, AttributeError) as err:
             # The game's setup reader missed a malformed value: still a refusal with a reason,
             # never another exception type (tests/test_robustness.py fuzzes setups to find these).
-            raise ValueError(f"{self.slug}: malformed setup ({type(err).__name__}: {err})") from None
+            raise ValueError(
+                f"{self.slug}: malformed setup ({type(err).__name__}: {err})"
+            ) from None
         return state
 
     def from_json(self, data):
@@ -434,30 +502,50 @@ class GameInfo:
             raise ValueError(f"{self.slug}: the saved state has no player count")
         self.check_players(players)
         options = data.get("options")
-        given = options if not isinstance(options, dict) else {
-            k: v for k, v in options.items()  # a default value is taken as it is (it may be null)
-            if not any(o.key == k and o.default_at(players) == v and type(o.default_at(players)) is type(v)
-                       for o in self.options)}
+        given = (
+            options
+            if not isinstance(options, dict)
+            else {
+                k: v
+                for k, v in options.items()  # a default value is taken as it is (it may be null)
+                if not any(
+                    o.key == k
+                    and o.default_at(players) == v
+                    and type(o.default_at(players)) is type(v)
+                    for o in self.options
+                )
+            }
+        )
         if not isinstance(options, dict) or self.check_options(given, players) != options:
-            raise ValueError(f"{self.slug}: the saved state's options are not a complete set of this game's options")
+            raise ValueError(
+                f"{self.slug}: the saved state's options are not a complete set of this game's options"
+            )
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"{self.slug}: the saved state's seed must be a whole number")
         state = self.state_class.__new__(self.state_class)
         state.rng = self.state_class.rng_from_json(self.slug, data["rng"])
-        state.d = plain_copy({k: v for k, v in data.items() if k != "rng"})  # the generator is not copied twice
+        state.d = plain_copy(
+            {k: v for k, v in data.items() if k != "rng"}
+        )  # the generator is not copied twice
         state.check_state()
         return state
 
     def describe(self):
         """JSON-safe description for setup screens."""
         key, by_choice = self.score_by_option or (None, {})
-        return {"slug": self.slug, "title": self.title, "min_players": self.min_players,
-                "max_players": self.max_players, "default_players": self.default_players,
-                "options": [o.describe() for o in self.options], "daily": dict(self.daily),
-                # The shell's facts of the game (static/app/stats.js reads them from the catalog).
-                "score": {"kind": self.score, "option": key, "by_choice": dict(by_choice)},
-                "sides": len(self.teams) or None}
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": self.default_players,
+            "options": [o.describe() for o in self.options],
+            "daily": dict(self.daily),
+            # The shell's facts of the game (static/app/stats.js reads them from the catalog).
+            "score": {"kind": self.score, "option": key, "by_choice": dict(by_choice)},
+            "sides": len(self.teams) or None,
+        }
 
 
 MAX_ACTION_LENGTH = 400  # the longest legal action of any game is well under this
@@ -471,9 +559,14 @@ def _rng_from_json(slug, saved):
     """A ``random.Random`` from ``to_json``'s ``[version, internal, gauss]``, checked."""
     try:
         version, internal, gauss = saved
-        if (version != 3 or not isinstance(internal, list) or len(internal) != 625
-                or not all(type(x) is int and 0 <= x < 2**32 for x in internal)
-                or not 0 <= internal[-1] <= 624 or not (gauss is None or type(gauss) is float)):
+        if (
+            version != 3
+            or not isinstance(internal, list)
+            or len(internal) != 625
+            or not all(type(x) is int and 0 <= x < 2**32 for x in internal)
+            or not 0 <= internal[-1] <= 624
+            or not (gauss is None or type(gauss) is float)
+        ):
             raise ValueError("not a Mersenne Twister state")
         rng = random.Random(0)
         rng.setstate((version, tuple(internal), gauss))
@@ -485,7 +578,9 @@ def _rng_from_json(slug, saved):
 def split_action(action):
     """``"play AS"`` -> ``("play", ["AS"])``; refuses anything that is not a non-empty string."""
     if not isinstance(action, str):
-        raise IllegalAction("not_an_action", f"an action is a text such as 'play AS', not {type(action).__name__}")
+        raise IllegalAction(
+            "not_an_action", f"an action is a text such as 'play AS', not {type(action).__name__}"
+        )
     if len(action) > MAX_ACTION_LENGTH:
         raise IllegalAction("not_an_action", f"an action of {len(action)} characters is not a move")
     parts = action.split()
@@ -540,8 +635,11 @@ class GameState:
     def apply(self, seat, action):
         verb, args = split_action(action)
         if not self._is_seat(seat):
-            raise IllegalAction("no_such_seat", f"there is no seat {seat!r} at this table",
-                                number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
+            raise IllegalAction(
+                "no_such_seat",
+                f"there is no seat {seat!r} at this table",
+                number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+            )
         if self.is_over():
             raise IllegalAction("game_over", "the game is over")
         if seat not in self.to_move():
@@ -552,7 +650,17 @@ class GameState:
         raise NotImplementedError
 
     # The keys every view has, written here once; a game's ``observe`` adds the rest.
-    ENVELOPE = ("game", "seat", "phase", "players", "options", "to_move", "legal_actions", "result", "outcome")
+    ENVELOPE = (
+        "game",
+        "seat",
+        "phase",
+        "players",
+        "options",
+        "to_move",
+        "legal_actions",
+        "result",
+        "outcome",
+    )
 
     def view(self, seat):
         """What ``seat`` may see (``None``: a spectator), as JSON-safe data: the envelope every
@@ -561,13 +669,21 @@ class GameState:
         that seat may see."""
         if seat is not None and not self._is_seat(seat):
             raise ValueError(f"there is no seat {seat!r} at this table")
-        v = {"game": self.d["game"], "seat": seat, "phase": self.d["phase"], "players": self.d["players"],
-             "options": dict(self.d["options"]), "to_move": self.to_move(),
-             "legal_actions": self.legal_actions(seat) if seat is not None else []}
+        v = {
+            "game": self.d["game"],
+            "seat": seat,
+            "phase": self.d["phase"],
+            "players": self.d["players"],
+            "options": dict(self.d["options"]),
+            "to_move": self.to_move(),
+            "legal_actions": self.legal_actions(seat) if seat is not None else [],
+        }
         own = self.observe(seat)
         clash = own.keys() & set(self.ENVELOPE)
         if clash:  # a game never redefines the envelope
-            raise AssertionError(f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}")
+            raise AssertionError(
+                f"{self.d['game']}: observe() sets envelope key(s) {sorted(clash)}"
+            )
         v.update(own)
         if self.is_over():
             v["result"] = self.result()
@@ -639,7 +755,9 @@ class GameState:
     @classmethod
     def phases(cls):
         """The phases this game knows: one ``movers_<phase>`` each, and ``over``."""
-        return {name[len("movers_"):] for name in dir(cls) if name.startswith("movers_")} | {"over"}
+        return {name[len("movers_") :] for name in dir(cls) if name.startswith("movers_")} | {
+            "over"
+        }
 
     def check_state(self):
         """ValueError unless ``self.d`` is a state this game can reach (see ``GameInfo.from_json``)."""
@@ -660,14 +778,18 @@ class GameState:
         except ValueError as err:
             raise ValueError(f"{slug}: the saved state does not hold together ({err})") from None
         except Exception as err:  # noqa: BLE001 - any failure here means an impossible state
-            raise ValueError(f"{slug}: the saved state does not hold together ({type(err).__name__}: {err})") from None
+            raise ValueError(
+                f"{slug}: the saved state does not hold together ({type(err).__name__}: {err})"
+            ) from None
 
     def check_invariants(self):
         """What the ``STATE`` spec cannot say; ValueError with the reason. Games override it."""
 
     # -- helpers for games -------------------------------------------------------------------
     def _is_seat(self, seat):
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.d["players"]
+        return (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.d["players"]
+        )
 
     def hidden_cards(self, seat):
         """Codes that ``seat`` may not see now (used by the conformance harness's leak check)."""

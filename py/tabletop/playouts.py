@@ -4,6 +4,7 @@ CPython vs Pyodide).
 ``play(state, choose)`` is how every caller plays a game on to its end: the random playouts here,
 ``python -m tabletop simulate``, the bot arena and the conformance harness.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,9 +41,11 @@ def play(state, choose, max_actions=None, on_step=None):
 
 def random_choice(rng):
     """A ``choose`` for ``play``: a random seat to move, then a random legal action of it."""
+
     def choose(state):
         seat = rng.choice(state.to_move())
         return seat, rng.choice(state.legal_actions(seat))
+
     return choose
 
 
@@ -62,5 +65,12 @@ def random_playouts(slug, games=20, seed=0, players=None, max_seconds=None):
         if max_seconds is not None and time.perf_counter() - started > max_seconds:
             break
     seconds = time.perf_counter() - started
-    return {"game": slug, "players": players, "games": played, "actions": actions, "seconds": round(seconds, 4),
-            "games_per_s": round(played / seconds, 2), "actions_per_s": round(actions / seconds, 1)}
+    return {
+        "game": slug,
+        "players": players,
+        "games": played,
+        "actions": actions,
+        "seconds": round(seconds, 4),
+        "games_per_s": round(played / seconds, 2),
+        "actions_per_s": round(actions / seconds, 1),
+    }

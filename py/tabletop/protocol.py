@@ -19,6 +19,7 @@ Argument kinds (the values are what JSON gives: JS null and undefined arrive as 
   log        a game's log: its JSON text, or the object itself
 An argument with a default may be left out (or sent as None).
 """
+
 from __future__ import annotations
 
 import sys
@@ -49,24 +50,33 @@ def _ping():
 CALLS = {
     "ping": Call(_ping, ()),
     "load": Call(session.load, (Arg("log", "log"), Arg("viewer", "viewer", None))),
-    "act": Call(session.act, (Arg("seat", "seat"), Arg("action", "text"),
-                              Arg("viewer", "viewer", None))),
-    "bot_move": Call(session.bot_move, (Arg("seat", "seat"), Arg("level", "level"),
-                                        Arg("seed", "int"), Arg("viewer", "viewer", None))),
-    "bot_action": Call(session.bot_action, (Arg("seat", "seat"), Arg("level", "level"),
-                                            Arg("seed", "int"))),
+    "act": Call(
+        session.act, (Arg("seat", "seat"), Arg("action", "text"), Arg("viewer", "viewer", None))
+    ),
+    "bot_move": Call(
+        session.bot_move,
+        (
+            Arg("seat", "seat"),
+            Arg("level", "level"),
+            Arg("seed", "int"),
+            Arg("viewer", "viewer", None),
+        ),
+    ),
+    "bot_action": Call(
+        session.bot_action, (Arg("seat", "seat"), Arg("level", "level"), Arg("seed", "int"))
+    ),
     "view": Call(session.view, (Arg("seat", "viewer", None),)),
     "undo": Call(session.undo, (Arg("viewer", "viewer", None),)),
     "hint": Call(session.hint, (Arg("seat", "seat"),)),
     "analysis": Call(session.analysis, (Arg("deal", "deal", None),)),
     "truth": Call(session.truth, ()),
-    "duplicate": Call(session.duplicate, (Arg("seat", "seat"),
-                                          Arg("level", "level", "normal"))),
+    "duplicate": Call(session.duplicate, (Arg("seat", "seat"), Arg("level", "level", "normal"))),
     "daily_log": Call(session.daily_log, (Arg("slug", "slug"), Arg("date", "text"))),
     "replay_open": Call(session.replay_open, (Arg("log", "log"),)),
     "replay_step": Call(session.replay_step, (Arg("step", "int"),)),
-    "bench_playouts": Call(session.bench_playouts, (Arg("slug", "slug"), Arg("games", "count"),
-                                                    Arg("seed", "int"))),
+    "bench_playouts": Call(
+        session.bench_playouts, (Arg("slug", "slug"), Arg("games", "count"), Arg("seed", "int"))
+    ),
     "loaded_games": Call(session.loaded_games, ()),
 }
 
@@ -128,20 +138,24 @@ def call(name, args=()):
         return _call(name, args)
     except Exception as err:  # anything unforeseen: the page says the engine failed, never hangs
         print(f"tabletop.protocol: {name!r} failed: {err!r}", file=sys.stderr)
-        return session.refuse("call_failed",
-                              f"{str(name)[:40]} failed: {type(err).__name__}: {err}",
-                              call=str(name)[:40])
+        return session.refuse(
+            "call_failed",
+            f"{str(name)[:40]} failed: {type(err).__name__}: {err}",
+            call=str(name)[:40],
+        )
 
 
 def _call(name, args):
     declared = CALLS.get(name) if isinstance(name, str) else None
     if declared is None:
-        return session.refuse("call_unknown", f"there is no call {str(name)[:40]!r}",
-                              call=str(name)[:40])
+        return session.refuse(
+            "call_unknown", f"there is no call {str(name)[:40]!r}", call=str(name)[:40]
+        )
     if not isinstance(args, (list, tuple)) or len(args) > len(declared.args):
         most = len(declared.args)
-        return session.refuse("call_bad_arguments",
-                              f"{name} takes at most {most} argument(s) in a list", call=name)
+        return session.refuse(
+            "call_bad_arguments", f"{name} takes at most {most} argument(s) in a list", call=name
+        )
     values = []
     for index, arg in enumerate(declared.args):
         value = args[index] if index < len(args) else None
@@ -151,7 +165,11 @@ def _call(name, args):
         try:
             values.append(_convert(arg.kind, value))
         except _BadArgument:
-            return session.refuse("call_bad_argument", f"{name}: {arg.name} must be of kind "
-                                  f"{arg.kind}, not {repr(value)[:40]}",
-                                  call=name, argument=arg.name, kind=arg.kind)
+            return session.refuse(
+                "call_bad_argument",
+                f"{name}: {arg.name} must be of kind {arg.kind}, not {repr(value)[:40]}",
+                call=name,
+                argument=arg.name,
+                kind=arg.kind,
+            )
     return declared.function(*values)

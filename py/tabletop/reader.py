@@ -14,6 +14,7 @@ hang, never an impossible state accepted.
   game, and ``conserve`` checks that no card is in two places (and, where the game keeps every
   card somewhere, that none is missing).
 """
+
 from __future__ import annotations
 
 import json
@@ -102,8 +103,13 @@ def _kind(value):
         return "null"
     if isinstance(value, bool):
         return "true/false"
-    return {int: "a number", float: "a number", str: "a text", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__)
+    return {
+        int: "a number",
+        float: "a number",
+        str: "a text",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
 
 
 class Int(Spec):
@@ -146,7 +152,11 @@ class Choice(Spec):
 
     def check(self, value, ctx, where):
         if not any(value == v and type(value) is type(v) for v in self.values):
-            _refuse(ctx, where, f"must be one of {', '.join(json.dumps(v) for v in self.values)}, not {json.dumps(value)[:40]}")
+            _refuse(
+                ctx,
+                where,
+                f"must be one of {', '.join(json.dumps(v) for v in self.values)}, not {json.dumps(value)[:40]}",
+            )
 
 
 class Opt(Spec):
@@ -163,7 +173,11 @@ class Opt(Spec):
 class Seat(Spec):
     def check(self, value, ctx, where):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < ctx.players:
-            _refuse(ctx, where, f"must be a seat from 0 to {ctx.players - 1}, not {json.dumps(value)[:40]}")
+            _refuse(
+                ctx,
+                where,
+                f"must be a seat from 0 to {ctx.players - 1}, not {json.dumps(value)[:40]}",
+            )
 
 
 class Card(Spec):
@@ -193,7 +207,11 @@ class Cards(Spec):
             _refuse(ctx, where, f"must be a list of cards, not {_kind(value)}")
         hi = self.hi if self.hi is not None else len(ctx.cards)
         if not self.lo <= len(value) <= hi:
-            _refuse(ctx, where, f"must hold {self.lo if self.lo == hi else f'{self.lo} to {hi}'} cards, not {len(value)}")
+            _refuse(
+                ctx,
+                where,
+                f"must hold {self.lo if self.lo == hi else f'{self.lo} to {hi}'} cards, not {len(value)}",
+            )
         for i, card in enumerate(value):
             Card(self.counted).check(card, ctx, f"{where}[{i}]")
         if len(set(value)) != len(value):
@@ -212,7 +230,11 @@ class List(Spec):
         lo = self.lo(ctx) if callable(self.lo) else self.lo
         hi = self.hi(ctx) if callable(self.hi) else self.hi
         if not lo <= len(value) <= hi:
-            _refuse(ctx, where, f"must have {lo if lo == hi else f'{lo} to {hi}'} items, not {len(value)}")
+            _refuse(
+                ctx,
+                where,
+                f"must have {lo if lo == hi else f'{lo} to {hi}'} items, not {len(value)}",
+            )
         for i, item in enumerate(value):
             self.item.check(item, ctx, f"{where}[{i}]")
 
@@ -232,7 +254,11 @@ class Tuple(Spec):
 
     def check(self, value, ctx, where):
         if not isinstance(value, list) or len(value) != len(self.items):
-            _refuse(ctx, where, f"must be a list of {len(self.items)} items, not {json.dumps(value)[:60]}")
+            _refuse(
+                ctx,
+                where,
+                f"must be a list of {len(self.items)} items, not {json.dumps(value)[:60]}",
+            )
         for i, (item, spec) in enumerate(zip(value, self.items)):
             spec.check(item, ctx, f"{where}[{i}]")
 

@@ -10,15 +10,16 @@ words ``code`` with ``params`` from its string tables (static/strings/common.jso
 is the English for the console and the CLI only. ``tabletop.protocol`` declares which of these
 functions the page may call, with their arguments' kinds.
 """
+
 from __future__ import annotations
 
 import json
 
 from . import SLUGS, IllegalAction, get_game
-from .reader import check_json_value, load_json
 from .bots import LEVELS, bot_levels, choose_action, default_level
 from .bots.worlds import Sampler
 from .patience import best_sampled
+from .reader import check_json_value, load_json
 
 _current = {"state": None, "log": None}
 
@@ -46,8 +47,12 @@ def _seat_of(state, seat):
 
 
 def _no_seat(seat):
-    return refuse("no_such_seat", f"there is no seat {seat}",
-                  number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None)
+    return refuse(
+        "no_such_seat",
+        f"there is no seat {seat}",
+        number=seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+    )
+
 
 LOG_KEYS = {"game", "players", "options", "seed", "setup", "actions"}
 
@@ -73,37 +78,66 @@ def parse_log(log):
     unknown = set(log) - LOG_KEYS
     if unknown:
         names = sorted(map(str, unknown))
-        raise LogRefused("log_unknown_field",
-                         f"the saved game has unknown field(s): {', '.join(names)[:200]}",
-                         field=names[0][:40])
+        raise LogRefused(
+            "log_unknown_field",
+            f"the saved game has unknown field(s): {', '.join(names)[:200]}",
+            field=names[0][:40],
+        )
     if log.get("game") not in SLUGS:
-        raise LogRefused("log_unknown_game",
-                         f"the saved game names an unknown game: {str(log.get('game'))[:40]!r}",
-                         game=str(log.get("game"))[:40])
+        raise LogRefused(
+            "log_unknown_game",
+            f"the saved game names an unknown game: {str(log.get('game'))[:40]!r}",
+            game=str(log.get("game"))[:40],
+        )
     actions = log.get("actions", [])
     if not isinstance(actions, list) or not all(
-            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
-            and isinstance(a[1], str) for a in actions):
-        raise LogRefused("log_bad_field",
-                         "the saved game's moves must be a list of [seat, action] pairs",
-                         field="actions")
+        isinstance(a, list)
+        and len(a) == 2
+        and isinstance(a[0], int)
+        and not isinstance(a[0], bool)
+        and isinstance(a[1], str)
+        for a in actions
+    ):
+        raise LogRefused(
+            "log_bad_field",
+            "the saved game's moves must be a list of [seat, action] pairs",
+            field="actions",
+        )
     if len(actions) > MAX_LOG_ACTIONS:
-        raise LogRefused("log_too_many_moves",
-                         f"the saved game has too many moves ({len(actions)})",
-                         n=len(actions), most=MAX_LOG_ACTIONS)
+        raise LogRefused(
+            "log_too_many_moves",
+            f"the saved game has too many moves ({len(actions)})",
+            n=len(actions),
+            most=MAX_LOG_ACTIONS,
+        )
     options = log.get("options", {})
     if not isinstance(options, dict):
-        raise LogRefused("log_bad_field", "the saved game's options must be an object, "
-                         f"not {json.dumps(options)[:40]}", field="options")
+        raise LogRefused(
+            "log_bad_field",
+            f"the saved game's options must be an object, not {json.dumps(options)[:40]}",
+            field="options",
+        )
     seed = log.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise LogRefused("log_bad_field", "the saved game's seed must be a whole number from 0, "
-                         f"not {json.dumps(seed)[:40]}", field="seed")
+        raise LogRefused(
+            "log_bad_field",
+            f"the saved game's seed must be a whole number from 0, not {json.dumps(seed)[:40]}",
+            field="seed",
+        )
     players = log.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise LogRefused("log_bad_field", "the saved game's player count must be a whole number, "
-                         f"not {json.dumps(players)[:40]}", field="players")
-    out = {"game": log["game"], "players": players, "options": options, "seed": seed, "actions": actions}
+        raise LogRefused(
+            "log_bad_field",
+            f"the saved game's player count must be a whole number, not {json.dumps(players)[:40]}",
+            field="players",
+        )
+    out = {
+        "game": log["game"],
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "actions": actions,
+    }
     if log.get("setup") is not None:  # an explicit deal, as in the rules files' worked examples
         out["setup"] = log["setup"]
     return out
@@ -111,8 +145,9 @@ def parse_log(log):
 
 def initial_state(log):
     """The state before the first move of a parsed log (its deal: seed, or explicit setup)."""
-    return get_game(log["game"]).new_state(players=log["players"], options=log["options"], seed=log["seed"],
-                                           setup=log.get("setup"))
+    return get_game(log["game"]).new_state(
+        players=log["players"], options=log["options"], seed=log["seed"], setup=log.get("setup")
+    )
 
 
 def _setup_refusal(log, err):
@@ -150,10 +185,14 @@ def replay(log, on_step=None):
         try:
             state.apply(seat, action)
         except IllegalAction as err:
-            raise LogRefused("log_move_refused",
-                             f"move {index + 1} (seat {seat}: {action[:60]!r}) was refused: {err}",
-                             move=index + 1, seat=seat, action=action[:60],
-                             refusal={"code": err.code, "params": err.params}) from None
+            raise LogRefused(
+                "log_move_refused",
+                f"move {index + 1} (seat {seat}: {action[:60]!r}) was refused: {err}",
+                move=index + 1,
+                seat=seat,
+                action=action[:60],
+                refusal={"code": err.code, "params": err.params},
+            ) from None
         if on_step is not None:
             on_step(state)
     # Players filled in from the game's default: the log says what was played.
@@ -179,7 +218,12 @@ def _status(state):
 def _answer(state, viewer):
     """What the browser needs after any change: the status, the whole log (Python owns it; the
     page keeps the latest copy to save) and, when asked, the viewer's view."""
-    out = {"ok": True, "moves": len(_current["log"]["actions"]), **_status(state), "log": _current["log"]}
+    out = {
+        "ok": True,
+        "moves": len(_current["log"]["actions"]),
+        **_status(state),
+        "log": _current["log"],
+    }
     if viewer is not None:
         if not _seat_of(state, viewer):
             return _no_seat(viewer)
@@ -221,18 +265,24 @@ def bot_move(seat, level, seed, viewer=None):
     if state.is_over():
         return {**refuse("game_over", "the game is over"), **_status(state)}
     if seat not in state.to_move():
-        return {**refuse("not_your_turn", f"it is not seat {seat}'s turn", seat=seat),
-                **_status(state)}
+        return {
+            **refuse("not_your_turn", f"it is not seat {seat}'s turn", seat=seat),
+            **_status(state),
+        }
     chosen = bot_action(seat, level, seed)
     if not chosen["ok"]:
         return {**chosen, **_status(state)}
     answer = act(seat, chosen["action"], viewer)
     if not answer["ok"]:  # a bot must only ever choose a legal move: say so loudly
-        return {**refuse("computer_chose_refused", "the computer chose a refused move "
-                         f"{chosen['action']!r}: {answer['error']}",
-                         action=chosen["action"],
-                         refusal={"code": answer["code"], "params": answer["params"]}),
-                **_status(state)}
+        return {
+            **refuse(
+                "computer_chose_refused",
+                f"the computer chose a refused move {chosen['action']!r}: {answer['error']}",
+                action=chosen["action"],
+                refusal={"code": answer["code"], "params": answer["params"]},
+            ),
+            **_status(state),
+        }
     return {**answer, "action": chosen["action"]}
 
 
@@ -272,8 +322,13 @@ def daily_log(slug, date):
         day = datetime.date.fromisoformat(date)
     except ValueError as err:
         return refuse("daily_bad_date", str(err), date=str(date)[:20])
-    log = {"game": slug, "players": game.default_players, "options": dict(game.daily),
-           "seed": int(day.strftime("%Y%m%d")), "actions": []}
+    log = {
+        "game": slug,
+        "players": game.default_players,
+        "options": dict(game.daily),
+        "seed": int(day.strftime("%Y%m%d")),
+        "actions": [],
+    }
     return {"ok": True, "log": log}
 
 
@@ -309,15 +364,24 @@ def duplicate(seat, level="normal"):
         view = position.view(mover)
         sampler = Sampler(position, mover) if level != "random" else None
         seed = duplicate_seed(log["seed"], len(actions))
-        return mover, choose_action(log["game"], view, level, seed, sampler=sampler, time_limit=False)
+        return mover, choose_action(
+            log["game"], view, level, seed, sampler=sampler, time_limit=False
+        )
 
     actions = []
     try:
         play(world, choose, on_step=lambda _s, mover, action: actions.append([mover, action]))
     except Exception as err:  # a bot that fails must not take the finished game with it
         return refuse("query_failed", str(err) or type(err).__name__)
-    return {"ok": True, "seat": seat, "level": level, "outcome": world.outcome(),
-            "player_outcome": state.outcome(), "result": world.result(), "actions": actions}
+    return {
+        "ok": True,
+        "seat": seat,
+        "level": level,
+        "outcome": world.outcome(),
+        "player_outcome": state.outcome(),
+        "result": world.result(),
+        "actions": actions,
+    }
 
 
 def catalog():
@@ -325,8 +389,14 @@ def catalog():
     out = []
     for slug in SLUGS:
         try:
-            out.append({"available": True, **get_game(slug).describe(), "levels": bot_levels(slug),
-                        "default_level": default_level(slug)})
+            out.append(
+                {
+                    "available": True,
+                    **get_game(slug).describe(),
+                    "levels": bot_levels(slug),
+                    "default_level": default_level(slug),
+                }
+            )
         except ValueError:
             out.append({"slug": slug, "available": False})
     return out
@@ -338,6 +408,7 @@ def catalog():
 # sampled hint (``evaluate`` over ``hint_samples``), ``deal_analysis`` (perfect-play analysis of the
 # last finished deal, None before one ends) with ``finished_deals`` (a cheap count, to find earlier
 # deals), and ``solve`` capped at ``truth_node_limit`` (the truth after a one-player game).
+
 
 def hint(seat):
     """``{"ok": True, "actions": [...]}``: the game's best actions for ``seat`` now."""
@@ -386,9 +457,17 @@ def analysis(deal=None):
     if deal is not None:
         count = queries.finished_deals
         done = count(state) if count is not None else None
-        if isinstance(deal, bool) or not isinstance(deal, int) or done is None or not 1 <= deal <= done:
-            return refuse("deal_not_finished", f"deal {deal} has not finished",
-                          deal=deal if isinstance(deal, int) else None)
+        if (
+            isinstance(deal, bool)
+            or not isinstance(deal, int)
+            or done is None
+            or not 1 <= deal <= done
+        ):
+            return refuse(
+                "deal_not_finished",
+                f"deal {deal} has not finished",
+                deal=deal if isinstance(deal, int) else None,
+            )
         if deal < done:
             target = initial_state(_current["log"])
             for seat, action in _current["log"]["actions"]:
@@ -421,8 +500,12 @@ def truth():
     try:
         # The exact solver on the deal as dealt (the real deck order: the game is over).
         limit = queries.truth_node_limit
-        result = {**json.loads(json.dumps(queries.solve(initial_state(_current["log"]), node_limit=limit))),
-                  "node_limit": limit}
+        result = {
+            **json.loads(
+                json.dumps(queries.solve(initial_state(_current["log"]), node_limit=limit))
+            ),
+            "node_limit": limit,
+        }
         # The card each move of the line is about (the view's pending card), to say it in words.
         walk, cards = initial_state(_current["log"]), []
         for action in result.get("line") or []:
@@ -430,7 +513,10 @@ def truth():
             walk.apply(0, action)
     except Exception as err:  # a search budget or any failure of the query: never the game
         return refuse("query_failed", str(err) or type(err).__name__)
-    return {"ok": True, "truth": {**result, "line_cards": cards, "won": bool(state.result().get("won"))}}
+    return {
+        "ok": True,
+        "truth": {**result, "line_cards": cards, "won": bool(state.result().get("won"))},
+    }
 
 
 def undo(viewer=None):
@@ -475,8 +561,13 @@ def replay_step(step):
         return refuse("replay_step_range", f"step must be 0 to {last}", last=last)
     state = states[step]
     last = _replay["log"]["actions"][step - 1] if step else None
-    return {"ok": True, "step": step, "steps": len(states) - 1, "last": last,
-            "views": [state.view(seat) for seat in range(state.players)]}
+    return {
+        "ok": True,
+        "step": step,
+        "steps": len(states) - 1,
+        "last": last,
+        "views": [state.view(seat) for seat in range(state.players)],
+    }
 
 
 # -- measurement, for the benchmark suite (the same code in CPython and in the browser) ----------
@@ -494,4 +585,7 @@ def loaded_games():
     """Game modules imported so far: the app imports only the game being played."""
     import sys
 
-    return {"ok": True, "modules": sorted(m for m in sys.modules if m.startswith("tabletop.games."))}
+    return {
+        "ok": True,
+        "modules": sorted(m for m in sys.modules if m.startswith("tabletop.games.")),
+    }

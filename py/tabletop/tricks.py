@@ -13,6 +13,7 @@ A game may keep its tricks more compactly in its state; it shows them in this sh
 only what is their own (what may be played, which card wins, what a won trick is worth); the
 bookkeeping is here once.
 """
+
 from __future__ import annotations
 
 
@@ -101,8 +102,13 @@ def open_choices(hands, played, seat, suit_size, keep=()):
         live |= 1 << c
     out, prev = [], None
     for c in open_playable(hands[seat], played, suit_size):
-        if (prev is not None and prev // suit_size == c // suit_size and prev not in keep and c not in keep
-                and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1))):
+        if (
+            prev is not None
+            and prev // suit_size == c // suit_size
+            and prev not in keep
+            and c not in keep
+            and not live & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1))
+        ):
             prev = c
             continue
         out.append(c)

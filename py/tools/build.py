@@ -23,6 +23,7 @@
 
 Every path in the output is relative, so the folder works from any sub-path of any static host.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,13 +44,27 @@ PY = ROOT / "py"
 sys.path.insert(0, str(PY))
 sys.path.insert(0, str(TOOLS))
 
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
 # PyScript's dist chunks that the app needs are found by following imports from core.js.
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 PYODIDE_DIST = ROOT / "node_modules" / "pyodide"
 # Chunks of PyScript plugins the app disables in pyscript.toml (editor, terminal, game, ...).
-UNUSED_PLUGIN_CHUNKS = ("py-editor", "py-terminal", "py-game", "codemirror", "xterm", "donkey",
-                        "deprecations-manager", "pyodide_graph")
+UNUSED_PLUGIN_CHUNKS = (
+    "py-editor",
+    "py-terminal",
+    "py-game",
+    "codemirror",
+    "xterm",
+    "donkey",
+    "deprecations-manager",
+    "pyodide_graph",
+)
 COMPRESS = {".js", ".mjs", ".wasm", ".zip", ".json", ".css", ".html", ".py", ".toml", ".svg"}
 
 # ---------------------------------------------------------------- the trimmed standard library
@@ -62,11 +77,20 @@ STDLIB_KEEP = ROOT / "py" / "tools" / "stdlib_keep.txt"
 # A name ending in ".*" keeps the whole package.
 STDLIB_SAFETY = (
     # Pyodide's own Python side that its JS API reaches on paths the recording may not take.
-    "_pyodide.*", "pyodide._core", "pyodide.ffi.*",
+    "_pyodide.*",
+    "pyodide._core",
+    "pyodide.ffi.*",
     # Codecs that a bytes.decode / str.encode or an I/O wrapper may look up by name.
-    "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8_sig",
     # Small modules an engine may import inside a function on a path no recorded game took.
-    "collections.abc", "copy", "bisect", "heapq", "string", "numbers",
+    "collections.abc",
+    "copy",
+    "bisect",
+    "heapq",
+    "string",
+    "numbers",
 )
 
 
@@ -87,12 +111,17 @@ def read_keep_list(path=STDLIB_KEEP):
     """The recorded module names (comments and blank lines skipped)."""
     if not path.exists():
         return []
-    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]
+    return [
+        line.strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
 
 
-_IMPORT_RE = re.compile(r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+))",
-                        re.MULTILINE)
+_IMPORT_RE = re.compile(
+    r"^[ \t]*(?:import[ \t]+([\w., \t]+)|from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]+))",
+    re.MULTILINE,
+)
 
 
 def source_imports(text, module, is_package):
@@ -105,7 +134,7 @@ def source_imports(text, module, is_package):
             continue
         if dots:
             package = module.split(".") if is_package else module.split(".")[:-1]
-            package = package[:len(package) - (len(dots) - 1)]
+            package = package[: len(package) - (len(dots) - 1)]
             base = ".".join(package + ([base] if base else []))
         found.add(base)
         found.update(f"{base}.{n.split(' as ')[0].strip()}" for n in names.split(","))
@@ -144,10 +173,17 @@ def stdlib_keep_set(files, zf):
             keep.update(m for m in files if m == base or m.startswith(base + "."))
         elif name in files:
             keep.add(name)
-    missing = {name: rel for name, rel in package_stdlib_imports().items() if name in files and name not in keep}
+    missing = {
+        name: rel
+        for name, rel in package_stdlib_imports().items()
+        if name in files and name not in keep
+    }
     if missing:
-        print("build: stdlib modules imported by the package but not in the recorded list (kept, with their imports;"
-              " run py/tools/record_stdlib.py): " + ", ".join(f"{n} ({rel})" for n, rel in sorted(missing.items())))
+        print(
+            "build: stdlib modules imported by the package but not in the recorded list (kept, with their imports;"
+            " run py/tools/record_stdlib.py): "
+            + ", ".join(f"{n} ({rel})" for n, rel in sorted(missing.items()))
+        )
     todo = list(missing)
     while todo:
         name = todo.pop()
@@ -156,11 +192,17 @@ def stdlib_keep_set(files, zf):
         keep.add(name)
         path = files[name]
         text = zf.read(path).decode("utf-8", "replace")
-        todo.extend(m for m in source_imports(text, name, path.endswith("__init__.py")) if m in files and m not in keep)
+        todo.extend(
+            m
+            for m in source_imports(text, name, path.endswith("__init__.py"))
+            if m in files and m not in keep
+        )
     # A module inside a package needs the package's __init__ (and its parents').
     for name in list(keep):
         parts = name.split(".")
-        keep.update(".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in files)
+        keep.update(
+            ".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) in files
+        )
     return keep
 
 
@@ -215,18 +257,37 @@ json.dumps(strip_stdlib.strip_zip("/tmp/in.zip", "/tmp/out.zip"))`);
 def strip_stdlib(zip_path):
     """Replaces ``zip_path`` by its copy without comments and docstrings (cached)."""
     script = TOOLS / "strip_stdlib.py"
-    digest = hashlib.sha256(zip_path.read_bytes() + script.read_bytes() + (PYODIDE_DIST / "package.json").read_bytes())
+    digest = hashlib.sha256(
+        zip_path.read_bytes() + script.read_bytes() + (PYODIDE_DIST / "package.json").read_bytes()
+    )
     cached = STDLIB_CACHE / (digest.hexdigest()[:32] + ".zip")
     if not cached.exists():
         if not shutil.which("node"):
             print("build: no Node.js, so the standard library keeps its comments and docstrings")
             return
         STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-        print("build: stripping comments and docstrings from the standard library (in Pyodide, under Node)", flush=True)
-        job = {"pyodide": str(PYODIDE_DIST), "script": str(script), "src": str(zip_path), "dst": str(cached)}
-        done = subprocess.run(["node", "-e", STRIP_JS], input=json.dumps(job), text=True, capture_output=True, check=True)
+        print(
+            "build: stripping comments and docstrings from the standard library (in Pyodide, under Node)",
+            flush=True,
+        )
+        job = {
+            "pyodide": str(PYODIDE_DIST),
+            "script": str(script),
+            "src": str(zip_path),
+            "dst": str(cached),
+        }
+        done = subprocess.run(
+            ["node", "-e", STRIP_JS],
+            input=json.dumps(job),
+            text=True,
+            capture_output=True,
+            check=True,
+        )
         report = json.loads(done.stdout)
-        print(f"build: stripped {report['stripped']} files" + (f"; kept as they were: {report['kept']}" if report["kept"] else ""))
+        print(
+            f"build: stripped {report['stripped']} files"
+            + (f"; kept as they were: {report['kept']}" if report["kept"] else "")
+        )
     shutil.copyfile(cached, zip_path)
 
 
@@ -240,14 +301,20 @@ def ensure_node_modules():
 
     def installed(name):
         meta = modules / name / "package.json"
-        return json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
+        return (
+            json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
+        )
 
     wanted = ("pyodide", "@pyscript/core", "axe-core", "prettier", "typescript")
-    if all(installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted):
+    if all(
+        installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted
+    ):
         return
     if modules.is_symlink():
-        raise SystemExit(f"build: {modules} links to {modules.resolve()}, which lacks the pinned runtime: "
-                         "run npm ci there, not through the link")
+        raise SystemExit(
+            f"build: {modules} links to {modules.resolve()}, which lacks the pinned runtime: "
+            "run npm ci there, not through the link"
+        )
     print("build: npm ci (pinned pyodide and @pyscript/core)", flush=True)
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
@@ -258,8 +325,11 @@ BROWSERLESS = {"tabletop/__main__.py", "tabletop/bots/arena.py"}
 def package_files():
     """Every Python file the browser needs: the package and the worker glue."""
     # The command line and the arena (bot matches, run with multiprocessing) are not for the browser.
-    files = sorted(p.relative_to(PY).as_posix() for p in (PY / "tabletop").rglob("*.py")
-                   if p.relative_to(PY).as_posix() not in BROWSERLESS)
+    files = sorted(
+        p.relative_to(PY).as_posix()
+        for p in (PY / "tabletop").rglob("*.py")
+        if p.relative_to(PY).as_posix() not in BROWSERLESS
+    )
     return files + ["worker.py"]
 
 
@@ -319,8 +389,15 @@ def write_openings(out, games):
         if not game["available"]:
             continue
         seed = int(game["code"][:8], 16) & 0x7FFFFFFF
-        state = get_game(game["slug"]).new_state(players=game["default_players"], options={}, seed=seed)
-        opening = {"seed": seed, "players": game["default_players"], "code": game["code"], "view": state.view(0)}
+        state = get_game(game["slug"]).new_state(
+            players=game["default_players"], options={}, seed=seed
+        )
+        opening = {
+            "seed": seed,
+            "players": game["default_players"],
+            "code": game["code"],
+            "view": state.view(0),
+        }
         path = out / "static" / "openings" / f"{game['slug']}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(opening, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -357,10 +434,23 @@ def pyscript_chunks():
 # marked handled, and the map syncs to nothing and closes quietly. Nothing else changes.
 PYSCRIPT_PATCHES = [
     # (pattern, replacement, times found in the chunk: the page's copy and the worker's copy)
-    (r"onerror\(e\)\{(\w)\(e\),this\.dispatchEvent\(e\)\}", r"onerror(e){e.preventDefault(),\1(e.target.error)}", 2),
-    (r";return e\}\)\}dispatchEvent\((\w)\)\{", r";return e}),this.#e.catch(()=>{})}dispatchEvent(\1){", 2),
-    (re.escape("this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})}async close(){await this.#o,await this.#s.close()}"),
-     "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)},()=>{this.#s=null})}async close(){await this.#o,await this.#s?.close()}", 2),
+    (
+        r"onerror\(e\)\{(\w)\(e\),this\.dispatchEvent\(e\)\}",
+        r"onerror(e){e.preventDefault(),\1(e.target.error)}",
+        2,
+    ),
+    (
+        r";return e\}\)\}dispatchEvent\((\w)\)\{",
+        r";return e}),this.#e.catch(()=>{})}dispatchEvent(\1){",
+        2,
+    ),
+    (
+        re.escape(
+            "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)})}async close(){await this.#o,await this.#s.close()}"
+        ),
+        "this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set(t,n)},()=>{this.#s=null})}async close(){await this.#o,await this.#s?.close()}",
+        2,
+    ),
     (re.escape("this.#o.then(()=>this.#s."), "this.#o.then(()=>this.#s?.", 6),
 ]
 
@@ -371,8 +461,10 @@ def patch_pyscript(chunk):
     for pattern, replacement, times in PYSCRIPT_PATCHES:
         text, found = re.subn(pattern, replacement, text)
         if found != times:
-            raise SystemExit(f"build: PyScript patch {pattern!r} found {found} times in {chunk.name}, expected {times}:"
-                             " the vendored PyScript changed, re-check PYSCRIPT_PATCHES")
+            raise SystemExit(
+                f"build: PyScript patch {pattern!r} found {found} times in {chunk.name}, expected {times}:"
+                " the vendored PyScript changed, re-check PYSCRIPT_PATCHES"
+            )
     chunk.write_text(text, encoding="utf-8")
 
 
@@ -437,18 +529,29 @@ def build(out, full_stdlib=False, testing=False):
             copy(src, out / "static" / rel)
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
-            kept = write_stdlib(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name, trim=not full_stdlib)
-            print(f"build: python_stdlib.zip with {kept} files" + ("" if full_stdlib else " (trimmed to the recorded imports)"))
+            kept = write_stdlib(
+                PYODIDE_DIST / name,
+                out / "static" / "vendor" / "pyodide" / name,
+                trim=not full_stdlib,
+            )
+            print(
+                f"build: python_stdlib.zip with {kept} files"
+                + ("" if full_stdlib else " (trimmed to the recorded imports)")
+            )
         else:
             copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
-        if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(encoding="utf-8"):
+        if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(
+            encoding="utf-8"
+        ):
             patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
 
     set_testing(out, testing)
     version = write_service_worker(out)
-    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
+    total = sum(
+        p.stat().st_size for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br")
+    )
     count = sum(1 for p in out.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br"))
     print(f"build: {out} version {version}, {count} files, {total / 1e6:.1f} MB")
     return version
@@ -461,14 +564,19 @@ def write_service_worker(out):
     """
     for old in [*out.rglob("*.gz"), *out.rglob("*.br")]:
         old.unlink()
-    shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                     if p.is_file() and p.name not in ("sw.js", "version.json"))
+    shipped = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name not in ("sw.js", "version.json")
+    )
     digest = hashlib.sha256()
     for rel in shipped:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     version = digest.hexdigest()[:16]
     sw = (ROOT / "static" / "sw.template.js").read_text(encoding="utf-8")
-    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + shipped, indent=1))
+    sw = sw.replace("__VERSION__", version).replace(
+        "__FILES__", json.dumps(["./"] + shipped, indent=1)
+    )
     (out / "sw.js").write_text(sw, encoding="utf-8")
     (out / "version.json").write_text(json.dumps({"version": version}) + "\n", encoding="utf-8")
     write_compressed([p for p in out.rglob("*") if p.is_file() and p.suffix in COMPRESS])
@@ -505,7 +613,10 @@ def write_compressed(paths):
             print("build: no Node.js, so no Brotli copies (gzip only)")
             return
         BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
-        print(f"build: Brotli for {len(todo)} file(s) (cached in {BROTLI_CACHE.relative_to(ROOT)})", flush=True)
+        print(
+            f"build: Brotli for {len(todo)} file(s) (cached in {BROTLI_CACHE.relative_to(ROOT)})",
+            flush=True,
+        )
         subprocess.run(["node", "-e", BROTLI_JS], input=json.dumps(todo), text=True, check=True)
     for path, br in cached.items():
         shutil.copyfile(br, path.with_name(path.name + ".br"))
@@ -514,7 +625,9 @@ def write_compressed(paths):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "dist"))
-    parser.add_argument("--testing", action="store_true", help="with the test hooks (not for publishing)")
+    parser.add_argument(
+        "--testing", action="store_true", help="with the test hooks (not for publishing)"
+    )
     args = parser.parse_args(argv)
     build(pathlib.Path(args.out).resolve(), testing=args.testing)
 

@@ -8,6 +8,7 @@ Setting up installs only what is missing: the pinned runtime (npm ci), the packa
 (pip install -e py), the test tools (tests/requirements.txt), and for tests Debian's chromium
 (apt-get; Playwright's own browser download does not work offline-from-the-web machines).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -36,15 +37,20 @@ def ensure_package():
 
 
 def ensure_test_tools():
-    wanted = [line.split("==")[0] for line in (ROOT / "tests" / "requirements.txt").read_text().split()
-              if line and not line.startswith("#")]
+    wanted = [
+        line.split("==")[0]
+        for line in (ROOT / "tests" / "requirements.txt").read_text().split()
+        if line and not line.startswith("#")
+    ]
     if any(importlib.util.find_spec(name.replace("-", "_")) is None for name in wanted):
         pip_install("-r", str(ROOT / "tests" / "requirements.txt"))
 
 
 def apt_install(*packages):
     if not shutil.which("apt-get"):
-        sys.exit(f"the browser tests need {', '.join(packages)}: install them with your system's package manager")
+        sys.exit(
+            f"the browser tests need {', '.join(packages)}: install them with your system's package manager"
+        )
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(sudo + ["apt-get", "update", "-qq"], env=env)
@@ -82,7 +88,17 @@ def serve(args):
         port = args[1]
     ensure_package()
     build()
-    os.execv(sys.executable, [sys.executable, str(ROOT / "py" / "tools" / "serve.py"), "--dir", str(ROOT / "dist"), "--port", port])
+    os.execv(
+        sys.executable,
+        [
+            sys.executable,
+            str(ROOT / "py" / "tools" / "serve.py"),
+            "--dir",
+            str(ROOT / "dist"),
+            "--port",
+            port,
+        ],
+    )
 
 
 def test(args):
@@ -90,7 +106,10 @@ def test(args):
     ensure_test_tools()
     ensure_chromium()
     build()
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(args or ["tests"])], cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(args or ["tests"])],
+        cwd=ROOT,
+    )
     sys.exit(result.returncode)
 
 

@@ -4,6 +4,7 @@
 The project's tests run the copies (tests/test_vectors.py). Run again whenever a rules file
 changes:  python3 py/tools/port_vectors.py [slug ...]
 """
+
 import json
 import pathlib
 import re

@@ -20,6 +20,7 @@ Rerun it after upgrading Pyodide or PyScript, or when the engines start importin
 (the build keeps such a module anyway, with what it imports, and says so). --check only compares
 a fresh recording with the committed list (exit 1 when a recorded module is missing from it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,9 @@ TOOLS = pathlib.Path(__file__).resolve().parent
 ROOT = TOOLS.parents[1]
 sys.path.insert(0, str(TOOLS))
 
-import build  # noqa: E402
 import serve  # noqa: E402
+
+import build  # noqa: E402
 
 RECORDER_PY = '''\
 import sys
@@ -114,11 +116,16 @@ def runtime_versions():
 
 
 def exercise_plan(site, moves, probes):
-    games = [g for g in json.loads((site / "static" / "catalog.json").read_text()) if g.get("available")]
+    games = [
+        g for g in json.loads((site / "static" / "catalog.json").read_text()) if g.get("available")
+    ]
     # The shipped examples as the replay viewer opens them: the log without its captions (the
     # page shows those), index.json being the list of examples, not a replay.
-    replays = [json.dumps({k: v for k, v in json.loads(p.read_text()).items() if k != "captions"})
-               for p in sorted((site / "static" / "replays").glob("*.json")) if p.name != "index.json"]
+    replays = [
+        json.dumps({k: v for k, v in json.loads(p.read_text()).items() if k != "captions"})
+        for p in sorted((site / "static" / "replays").glob("*.json"))
+        if p.name != "index.json"
+    ]
     return {"games": games, "seed": 3, "moves": moves, "probes": probes, "replays": replays}
 
 
@@ -145,21 +152,43 @@ def record(headed=False):
         srv = serve.serve_in_thread(site)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=shutil.which("chromium"), headless=not headed, args=[
-                    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--no-first-run"])
+                browser = p.chromium.launch(
+                    executable_path=shutil.which("chromium"),
+                    headless=not headed,
+                    args=[
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--no-first-run",
+                    ],
+                )
                 page = browser.new_page()
                 errors = []
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 page.goto(f"http://127.0.0.1:{srv.server_address[1]}/record-stdlib.html")
                 page.wait_for_selector("body[data-ready]", timeout=120_000)
                 started = time.time()
-                report = run_exercise(page, exercise_plan(site, moves=100_000, probes=[0, 3, 12, 30]), timeout_s=1800)
-                print(f"record: exercise took {time.time() - started:.0f} s: "
-                      + ", ".join(f"{slug} {g['moves']} moves{' (over)' if g['over'] else ''}" for slug, g in report["games"].items()))
+                report = run_exercise(
+                    page, exercise_plan(site, moves=100_000, probes=[0, 3, 12, 30]), timeout_s=1800
+                )
+                print(
+                    f"record: exercise took {time.time() - started:.0f} s: "
+                    + ", ".join(
+                        f"{slug} {g['moves']} moves{' (over)' if g['over'] else ''}"
+                        for slug, g in report["games"].items()
+                    )
+                )
                 if report["failures"] or errors:
-                    raise SystemExit("record: the exercise failed, nothing recorded:\n" + "\n".join(report["failures"] + errors))
-                imported = dict(line.split(" ", 1) for line in page.evaluate("window.tabletop.recorded()").split("\n"))
+                    raise SystemExit(
+                        "record: the exercise failed, nothing recorded:\n"
+                        + "\n".join(report["failures"] + errors)
+                    )
+                imported = dict(
+                    line.split(" ", 1)
+                    for line in page.evaluate("window.tabletop.recorded()").split("\n")
+                )
                 browser.close()
         finally:
             srv.shutdown()
@@ -170,16 +199,22 @@ def record(headed=False):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed list, write nothing")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the committed list, write nothing"
+    )
     parser.add_argument("--headed", action="store_true")
     args = parser.parse_args()
     modules = record(args.headed)
     if args.check:
         missing = sorted(set(modules) - set(build.read_keep_list()))
-        print(f"record: {len(modules)} modules recorded; missing from {build.STDLIB_KEEP.name}: {missing or 'none'}")
+        print(
+            f"record: {len(modules)} modules recorded; missing from {build.STDLIB_KEEP.name}: {missing or 'none'}"
+        )
         sys.exit(1 if missing else 0)
     pyodide, pyscript = runtime_versions()
-    text = HEADER.format(pyodide=pyodide, pyscript=pyscript, count=len(modules), when=time.strftime("%Y-%m-%d"))
+    text = HEADER.format(
+        pyodide=pyodide, pyscript=pyscript, count=len(modules), when=time.strftime("%Y-%m-%d")
+    )
     build.STDLIB_KEEP.write_text(text + "\n".join(modules) + "\n", encoding="utf-8")
     print(f"record: wrote {build.STDLIB_KEEP} ({len(modules)} modules)")
 

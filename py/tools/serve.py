@@ -9,6 +9,7 @@ varies on Accept-Encoding either way. Every answer says ``X-Content-Type-Options
 types below are the real ones, never to be guessed from the content).
 With --prefix the site answers under that sub-path only (to test deployment under a sub-path).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,10 +21,20 @@ import pathlib
 import sys
 import threading
 
-TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-         ".json": "application/json", ".toml": "text/plain; charset=utf-8", ".py": "text/plain; charset=utf-8",
-         ".zip": "application/zip", ".css": "text/css", ".html": "text/html; charset=utf-8",
-         ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json", ".png": "image/png"}
+TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
+}
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -37,7 +48,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.prefix != "/":
             if not path.startswith(self.prefix):
                 return str(pathlib.Path(self.directory) / "__outside_prefix__")
-            path = "/" + path[len(self.prefix):]
+            path = "/" + path[len(self.prefix) :]
         return super().translate_path(path)
 
     def guess_type(self, path):
@@ -58,7 +69,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = pathlib.Path(self.translate_path(self.path.split("?", 1)[0]))
         if path.is_dir():
             path = path / "index.html"
-        self.vary = path.with_name(path.name + ".gz").is_file() or path.with_name(path.name + ".br").is_file()
+        self.vary = (
+            path.with_name(path.name + ".gz").is_file()
+            or path.with_name(path.name + ".br").is_file()
+        )
         accepted = self.accepted_encodings()
         for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
             packed = path.with_name(path.name + suffix)
@@ -123,7 +137,10 @@ def main():
     parser.add_argument("--prefix", default="/")
     args = parser.parse_args()
     server = make_server(args.dir, args.port, args.prefix)
-    print(f"Tabletop at http://localhost:{server.server_address[1]}{args.prefix}  (Ctrl+C stops)", flush=True)
+    print(
+        f"Tabletop at http://localhost:{server.server_address[1]}{args.prefix}  (Ctrl+C stops)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

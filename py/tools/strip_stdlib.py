@@ -12,6 +12,7 @@ docstrings taken out; a file that fails the check is shipped as it was. Docstrin
 code reads them (Pyodide's own packages document its JS API from them). ``__doc__`` of what is
 stripped is None, as under ``python -OO``.
 """
+
 import ast
 import io
 import re
@@ -23,7 +24,11 @@ DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _is_docstring(node):
-    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
 
 
 def _char_col(line, byte_col):
@@ -39,9 +44,15 @@ def strip_source(text):
         if isinstance(node, DOC_OWNERS) and node.body and _is_docstring(node.body[0]):
             doc = node.body[0]
             alone = len(node.body) == 1 and not isinstance(node, ast.Module)
-            edits.append((doc.lineno, _char_col(lines[doc.lineno - 1], doc.col_offset),
-                           doc.end_lineno, _char_col(lines[doc.end_lineno - 1], doc.end_col_offset),
-                           "pass" if alone else ""))
+            edits.append(
+                (
+                    doc.lineno,
+                    _char_col(lines[doc.lineno - 1], doc.col_offset),
+                    doc.end_lineno,
+                    _char_col(lines[doc.end_lineno - 1], doc.end_col_offset),
+                    "pass" if alone else "",
+                )
+            )
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
         if tok.type == tokenize.COMMENT and not (tok.start[0] <= 2 and CODING.match(tok.line)):
             edits.append((*tok.start, *tok.end, ""))
@@ -51,13 +62,13 @@ def strip_source(text):
         tail = lines[end_row - 1][end_col:]
         middle = replacement + "\n" * (end_row - start_row)
         joined = (head + middle + tail).splitlines(keepends=True) or [""]
-        lines[start_row - 1:end_row] = joined
+        lines[start_row - 1 : end_row] = joined
         touched.update(range(start_row, end_row + 1))
     out = []
     for row, line in enumerate(lines, 1):
         if row in touched:
             body = line.rstrip("\r\n")
-            line = body.rstrip(" \t") + line[len(body):]
+            line = body.rstrip(" \t") + line[len(body) :]
             if not line.strip():
                 line = "\n" if line.endswith("\n") else ""
         out.append(line)

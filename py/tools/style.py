@@ -11,6 +11,7 @@ tsc checks the files that say `// @ts-check` (tests/js/tsconfig.json lists them)
 typedefs of static/kit/types.js. The tools are pinned: ruff in tests/requirements.txt, prettier
 and typescript in package.json.
 """
+
 from __future__ import annotations
 
 import pathlib
@@ -20,8 +21,14 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RUFF_CONFIG = "py/pyproject.toml"
 PY_PATHS = ["py", "tests"]
-JS_GLOBS = ["static/*.js", "static/app/*.js", "static/kit/*.js", "static/views/*.js",
-            "tests/js/*.mjs", "py/tools/*.js"]
+JS_GLOBS = [
+    "static/*.js",
+    "static/app/*.js",
+    "static/kit/*.js",
+    "static/views/*.js",
+    "tests/js/*.mjs",
+    "py/tools/*.js",
+]
 NPX_BIN = ROOT / "node_modules" / ".bin"
 
 

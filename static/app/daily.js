@@ -25,7 +25,12 @@ export const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 // A date of the calendar in the reader's language: 2026年11月24日 / November 24, 2026.
 export function dateWords(date, lang) {
   const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+  return new Intl.DateTimeFormat(lang, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(Date.UTC(y, m - 1, d));
 }
 
 export function dealName(deal, seed) {
@@ -55,7 +60,8 @@ export function scoreWords(t, slug, options, score) {
 // two sides (Tuppi's partnerships count as two), a place of n with more, won / lost alone.
 export function verdictWords(t, lang, outcome, sides) {
   if (sides <= 1) return t(outcome.place === 1 ? "share_won" : "share_lost");
-  if (sides === 2) return t(outcome.value === 1 ? "share_won" : outcome.value === 0 ? "share_lost" : "share_draw");
+  if (sides === 2)
+    return t(outcome.value === 1 ? "share_won" : outcome.value === 0 ? "share_lost" : "share_draw");
   return t("place_of", { place: ordinal(t, lang, outcome.place), sides });
 }
 
@@ -68,7 +74,9 @@ export function resultWords(t, lang, slug, options, outcome, sides) {
 // e.g. 「Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)」
 export function shareText({ t, lang, title, slug, options, deal, seed, outcome, computer, sides }) {
   const mine = resultWords(t, lang, slug, options, outcome, sides);
-  const theirs = computer ? ` (${t("share_computer", { result: resultWords(t, lang, slug, options, computer, sides) })})` : "";
+  const theirs = computer
+    ? ` (${t("share_computer", { result: resultWords(t, lang, slug, options, computer, sides) })})`
+    : "";
   return `Tabletop ${title} ${dealName(deal, seed)} ● ${mine}${theirs}`;
 }
 
@@ -82,7 +90,8 @@ export function dealLink({ base, slug, deal, seed, players, defaultPlayers, opti
   else {
     url.searchParams.set("seed", seed);
     if (players !== defaultPlayers) url.searchParams.set("players", players);
-    if (options && Object.keys(options).length) url.searchParams.set("options", JSON.stringify(options));
+    if (options && Object.keys(options).length)
+      url.searchParams.set("options", JSON.stringify(options));
   }
   if (lang) url.searchParams.set("lang", lang);
   return url.href;

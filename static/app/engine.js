@@ -19,9 +19,24 @@ import { testParam } from "./store.js";
 
 // The declared calls, in py/tabletop/protocol.py's order (tests/test_protocol.py checks that the
 // two lists are the same).
-export const CALLS = ["ping", "load", "act", "bot_move", "bot_action", "view", "undo", "hint",
-  "analysis", "truth", "duplicate", "daily_log", "replay_open", "replay_step", "bench_playouts",
-  "loaded_games"];
+export const CALLS = [
+  "ping",
+  "load",
+  "act",
+  "bot_move",
+  "bot_action",
+  "view",
+  "undo",
+  "hint",
+  "analysis",
+  "truth",
+  "duplicate",
+  "daily_log",
+  "replay_open",
+  "replay_step",
+  "bench_playouts",
+  "loaded_games",
+];
 
 let ready = null;
 export function engine() {
@@ -36,7 +51,10 @@ export function engine() {
       await tag.xworker.ready;
       return tag.xworker.sync;
     })();
-    const done = () => { clearTimeout(slow); watch.booted?.(); };
+    const done = () => {
+      clearTimeout(slow);
+      watch.booted?.();
+    };
     ready.then(done, done);
   }
   return ready;
@@ -56,20 +74,34 @@ const STALL_MS = msParam("stall", 20000);
 // A first visit on a slow phone link starts the engine in about 22 s (tests/bench/bench_phone.py,
 // 1.6 Mbit/s); past 40 s the player is told why the table waits. ?bootwait=N (ms) for tests.
 const BOOT_SLOW_MS = msParam("bootwait", 40000);
-export const watch = { stalled: null, answered: null, bootSlow: null, booted: null, ms: STALL_MS, bootMs: BOOT_SLOW_MS };
+export const watch = {
+  stalled: null,
+  answered: null,
+  bootSlow: null,
+  booted: null,
+  ms: STALL_MS,
+  bootMs: BOOT_SLOW_MS,
+};
 
 let queue = Promise.resolve();
 export function call(name, ...args) {
   // An undeclared name is a mistake of the page: said as the engine would, without a round trip.
   if (!CALLS.includes(name)) {
-    return Promise.resolve({ ok: false, code: "call_unknown", params: { call: String(name) },
-      error: `there is no call ${name}` });
+    return Promise.resolve({
+      ok: false,
+      code: "call_unknown",
+      params: { call: String(name) },
+      error: `there is no call ${name}`,
+    });
   }
   const run = queue.then(async () => {
     const sync = await engine();
     let stalled = false;
     // Every STALL_MS while unanswered: a notice the player dismissed ("keep waiting") comes back.
-    const timer = setInterval(() => { stalled = true; watch.stalled?.(name); }, STALL_MS);
+    const timer = setInterval(() => {
+      stalled = true;
+      watch.stalled?.(name);
+    }, STALL_MS);
     try {
       // Arguments as JSON text: JS undefined and null both arrive as None.
       return JSON.parse(await sync.call(name, JSON.stringify(args)));
@@ -89,7 +121,6 @@ export const game = {
   undo: (viewer) => call("undo", viewer),
   view: (seat) => call("view", seat),
 };
-
 
 // A failed answer in the reader's words: its code worded with its params (a nested refusal, e.g.
 // the engine's reason for a saved move, is worded too); an answer without a known code (a call

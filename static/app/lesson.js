@@ -27,7 +27,15 @@ import { SPEEDS } from "../kit/pace.js";
 import { currentLanguage, gameTitle, loadGame, t } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
 import { refusalWords } from "./engine.js";
-import { current, currentPace, endSession, loadError, nav, startDirected, wakeComputer } from "./play.js";
+import {
+  current,
+  currentPace,
+  endSession,
+  loadError,
+  nav,
+  startDirected,
+  wakeComputer,
+} from "./play.js";
 import { guardedDriver, humanDriver, scriptDriver } from "./seats.js";
 import { fetchLesson, moveWords, navigate, sayText } from "./screens.js";
 import { params, store } from "./store.js";
@@ -54,10 +62,16 @@ function readProgress(slug, steps) {
   let data = null;
   try {
     data = JSON.parse(store.getItem(progressKey(slug)) || "null");
-  } catch { /* unreadable: start over */ }
+  } catch {
+    /* unreadable: start over */
+  }
   if (!data || data.v !== 1 || !Array.isArray(data.actions)) return { started: false, actions: [] };
-  const ok = data.actions.length <= steps.length && data.actions.every((m, i) =>
-    Array.isArray(m) && m[0] === steps[i].seat && canon(m[1]) === canon(steps[i].action));
+  const ok =
+    data.actions.length <= steps.length &&
+    data.actions.every(
+      (m, i) =>
+        Array.isArray(m) && m[0] === steps[i].seat && canon(m[1]) === canon(steps[i].action),
+    );
   return ok ? { started: !!data.started, actions: data.actions } : { started: false, actions: [] };
 }
 
@@ -69,7 +83,12 @@ function makeDirector(slug, lesson, module, progress) {
   const steps = lesson.steps;
   const human = lesson.human;
   const d = {
-    slug, human, started: progress.started, broken: null, skip: false, shownText: "",
+    slug,
+    human,
+    started: progress.started,
+    broken: null,
+    skip: false,
+    shownText: "",
   };
   const stepAt = (s) => steps[s.log.actions.length];
 
@@ -77,8 +96,12 @@ function makeDirector(slug, lesson, module, progress) {
 
   d.persist = (s) => {
     const done = s.log.actions;
-    const wrong = done.findIndex((m, i) => i >= steps.length || m[0] !== steps[i].seat || canon(m[1]) !== canon(steps[i].action));
-    if (wrong >= 0 && !d.broken) d.broken = { kind: "unscripted", at: wrong, seat: done[wrong][0], action: done[wrong][1] };
+    const wrong = done.findIndex(
+      (m, i) =>
+        i >= steps.length || m[0] !== steps[i].seat || canon(m[1]) !== canon(steps[i].action),
+    );
+    if (wrong >= 0 && !d.broken)
+      d.broken = { kind: "unscripted", at: wrong, seat: done[wrong][0], action: done[wrong][1] };
     if (done.length) d.started = true;
     store.setItem(progressKey(slug), JSON.stringify({ v: 1, started: d.started, actions: done }));
   };
@@ -97,7 +120,11 @@ function makeDirector(slug, lesson, module, progress) {
       d.broken = { kind: "not_to_move", at: n, seat: step.seat, action: step.action };
       return;
     }
-    if (step.seat === human && s.viewSeat === human && !(s.view.legal_actions || []).some((a) => canon(a) === canon(step.action))) {
+    if (
+      step.seat === human &&
+      s.viewSeat === human &&
+      !(s.view.legal_actions || []).some((a) => canon(a) === canon(step.action))
+    ) {
       d.broken = { kind: "not_legal", at: n, seat: step.seat, action: step.action };
     }
   };
@@ -116,7 +143,11 @@ function makeDirector(slug, lesson, module, progress) {
       d.started = true;
       return true;
     }
-    s.reason = { text: t("lesson_asks_other", { move: moveWords(s.lessonUi, module, step.action) }), token: argsOf(action)[0], code: "lesson_not_this" };
+    s.reason = {
+      text: t("lesson_asks_other", { move: moveWords(s.lessonUi, module, step.action) }),
+      token: argsOf(action)[0],
+      code: "lesson_not_this",
+    };
     s.pick.splice(0); // the cards chosen for it are put back: the asked move's are marked again
     return false;
   };
@@ -137,17 +168,24 @@ function makeDirector(slug, lesson, module, progress) {
   // The seats: the reader's taps, of which only the asked move is let through (another legal
   // move is said, not played); the script's moves for every other seat, at the table's pace
   // with time to read the caption (a "continue" cuts it short).
-  d.seats = (s, players) => [...Array(players).keys()].map((seat) => (seat === human
-    ? guardedDriver(humanDriver(), (move) => {
-      if (d.allows(s, move.action)) return true;
-      s.refresh();
-      return false;
-    })
-    : scriptDriver({
-      moveFor: (ctx) => (d.nextComputerSeat(s) === ctx.seat ? steps[ctx.moves].action : null),
-      pace: currentPace, readingMs: d.readingMs, normalActionMs: SPEEDS.normal.action,
-      moving: () => { d.skip = false; },
-    })));
+  d.seats = (s, players) =>
+    [...Array(players).keys()].map((seat) =>
+      seat === human
+        ? guardedDriver(humanDriver(), (move) => {
+            if (d.allows(s, move.action)) return true;
+            s.refresh();
+            return false;
+          })
+        : scriptDriver({
+            moveFor: (ctx) => (d.nextComputerSeat(s) === ctx.seat ? steps[ctx.moves].action : null),
+            pace: currentPace,
+            readingMs: d.readingMs,
+            normalActionMs: SPEEDS.normal.action,
+            moving: () => {
+              d.skip = false;
+            },
+          }),
+    );
 
   // The lesson's subscribers: its progress after every state (never the game's save), its
   // caption on every drawing, and a scripted move the engine refused stops the lesson.
@@ -161,7 +199,9 @@ function makeDirector(slug, lesson, module, progress) {
   };
 
   d.dress = (s) => ({
-    title: d.title, onNew: d.playReal, tools: false,
+    title: d.title,
+    onNew: d.playReal,
+    tools: false,
     resultSheet: (view, ui) => d.resultSheet(s, view, ui),
   });
 
@@ -192,26 +232,68 @@ function makeDirector(slug, lesson, module, progress) {
     const step = steps[n];
     const prev = steps[n - 1];
     // Focusable: on a phone its words may scroll inside it.
-    const box = h("section", { class: "lesson-caption", role: "region", "aria-label": t("lesson"), "aria-live": "polite", tabindex: "0",
-      dataset: { step: n, steps: steps.length } });
-    const progress = h("p", { class: "lesson-progress" }, t("lesson_progress", { n: Math.min(n + 1, steps.length), total: steps.length }));
+    const box = h("section", {
+      class: "lesson-caption",
+      role: "region",
+      "aria-label": t("lesson"),
+      "aria-live": "polite",
+      tabindex: "0",
+      dataset: { step: n, steps: steps.length },
+    });
+    const progress = h(
+      "p",
+      { class: "lesson-progress" },
+      t("lesson_progress", { n: Math.min(n + 1, steps.length), total: steps.length }),
+    );
     if (d.broken) {
       box.dataset.kind = "broken";
       const b = d.broken;
       const move = b.action ? moveWords(ui, module, b.action) : "";
       const why = b.reason ? refusalWords(ui.words, b.reason) : "";
-      box.append(h("p", { class: "lesson-broken" }, t(`lesson_broken_${b.kind}`, { n: b.at + 1, move, seat: b.seat !== undefined ? ui.seatName(b.seat) : "", reason: why })),
-        h("div", { class: "lesson-buttons" },
-          h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),
-          h("button", { type: "button", class: "lesson-again", onclick: d.restart }, t("lesson_again"))));
+      box.append(
+        h(
+          "p",
+          { class: "lesson-broken" },
+          t(`lesson_broken_${b.kind}`, {
+            n: b.at + 1,
+            move,
+            seat: b.seat !== undefined ? ui.seatName(b.seat) : "",
+            reason: why,
+          }),
+        ),
+        h(
+          "div",
+          { class: "lesson-buttons" },
+          h(
+            "button",
+            { type: "button", class: "primary real-game", onclick: d.playReal },
+            t("lesson_play_real"),
+          ),
+          h(
+            "button",
+            { type: "button", class: "lesson-again", onclick: d.restart },
+            t("lesson_again"),
+          ),
+        ),
+      );
       d.shownText = "";
       return box;
     }
     if (!d.started && n === 0) {
       box.dataset.kind = "intro";
       const intro = sayText(lesson.intro, ui);
-      box.append(h("p", { class: "lesson-say" }, intro),
-        h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "primary lesson-start", onclick: start }, t("lesson_start"))));
+      box.append(
+        h("p", { class: "lesson-say" }, intro),
+        h(
+          "div",
+          { class: "lesson-buttons" },
+          h(
+            "button",
+            { type: "button", class: "primary lesson-start", onclick: start },
+            t("lesson_start"),
+          ),
+        ),
+      );
       d.shownText = "";
       return box;
     }
@@ -226,11 +308,29 @@ function makeDirector(slug, lesson, module, progress) {
     d.shownText = lines.map((p) => p.textContent).join("");
     if (step && step.seat === human) {
       box.dataset.kind = "yours";
-      lines.push(h("p", { class: "lesson-say" }, sayText(step.say, ui)),
-        h("p", { class: "lesson-try" }, h("span", { "aria-hidden": "true" }, "▶ "), t("lesson_try", { move: moveWords(ui, module, step.action) })));
+      lines.push(
+        h("p", { class: "lesson-say" }, sayText(step.say, ui)),
+        h(
+          "p",
+          { class: "lesson-try" },
+          h("span", { "aria-hidden": "true" }, "▶ "),
+          t("lesson_try", { move: moveWords(ui, module, step.action) }),
+        ),
+      );
     } else if (step) {
       box.dataset.kind = "computer";
-      if (d.shownText) lines.push(h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "lesson-next", onclick: goOn }, t("lesson_continue"))));
+      if (d.shownText)
+        lines.push(
+          h(
+            "div",
+            { class: "lesson-buttons" },
+            h(
+              "button",
+              { type: "button", class: "lesson-next", onclick: goOn },
+              t("lesson_continue"),
+            ),
+          ),
+        );
     } else {
       box.dataset.kind = "end";
       d.shownText = "";
@@ -249,7 +349,10 @@ function makeDirector(slug, lesson, module, progress) {
     const split = module.verbs?.[want.split(" ")[0]]?.split;
     const tokens = argsOf(step.action).flatMap((arg) => (split ? arg.split(split) : [arg]));
     const pending = tokens.filter((tok) => !s.pick.includes(tok));
-    const mark = (el) => { el.classList.add("lesson-ask"); el.dataset.ask = "1"; };
+    const mark = (el) => {
+      el.classList.add("lesson-ask");
+      el.dataset.ask = "1";
+    };
     // A sheet the player dismisses first (ui.wait: Stop the Bus's showdown) covers the table: its
     // button is what to tap now, the asked move after it.
     if (s.waitFor) return app.querySelectorAll("[role=dialog] button.primary").forEach(mark);
@@ -257,11 +360,16 @@ function makeDirector(slug, lesson, module, progress) {
     const own = module.askMarks ? module.askMarks(step.action, app) : null;
     if (own) return own.forEach(mark);
     for (const tok of pending) {
-      for (const el of app.querySelectorAll(`.table button[data-token="${CSS.escape(tok)}"]`)) mark(el);
+      for (const el of app.querySelectorAll(`.table button[data-token="${CSS.escape(tok)}"]`))
+        mark(el);
     }
-    for (const el of app.querySelectorAll("button[data-action]")) if (canon(el.dataset.action) === want) mark(el);
+    for (const el of app.querySelectorAll("button[data-action]"))
+      if (canon(el.dataset.action) === want) mark(el);
     if (tokens.length && !pending.length) {
-      for (const el of app.querySelectorAll(`button.confirm[data-verb="${CSS.escape(want.split(" ")[0])}"]:not([disabled])`)) mark(el);
+      for (const el of app.querySelectorAll(
+        `button.confirm[data-verb="${CSS.escape(want.split(" ")[0])}"]:not([disabled])`,
+      ))
+        mark(el);
     }
   }
 
@@ -286,21 +394,75 @@ function makeDirector(slug, lesson, module, progress) {
   // real game to play.
   d.resultSheet = (s, view, ui) => {
     const last = steps[steps.length - 1];
-    const done = new Set(steps.slice(0, s.log.actions.length).map((st) => st.rule).filter(Boolean));
-    const toggle = (closed) => { s.resultClosed = closed; hooks.rerender(); };
-    const sheet = h("section", { class: "result lesson-end", role: "dialog", "aria-label": t("lesson_end"), hidden: s.resultClosed },
-      h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
-      last && last.after && s.log.actions.length === steps.length ? h("p", { class: "lesson-after" }, sayText(last.after, ui)) : null,
+    const done = new Set(
+      steps
+        .slice(0, s.log.actions.length)
+        .map((st) => st.rule)
+        .filter(Boolean),
+    );
+    const toggle = (closed) => {
+      s.resultClosed = closed;
+      hooks.rerender();
+    };
+    const sheet = h(
+      "section",
+      {
+        class: "result lesson-end",
+        role: "dialog",
+        "aria-label": t("lesson_end"),
+        hidden: s.resultClosed,
+      },
+      h(
+        "div",
+        { class: "sheet-tools" },
+        h(
+          "button",
+          { type: "button", class: "close-sheet", onclick: () => toggle(true) },
+          t("see_table"),
+        ),
+      ),
+      last && last.after && s.log.actions.length === steps.length
+        ? h("p", { class: "lesson-after" }, sayText(last.after, ui))
+        : null,
       s.module.renderResult(view, ui),
       h("h3", {}, t("lesson_rules")),
-      h("ul", { class: "lesson-rules" }, Object.entries(lesson.rules).map(([id, name]) => h("li", { class: done.has(id) ? "learnt" : "", dataset: { rule: id } },
-        h("span", { class: "tick", "aria-hidden": "true" }, done.has(id) ? "✓" : "·"), " ", sayText(name, ui)))),
+      h(
+        "ul",
+        { class: "lesson-rules" },
+        Object.entries(lesson.rules).map(([id, name]) =>
+          h(
+            "li",
+            { class: done.has(id) ? "learnt" : "", dataset: { rule: id } },
+            h("span", { class: "tick", "aria-hidden": "true" }, done.has(id) ? "✓" : "·"),
+            " ",
+            sayText(name, ui),
+          ),
+        ),
+      ),
       // What to do next, just above the button that does it.
       h("p", { class: "lesson-outro" }, sayText(lesson.outro, ui)),
-      h("div", { class: "sheet-actions" },
-        h("button", { type: "button", class: "primary real-game", onclick: d.playReal }, t("lesson_play_real")),
-        h("button", { type: "button", class: "lesson-again", onclick: d.restart }, t("lesson_again"))));
-    const reopen = s.resultClosed ? h("button", { type: "button", class: "primary show-result", onclick: () => toggle(false) }, t("show_result")) : null;
+      h(
+        "div",
+        { class: "sheet-actions" },
+        h(
+          "button",
+          { type: "button", class: "primary real-game", onclick: d.playReal },
+          t("lesson_play_real"),
+        ),
+        h(
+          "button",
+          { type: "button", class: "lesson-again", onclick: d.restart },
+          t("lesson_again"),
+        ),
+      ),
+    );
+    const reopen = s.resultClosed
+      ? h(
+          "button",
+          { type: "button", class: "primary show-result", onclick: () => toggle(false) },
+          t("show_result"),
+        )
+      : null;
     return [sheet, reopen];
   };
 
@@ -329,9 +491,18 @@ export async function openLesson(slug) {
     toast(`${gameTitle(slug)}: ${t("coming")}`);
     return navigate({});
   }
-  app.replaceChildren(header(gameTitle(slug), { onBack: nav.leave }), h("p", { class: "loading" }, t("loading")));
-  const [lesson, module] = await Promise.all([fetchLesson(slug),
-    import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; }), styled]);
+  app.replaceChildren(
+    header(gameTitle(slug), { onBack: nav.leave }),
+    h("p", { class: "loading" }, t("loading")),
+  );
+  const [lesson, module] = await Promise.all([
+    fetchLesson(slug),
+    import(`../views/${slug}.js`).then(async (m) => {
+      await loadGame(slug);
+      return m;
+    }),
+    styled,
+  ]);
   if (!lesson || !Array.isArray(lesson.steps) || lesson.game !== slug) {
     toast(t("lesson_missing"));
     const url = new URL(location.href);
@@ -341,21 +512,41 @@ export async function openLesson(slug) {
   }
   document.title = `${sayText(lesson.title, PLAIN)} — ${t("app_title")}`;
   let progress = readProgress(slug, lesson.steps);
-  const logOf = (actions) => ({ game: slug, players: lesson.log.players, options: lesson.log.options || {}, seed: lesson.log.seed || 0,
-    ...(lesson.log.setup ? { setup: lesson.log.setup } : {}), actions });
+  const logOf = (actions) => ({
+    game: slug,
+    players: lesson.log.players,
+    options: lesson.log.options || {},
+    seed: lesson.log.seed || 0,
+    ...(lesson.log.setup ? { setup: lesson.log.setup } : {}),
+    actions,
+  });
   let director = makeDirector(slug, lesson, module, progress);
   let ok = await startDirected(slug, module, logOf(progress.actions), director);
-  if (!ok && progress.actions.length) { // saved progress the engine no longer takes: from the start
+  if (!ok && progress.actions.length) {
+    // saved progress the engine no longer takes: from the start
     progress = { started: false, actions: [] };
     director = makeDirector(slug, lesson, module, progress);
     ok = await startDirected(slug, module, logOf([]), director);
   }
   if (!ok) {
     // The lesson's own deal is refused by the engine: say so, and offer the real game.
-    app.replaceChildren(header(gameTitle(slug), { slug, onBack: nav.leave }),
-      h("section", { class: "lesson-caption", dataset: { kind: "broken" } },
+    app.replaceChildren(
+      header(gameTitle(slug), { slug, onBack: nav.leave }),
+      h(
+        "section",
+        { class: "lesson-caption", dataset: { kind: "broken" } },
         h("p", { class: "lesson-broken" }, t("lesson_broken_load", { reason: loadError() })),
-        h("div", { class: "lesson-buttons" }, h("button", { type: "button", class: "primary real-game", onclick: () => navigate({ game: slug }) }, t("lesson_play_real")))));
+        h(
+          "div",
+          { class: "lesson-buttons" },
+          h(
+            "button",
+            { type: "button", class: "primary real-game", onclick: () => navigate({ game: slug }) },
+            t("lesson_play_real"),
+          ),
+        ),
+      ),
+    );
     document.body.dataset.screen = "table";
   }
 }

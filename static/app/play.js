@@ -16,9 +16,23 @@ import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js"
 import { app, header, hooks, toast } from "./chrome.js";
 import { call, game, refusalWords } from "./engine.js";
 import { computerDriver, humanDriver } from "./seats.js";
-import { sameGameStored, saveKey, saveMovedOn, settings, store, testParam, writeSave } from "./store.js";
+import {
+  sameGameStored,
+  saveKey,
+  saveMovedOn,
+  settings,
+  store,
+  testParam,
+  writeSave,
+} from "./store.js";
 import { Table } from "./table.js";
-import { countWhenOver, followOtherTabs, keepSave, keepTools, recordEvents } from "./table-subscribers.js";
+import {
+  countWhenOver,
+  followOtherTabs,
+  keepSave,
+  keepTools,
+  recordEvents,
+} from "./table-subscribers.js";
 
 // ?botdelay=N (ms per computer action; 0 = instant) keeps tests fast (the test build only: a
 // reader's link cannot change the pace); without it, the speed setting.
@@ -28,14 +42,19 @@ const BOT_DELAY = (() => {
   return Number.isFinite(n) && n >= 0 && n <= 10000 ? n : null;
 })();
 let pace = makePace(settings.speed, BOT_DELAY);
-hooks.speedChanged = () => { pace = makePace(settings.speed, BOT_DELAY); };
+hooks.speedChanged = () => {
+  pace = makePace(settings.speed, BOT_DELAY);
+};
 // The pace now (a driver reads it at each move: the speed may change during a game).
 export const currentPace = () => pace;
 
 // What happened when, for tests and the console: {kind: "bot"|"human"|"refused"|"bot-failed",
 // seat, action (for a failure: its reason), at}. Filled by a subscriber of every table.
 export const events = [];
-export const record = (kind, seat, action) => { events.push({ kind, seat, action, at: performance.now() }); if (events.length > 500) events.shift(); };
+export const record = (kind, seat, action) => {
+  events.push({ kind, seat, action, at: performance.now() });
+  if (events.length > 500) events.shift();
+};
 
 export const current = { session: null, catalog: null, engineBooted: false };
 // The screens a table leads to, given by app.js (screens.js imports this module, not the reverse):
@@ -51,12 +70,27 @@ let records = null;
 let recordsLoading = null;
 function loadRecords() {
   // In once its stylesheet is too (a result sheet drawn with it is styled at once).
-  recordsLoading ||= import("./records.js").then((m) => m.styled.then(() => { records = m; return m; }),
-    (err) => { recordsLoading = null; throw err; });
+  recordsLoading ||= import("./records.js").then(
+    (m) =>
+      m.styled.then(() => {
+        records = m;
+        return m;
+      }),
+    (err) => {
+      recordsLoading = null;
+      throw err;
+    },
+  );
   return recordsLoading;
 }
 const withRecords = (run) => (records ? run(records) : loadRecords().then(run));
-export const whenRecords = (run) => { if (records) run(records); else loadRecords().then(run).catch((err) => console.error(err)); };
+export const whenRecords = (run) => {
+  if (records) run(records);
+  else
+    loadRecords()
+      .then(run)
+      .catch((err) => console.error(err));
+};
 
 // A game given up (a new game replaces one in progress): counted as played, not won (records.js).
 export const gameAbandoned = (game) => whenRecords((r) => r.gameAbandoned(game));
@@ -106,21 +140,55 @@ export function recordRefusal(answer, slug = null) {
 let sessions = 0;
 function makeSession(slug, module, mode, level, extra, players, humans) {
   return {
-    id: ++sessions, slug, module, mode, level, humans, players, table: null,
-    get log() { return this.table.log; },
-    get status() { return this.table.status; },
-    get view() { return this.table.view; },
-    get viewer() { return this.table.viewer; },
-    get viewSeat() { return this.table.viewSeat; },
-    get busy() { return this.table.busy; },
-    get skipping() { return this.table.skipping; },
-    get waitFor() { return this.table.waitFor; },
-    set waitFor(key) { this.table.waitFor = key; },
+    id: ++sessions,
+    slug,
+    module,
+    mode,
+    level,
+    humans,
+    players,
+    table: null,
+    get log() {
+      return this.table.log;
+    },
+    get status() {
+      return this.table.status;
+    },
+    get view() {
+      return this.table.view;
+    },
+    get viewer() {
+      return this.table.viewer;
+    },
+    get viewSeat() {
+      return this.table.viewSeat;
+    },
+    get busy() {
+      return this.table.busy;
+    },
+    get skipping() {
+      return this.table.skipping;
+    },
+    get waitFor() {
+      return this.table.waitFor;
+    },
+    set waitFor(key) {
+      this.table.waitFor = key;
+    },
     revealedFor: mode === "hotseat" ? null : humans[0],
-    pick: [], pickKey: null, redo: extra.redo || [], deal: extra.deal || null,
-    solitaire: players === 1, shown: null,
-    reason: null, holds: new Set(), collected: new Set(), resultClosed: false, suggestAt: null,
-    gid: extra.gid || newGameId(), saveToken: extra.token,
+    pick: [],
+    pickKey: null,
+    redo: extra.redo || [],
+    deal: extra.deal || null,
+    solitaire: players === 1,
+    shown: null,
+    reason: null,
+    holds: new Set(),
+    collected: new Set(),
+    resultClosed: false,
+    suggestAt: null,
+    gid: extra.gid || newGameId(),
+    saveToken: extra.token,
     // What this kind of table shows around the game: its title, the new-game button, the result
     // sheet, and whether it has Suggest and the one-player tools (a lesson has its own).
     dress: null,
@@ -132,7 +200,9 @@ function makeSession(slug, module, mode, level, extra, players, humans) {
 // A table for the session: its seats' drivers, drawn by this screen.
 function seatTable(s, seats) {
   const table = new Table({
-    engine: game, seats, viewers: s.humans,
+    engine: game,
+    seats,
+    viewers: s.humans,
     show: { snapshot: () => snapshot(app), draw: (before, quick) => drawTable(s, before, quick) },
   });
   s.table = table;
@@ -145,11 +215,16 @@ function seatTable(s, seats) {
 function gameSession(slug, module, mode, level, extra, players) {
   const humans = mode === "hotseat" ? [...Array(players).keys()] : [extra.human ?? 0];
   const s = makeSession(slug, module, mode, level, extra, players, humans);
-  const computer = () => computerDriver({
-    level: () => s.level, pace: currentPace, seed: randomSeed,
-    delayFactor: (view) => (module.botDelayFactor ? module.botDelayFactor(view) : 1),
-  });
-  const seats = [...Array(players).keys()].map((seat) => (humans.includes(seat) ? humanDriver() : computer()));
+  const computer = () =>
+    computerDriver({
+      level: () => s.level,
+      pace: currentPace,
+      seed: randomSeed,
+      delayFactor: (view) => (module.botDelayFactor ? module.botDelayFactor(view) : 1),
+    });
+  const seats = [...Array(players).keys()].map((seat) =>
+    humans.includes(seat) ? humanDriver() : computer(),
+  );
   const table = seatTable(s, seats);
   s.dress = gameDress(s);
   keepTools(s, table);
@@ -168,33 +243,54 @@ function gameDress(s) {
     nav.showSetup(s.slug, setupFromLog(s.log, current.catalog[s.slug]));
   };
   return {
-    title: () => gameTitle(s.slug), onNew, tools: true,
+    title: () => gameTitle(s.slug),
+    onNew,
+    tools: true,
     resultSheet: (view, ui) => resultSheet(s, view, ui, onNew),
   };
 }
 
 export async function startSession(slug, log, mode, level, extra = {}) {
-  app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t(replayPending() ? "loading_after_replay" : "loading")));
-  const modulePromise = import(`../views/${slug}.js`).then(async (m) => { await loadGame(slug); return m; });
+  app.replaceChildren(
+    header(gameTitle(slug)),
+    h("p", { class: "loading" }, t(replayPending() ? "loading_after_replay" : "loading")),
+  );
+  const modulePromise = import(`../views/${slug}.js`).then(async (m) => {
+    await loadGame(slug);
+    return m;
+  });
   const viewer = 0;
   // A log the engine cannot even read (an exception instead of a refusal) is a refusal too.
-  const loading = game.load(log, viewer).catch((err) => ({ ok: false, error: String(err && err.message || err) }));
+  const loading = game
+    .load(log, viewer)
+    .catch((err) => ({ ok: false, error: String((err && err.message) || err) }));
   // A return visit against the computer: the table the player left is drawn at once from the
   // save (it is their own view), while the engine boots and replays the log. A tap meanwhile
   // waits in the human driver's queue; the engine's own view replaces this one when ready.
   const shown = extra.shown;
-  if (shown && mode === "bot" && shown.moves === log.actions.length && shown.code === current.catalog[slug]?.code && !current.engineBooted) {
+  if (
+    shown &&
+    mode === "bot" &&
+    shown.moves === log.actions.length &&
+    shown.code === current.catalog[slug]?.code &&
+    !current.engineBooted
+  ) {
     const module = await modulePromise;
     const s = gameSession(slug, module, mode, level, extra, log.players);
     const over = shown.view.phase === "over" || "result" in shown.view;
-    s.table.showSaved(structuredClone(log), { over, to_move: shown.view.to_move, players: log.players }, shown.view);
+    s.table.showSaved(
+      structuredClone(log),
+      { over, to_move: shown.view.to_move, players: log.players },
+      shown.view,
+    );
     s.shown = shown;
     setCurrent(s);
     writeSave(s); // a cold visit's opening is the game from now on, saved as a return visit's is
     hooks.rerender = () => s.table.redraw();
     try {
       render(s);
-    } catch { // a saved table this code cannot draw: wait for the engine's
+    } catch {
+      // a saved table this code cannot draw: wait for the engine's
       app.replaceChildren(header(gameTitle(slug)), h("p", { class: "loading" }, t("loading")));
     }
     const loaded = await loading;
@@ -262,17 +358,25 @@ function seatNameFor(s) {
 }
 
 export function replayHref(s, actions) {
-  const log = { game: s.slug, players: s.log.players, options: s.log.options, seed: s.log.seed, actions: actions.map((a) => [0, a]) };
+  const log = {
+    game: s.slug,
+    players: s.log.players,
+    options: s.log.options,
+    seed: s.log.seed,
+    actions: actions.map((a) => [0, a]),
+  };
   const url = new URL(location.pathname, location.href);
   url.searchParams.set("replay", JSON.stringify(log));
   url.searchParams.set("lang", currentLanguage());
   return url.href;
 }
 
-
-export const wordsOf = (s) => words(s.slug, {
-  seatName: seatNameFor(s), spec: s.module.faces, formatParam: s.module.formatParam,
-});
+export const wordsOf = (s) =>
+  words(s.slug, {
+    seatName: seatNameFor(s),
+    spec: s.module.faces,
+    formatParam: s.module.formatParam,
+  });
 
 // ---------------------------------------------------------------- the ui a view draws with
 // Every view draws with the kit: the picker, the dock, faces, holds and queries.
@@ -289,15 +393,29 @@ export function makeUi(s, view, { replay = false } = {}) {
   const position = `${s.slug}:${s.log.seed}:${JSON.stringify(s.log.options || {})}:${s.log.actions.map((a) => a.join(" ")).join(",")}:${s.viewer}`;
   // A choice in progress (cards picked for a discard) survives the others' moves; the picker
   // drops it if no legal action still contains it. It ends with the viewer's own move.
-  if (s.pickKey !== s.viewer) { s.pick = []; s.pickKey = s.viewer; }
+  if (s.pickKey !== s.viewer) {
+    s.pick = [];
+    s.pickKey = s.viewer;
+  }
   queries.at(position);
   Object.assign(ui, {
-    viewer: s.viewer, mode: replay ? "replay" : s.mode, lang: currentLanguage(), words: w,
-    canAct: canMove, t: w.t, say: w.say, seatName, cardName: w.cardName,
-    seatShort: (seat) => (s.mode === "bot" && seat === s.humans[0] ? t("you") : String(s.mode === "bot" ? seat : seat + 1)),
+    viewer: s.viewer,
+    mode: replay ? "replay" : s.mode,
+    lang: currentLanguage(),
+    words: w,
+    canAct: canMove,
+    t: w.t,
+    say: w.say,
+    seatName,
+    cardName: w.cardName,
+    seatShort: (seat) =>
+      s.mode === "bot" && seat === s.humans[0]
+        ? t("you")
+        : String(s.mode === "bot" ? seat : seat + 1),
     face: (token, opts = {}) => face(token, { spec: module.faces, words: w, ...opts }),
     act: replay ? () => {} : (action) => humanAct(s, action),
-    call: (name, ...args) => engineCall(s, name, ...args), rerender: () => render(s),
+    call: (name, ...args) => engineCall(s, name, ...args),
+    rerender: () => render(s),
     query: (name, ...args) => queries.get(name, args),
     replayHref: (actions) => replayHref(s, actions),
     hold: (key) => {
@@ -315,7 +433,9 @@ export function makeUi(s, view, { replay = false } = {}) {
     collected: (key) => s.collected.has(key),
     // A sheet the player dismisses (Stop the Bus's showdown): the computer waits for ui.collect(key).
     // Called on every draw that shows the sheet; a draw without it lets the computer go on.
-    wait: (key) => { if (!replay && !s.skipping && !s.collected.has(key)) s.waitFor = key; },
+    wait: (key) => {
+      if (!replay && !s.skipping && !s.collected.has(key)) s.waitFor = key;
+    },
     // The player is out (or has seen enough): the computers finish the game at once, without
     // pauses, holds or sheets, and the table is drawn now and then until the result.
     skipToEnd: () => {
@@ -328,8 +448,16 @@ export function makeUi(s, view, { replay = false } = {}) {
     dock: () => (ui.dockEl ||= h("div", { class: "dock" })),
   });
   ui.picker = new Picker({
-    legal: canMove ? view.legal_actions || [] : [], selection: s.pick, words: w, spec: module.faces, verbs: module.verbs || {},
-    act: ui.act, rerender: () => { s.reason = null; render(s); },
+    legal: canMove ? view.legal_actions || [] : [],
+    selection: s.pick,
+    words: w,
+    spec: module.faces,
+    verbs: module.verbs || {},
+    act: ui.act,
+    rerender: () => {
+      s.reason = null;
+      render(s);
+    },
     explain: (token, own, action) => (replay ? null : explain(s, w, token, own, action)),
   });
   return ui;
@@ -340,7 +468,8 @@ export function makeUi(s, view, { replay = false } = {}) {
 // (asked of the engine when the viewer changed) drawn; quick, a glimpse while skipping.
 async function drawTable(s, before = null, quick = false) {
   if (quick) return render(s);
-  if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer) return drawPassScreen(s);
+  if (s.mode === "hotseat" && !s.status.over && s.revealedFor !== s.viewer)
+    return drawPassScreen(s);
   const got = await s.table.ensureView();
   if (got === false) return;
   if (got !== true) return toast(refusalWords(words(s.slug), got));
@@ -352,8 +481,11 @@ export function render(s, before = null) {
   const view = s.view;
   const ui = makeUi(s, view);
   const focused = app.contains(document.activeElement) ? document.activeElement : null;
-  const focusSel = focused?.dataset?.token ? `[data-token="${CSS.escape(focused.dataset.token)}"]`
-    : focused?.dataset?.verb ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]` : null;
+  const focusSel = focused?.dataset?.token
+    ? `[data-token="${CSS.escape(focused.dataset.token)}"]`
+    : focused?.dataset?.verb
+      ? `button[data-verb="${CSS.escape(focused.dataset.verb)}"]`
+      : null;
   s.waitFor = null; // the view asks again (ui.wait) while it shows a sheet to dismiss
   const table = s.module.render(view, ui);
   const tools = s.dress.tools;
@@ -362,7 +494,19 @@ export function render(s, before = null) {
   // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
   const bar = ui.picker.bars.length ? null : ui.picker.bar();
   ui.picker.finish();
-  const parts = [h("p", { class: `reason${s.reason ? " shown" : ""}`, role: "status", dataset: { code: s.reason?.code } }, s.reason ? s.reason.text : ""), bar, assist];
+  const parts = [
+    h(
+      "p",
+      {
+        class: `reason${s.reason ? " shown" : ""}`,
+        role: "status",
+        dataset: { code: s.reason?.code },
+      },
+      s.reason ? s.reason.text : "",
+    ),
+    bar,
+    assist,
+  ];
   const dock = ui.dockEl ? null : h("div", { class: "dock" });
   (ui.dockEl || dock).replaceChildren(...parts.filter(Boolean));
   // The header stays while the table is redrawn, so an open menu stays open as the computer plays.
@@ -372,13 +516,21 @@ export function render(s, before = null) {
     head = header(s.dress.title(), { slug: s.slug, onNew: s.dress.onNew, onBack: nav.leave });
     head.dataset.key = headKey;
   }
-  const nodes = [head, botStalledNotice(s), s.solitaire && tools ? solitaireBar(s) : null, table, dock];
-  if ((view.phase === "over" || s.status.over) && s.module.renderResult) nodes.push(...s.dress.resultSheet(view, ui));
+  const nodes = [
+    head,
+    botStalledNotice(s),
+    s.solitaire && tools ? solitaireBar(s) : null,
+    table,
+    dock,
+  ];
+  if ((view.phase === "over" || s.status.over) && s.module.renderResult)
+    nodes.push(...s.dress.resultSheet(view, ui));
   app.replaceChildren(...nodes.filter(Boolean));
   s.table.emit("drawn", { ui, view }); // a lesson adds its words
   markSuggestion(s);
   if (s.reason && s.reason.token) {
-    for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`)) el.classList.add("refused");
+    for (const el of app.querySelectorAll(`.table [data-token="${CSS.escape(s.reason.token)}"]`))
+      el.classList.add("refused");
   }
   if (focusSel) app.querySelector(focusSel)?.focus();
   travel(app, before, pace.travel);
@@ -395,25 +547,74 @@ export function render(s, before = null) {
 // The result: a sheet over the bottom of the table that can be closed to look at the final
 // table and opened again.
 function resultSheet(s, view, ui, onNew) {
-  const again = () => nav.newGame(s.slug, { ...setupFromLog(s.log, current.catalog[s.slug]), options: s.log.options, mode: s.mode, level: s.level });
-  const toggle = (closed) => { s.resultClosed = closed; render(s); };
-  const sheet = h("section", { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
-    h("div", { class: "sheet-tools" }, h("button", { type: "button", class: "close-sheet", onclick: () => toggle(true) }, t("see_table"))),
+  const again = () =>
+    nav.newGame(s.slug, {
+      ...setupFromLog(s.log, current.catalog[s.slug]),
+      options: s.log.options,
+      mode: s.mode,
+      level: s.level,
+    });
+  const toggle = (closed) => {
+    s.resultClosed = closed;
+    render(s);
+  };
+  const sheet = h(
+    "section",
+    { class: "result", role: "dialog", "aria-label": t("game_over_label"), hidden: s.resultClosed },
+    h(
+      "div",
+      { class: "sheet-tools" },
+      h(
+        "button",
+        { type: "button", class: "close-sheet", onclick: () => toggle(true) },
+        t("see_table"),
+      ),
+    ),
     s.module.renderResult(view, ui),
-    records ? records.afterGame(s, view, current.catalog[s.slug], () => render(s)) : void whenRecords(() => render(s)),
-    h("div", { class: "sheet-actions" },
+    records
+      ? records.afterGame(s, view, current.catalog[s.slug], () => render(s))
+      : void whenRecords(() => render(s)),
+    h(
+      "div",
+      { class: "sheet-actions" },
       h("button", { type: "button", class: "primary again", onclick: again }, t("play_again")),
-      h("button", { type: "button", class: "new", onclick: onNew }, t("new_game"))));
-  const reopen = s.resultClosed ? h("button", { type: "button", class: "primary show-result", onclick: () => toggle(false) }, t("show_result")) : null;
+      h("button", { type: "button", class: "new", onclick: onNew }, t("new_game")),
+    ),
+  );
+  const reopen = s.resultClosed
+    ? h(
+        "button",
+        { type: "button", class: "primary show-result", onclick: () => toggle(false) },
+        t("show_result"),
+      )
+    : null;
   return [sheet, reopen];
 }
 
 // Pass-and-play: the hands are hidden between two humans until the next one says they are ready.
 function drawPassScreen(s) {
   const name = seatNameFor(s)(s.viewer);
-  app.replaceChildren(header(gameTitle(s.slug), { onBack: nav.leave }), h("section", { class: "pass" },
-    h("h2", {}, t("pass_to", { name })), h("p", {}, t("pass_hint", { name })),
-    h("button", { type: "button", class: "primary reveal", onclick: () => { s.revealedFor = s.viewer; s.table.redraw(); } }, t("ready", { name }))));
+  app.replaceChildren(
+    header(gameTitle(s.slug), { onBack: nav.leave }),
+    h(
+      "section",
+      { class: "pass" },
+      h("h2", {}, t("pass_to", { name })),
+      h("p", {}, t("pass_hint", { name })),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary reveal",
+          onclick: () => {
+            s.revealedFor = s.viewer;
+            s.table.redraw();
+          },
+        },
+        t("ready", { name }),
+      ),
+    ),
+  );
   document.body.dataset.screen = "pass";
   document.body.dataset.ready = "1";
 }
@@ -454,19 +655,47 @@ function botStalledNotice(s) {
   const info = current.catalog[s.slug] || {};
   const known = (info.levels || []).includes(s.level);
   const retry = (level) => {
-    if (level) { s.level = level; s.save?.(); }
+    if (level) {
+      s.level = level;
+      s.save?.();
+    }
     s.table.resume();
     delete document.body.dataset.botStalled;
     render(s);
     s.table.pump();
   };
-  return h("section", { class: "bot-stalled", role: "alert", dataset: { reason: stalled.reason } },
-    h("p", {}, known ? t("computer_stalled", { reason: refusalWords(words(s.slug), stalled.answer) }) : t("computer_level_unknown", { level: s.level })),
+  return h(
+    "section",
+    { class: "bot-stalled", role: "alert", dataset: { reason: stalled.reason } },
+    h(
+      "p",
+      {},
+      known
+        ? t("computer_stalled", { reason: refusalWords(words(s.slug), stalled.answer) })
+        : t("computer_level_unknown", { level: s.level }),
+    ),
     h("p", {}, t("computer_stalled_safe")),
-    h("div", { class: "actions" },
-      known || !info.default_level ? null
-        : h("button", { type: "button", class: "primary use-level", onclick: () => retry(info.default_level) }, t("computer_use_level", { level: t(`level_${info.default_level}`) })),
-      h("button", { type: "button", class: "retry-bot", onclick: () => retry(null) }, t("computer_retry"))));
+    h(
+      "div",
+      { class: "actions" },
+      known || !info.default_level
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "primary use-level",
+              onclick: () => retry(info.default_level),
+            },
+            t("computer_use_level", { level: t(`level_${info.default_level}`) }),
+          ),
+      h(
+        "button",
+        { type: "button", class: "retry-bot", onclick: () => retry(null) },
+        t("computer_retry"),
+      ),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- Suggest
@@ -481,31 +710,66 @@ function suggestArgs(s) {
 
 function assistBar(s, view, ui) {
   const levels = current.catalog[s.slug]?.levels || [];
-  if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct) return null;
+  if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct)
+    return null;
   const args = suggestArgs(s);
   const asked = s.suggestAt === s.log.actions.length ? queries.get("bot_action", args) : null;
   const action = asked?.result?.ok ? asked.result.action : null;
-  return h("div", { class: "assist-bar" },
-    h("button", { type: "button", class: "suggest", disabled: asked?.busy ? true : null,
-      onclick: () => { s.suggestAt = s.log.actions.length; render(s); } }, asked?.busy ? t("suggest_busy") : t("suggest")),
-    h("span", { class: "suggestion", role: "status", dataset: { action: action || "", level: args[1] } },
-      action ? t("suggested", { move: ui.words.move(action) }) : asked?.result && !asked.result.ok ? refusalWords(ui.words, asked.result) : ""));
+  return h(
+    "div",
+    { class: "assist-bar" },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "suggest",
+        disabled: asked?.busy ? true : null,
+        onclick: () => {
+          s.suggestAt = s.log.actions.length;
+          render(s);
+        },
+      },
+      asked?.busy ? t("suggest_busy") : t("suggest"),
+    ),
+    h(
+      "span",
+      { class: "suggestion", role: "status", dataset: { action: action || "", level: args[1] } },
+      action
+        ? t("suggested", { move: ui.words.move(action) })
+        : asked?.result && !asked.result.ok
+          ? refusalWords(ui.words, asked.result)
+          : "",
+    ),
+  );
 }
 
 function markSuggestion(s) {
-  const entry = s.suggestAt === s.log.actions.length ? queries.peek("bot_action", suggestArgs(s)) : null;
+  const entry =
+    s.suggestAt === s.log.actions.length ? queries.peek("bot_action", suggestArgs(s)) : null;
   const action = entry?.result?.ok ? entry.result.action : null;
   if (!action) return;
   for (const word of action.split(" ")) {
-    for (const el of app.querySelectorAll(`.table [data-card="${CSS.escape(word)}"]`)) el.classList.add("suggested");
+    for (const el of app.querySelectorAll(`.table [data-card="${CSS.escape(word)}"]`))
+      el.classList.add("suggested");
   }
 }
 
 // ---------------------------------------------------------------- one-player games
 export function setupFromLog(log, info) {
   const options = Object.fromEntries(info.options.map((o) => [o.key, o.default]));
-  const base = { players: info.default_players, options, mode: "bot", level: info.default_level || "random" };
-  if (log && Number.isInteger(log.players) && log.players >= info.min_players && log.players <= info.max_players) base.players = log.players;
+  const base = {
+    players: info.default_players,
+    options,
+    mode: "bot",
+    level: info.default_level || "random",
+  };
+  if (
+    log &&
+    Number.isInteger(log.players) &&
+    log.players >= info.min_players &&
+    log.players <= info.max_players
+  )
+    base.players = log.players;
   return base;
 }
 
@@ -513,19 +777,46 @@ export function shareLink(s) {
   const url = new URL(location.pathname, location.href);
   url.searchParams.set("game", s.slug);
   url.searchParams.set("seed", s.log.seed);
-  if (Object.keys(s.log.options || {}).length) url.searchParams.set("options", JSON.stringify(s.log.options));
+  if (Object.keys(s.log.options || {}).length)
+    url.searchParams.set("options", JSON.stringify(s.log.options));
   return url.href;
 }
 
 function solitaireBar(s) {
-  const label = s.deal ? t("daily_deal", { date: s.deal.slice(6) }) : t("deal_seed", { seed: s.log.seed });
-  return h("div", { class: "solitaire-bar", role: "toolbar", "aria-label": t("deal_tools") },
+  const label = s.deal
+    ? t("daily_deal", { date: s.deal.slice(6) })
+    : t("deal_seed", { seed: s.log.seed });
+  return h(
+    "div",
+    { class: "solitaire-bar", role: "toolbar", "aria-label": t("deal_tools") },
     h("span", { class: "deal-name", dataset: { seed: s.log.seed } }, label),
-    h("button", { type: "button", class: "undo", disabled: !s.log.actions.length || s.busy > 0, onclick: undoMove, "aria-keyshortcuts": "Control+Z" }, "↶ ", t("undo")),
-    h("button", { type: "button", class: "redo", disabled: !s.redo.length || s.busy > 0, onclick: redoMove, "aria-keyshortcuts": "Control+Y" }, "↷ ", t("redo")),
-    h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")));
+    h(
+      "button",
+      {
+        type: "button",
+        class: "undo",
+        disabled: !s.log.actions.length || s.busy > 0,
+        onclick: undoMove,
+        "aria-keyshortcuts": "Control+Z",
+      },
+      "↶ ",
+      t("undo"),
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "redo",
+        disabled: !s.redo.length || s.busy > 0,
+        onclick: redoMove,
+        "aria-keyshortcuts": "Control+Y",
+      },
+      "↷ ",
+      t("redo"),
+    ),
+    h("button", { type: "button", class: "share", onclick: () => shareDeal(s) }, t("share_deal")),
+  );
 }
-
 
 async function undoMove() {
   const s = current.session;
@@ -547,7 +838,9 @@ async function shareDeal(s) {
   try {
     await navigator.clipboard.writeText(link);
     copied = true;
-  } catch { /* no clipboard (insecure page, denied): the link is shown to copy by hand */ }
+  } catch {
+    /* no clipboard (insecure page, denied): the link is shown to copy by hand */
+  }
   toast(copied ? t("link_copied", { link }) : t("link_is", { link }), "info");
   document.body.dataset.shared = link;
 }
@@ -555,8 +848,15 @@ async function shareDeal(s) {
 // Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z) on the table of a one-player game.
 document.addEventListener("keydown", (e) => {
   const s = current.session;
-  if (!s || !s.solitaire || document.body.dataset.screen !== "table" || !(e.ctrlKey || e.metaKey)) return;
+  if (!s || !s.solitaire || document.body.dataset.screen !== "table" || !(e.ctrlKey || e.metaKey))
+    return;
   const key = e.key.toLowerCase();
-  if (key === "z" && !e.shiftKey) { e.preventDefault(); undoMove(); }
-  if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); redoMove(); }
+  if (key === "z" && !e.shiftKey) {
+    e.preventDefault();
+    undoMove();
+  }
+  if (key === "y" || (key === "z" && e.shiftKey)) {
+    e.preventDefault();
+    redoMove();
+  }
 });

@@ -18,7 +18,17 @@ import { h, useCss } from "../kit/dom.js";
 import { currentLanguage, gameTitle, t } from "../kit/words.js";
 import { hooks, toast } from "./chrome.js";
 import { call, refusalWords } from "./engine.js";
-import { dailyStreak, readRecord, recordAbandoned, recordComputer, recordFinished, recordTruth, scoreOrder, sidesOf, SOLO } from "./stats.js";
+import {
+  dailyStreak,
+  readRecord,
+  recordAbandoned,
+  recordComputer,
+  recordFinished,
+  recordTruth,
+  scoreOrder,
+  sidesOf,
+  SOLO,
+} from "./stats.js";
 import { dateWords, dealLink, localDate, resultWords, share, shareText } from "./daily.js";
 import { store } from "./store.js";
 
@@ -55,8 +65,16 @@ function askOnce(key, run) {
   let entry = asked.get(key);
   if (!entry) {
     entry = { result: null, started: performance.now() };
-    entry.promise = Promise.resolve().then(run).then((r) => r, (err) => ({ ok: false, error: String(err && err.message || err) }))
-      .then((r) => { entry.result = r; return r; });
+    entry.promise = Promise.resolve()
+      .then(run)
+      .then(
+        (r) => r,
+        (err) => ({ ok: false, error: String((err && err.message) || err) }),
+      )
+      .then((r) => {
+        entry.result = r;
+        return r;
+      });
     asked.set(key, entry);
     while (asked.size > 24) asked.delete(asked.keys().next().value);
   }
@@ -67,7 +85,8 @@ const truthKey = (s) => `${gameIdOf(s)}:${s.log.actions.length}:truth`;
 const duplicateKey = (s) => `${gameIdOf(s)}:${s.log.actions.length}:duplicate`;
 
 export function engineCall(s, name, ...args) {
-  if (name === "truth" && args.length === 0 && s.status?.over) return askOnce(truthKey(s), () => call("truth")).promise;
+  if (name === "truth" && args.length === 0 && s.status?.over)
+    return askOnce(truthKey(s), () => call("truth")).promise;
   return call(name, ...args);
 }
 
@@ -78,7 +97,15 @@ function askDuplicate(s, redraw) {
     tickWhilePending(entry);
     entry.promise.then((res) => {
       const date = dateOf(s.deal);
-      if (res.ok && date && counted(s)) recordComputer(store, s.slug, date, gameIdOf(s), seatOutcome(res.outcome, s.humans[0]), readStats(s.slug));
+      if (res.ok && date && counted(s))
+        recordComputer(
+          store,
+          s.slug,
+          date,
+          gameIdOf(s),
+          seatOutcome(res.outcome, s.humans[0]),
+          readStats(s.slug),
+        );
       redraw();
     });
   }
@@ -96,7 +123,8 @@ function tickWhilePending(entry) {
   const timer = setInterval(() => {
     if (entry.result) return clearInterval(timer);
     const n = Math.floor((performance.now() - entry.started) / 1000);
-    for (const el of document.querySelectorAll(".duplicate[data-state=pending] .elapsed")) el.textContent = t("duplicate_elapsed", { n });
+    for (const el of document.querySelectorAll(".duplicate[data-state=pending] .elapsed"))
+      el.textContent = t("duplicate_elapsed", { n });
   }, 1000);
 }
 
@@ -108,10 +136,23 @@ export function gameEnded(s, view, redraw) {
   const level = levelOf(s);
   const daily = dateOf(s.deal);
   const read = readStats(s.slug);
-  recordFinished(store, s.slug, {
-    id: gameIdOf(s), level, players: s.players, options: s.log.options || {}, fullOptions: view.options || s.log.options || {},
-    outcome, places: view.outcome.place, sides: sidesOf(s.slug, s.players), daily, on: localDate(),
-  }, read);
+  recordFinished(
+    store,
+    s.slug,
+    {
+      id: gameIdOf(s),
+      level,
+      players: s.players,
+      options: s.log.options || {},
+      fullOptions: view.options || s.log.options || {},
+      outcome,
+      places: view.outcome.place,
+      sides: sidesOf(s.slug, s.players),
+      daily,
+      on: localDate(),
+    },
+    read,
+  );
   if (level === SOLO && outcome.place !== 1) {
     const id = gameIdOf(s);
     askOnce(truthKey(s), () => call("truth")).promise.then((res) => {
@@ -125,7 +166,12 @@ export function gameAbandoned(game) {
   if (!game || !counted(game) || (game.over ?? game.status?.over) || !game.log) return false;
   const seat = game.humans ? game.humans[0] : 0;
   if (!game.log.actions.some((a) => a[0] === seat)) return false; // the player had not moved yet
-  return recordAbandoned(store, game.slug, { id: gameIdOf(game), level: levelOf(game) }, readStats(game.slug));
+  return recordAbandoned(
+    store,
+    game.slug,
+    { id: gameIdOf(game), level: levelOf(game) },
+    readStats(game.slug),
+  );
 }
 
 // ---------------------------------------------------------------- the result sheet
@@ -133,8 +179,14 @@ const shares = new Map(); // game id -> {status, text, link}
 
 function comparison(mine, theirs, order) {
   if (mine.value !== theirs.value) return mine.value > theirs.value ? "better" : "worse";
-  if (typeof mine.score === "number" && typeof theirs.score === "number" && mine.score !== theirs.score) {
-    return (order === "low" ? mine.score < theirs.score : mine.score > theirs.score) ? "better" : "worse";
+  if (
+    typeof mine.score === "number" &&
+    typeof theirs.score === "number" &&
+    mine.score !== theirs.score
+  ) {
+    return (order === "low" ? mine.score < theirs.score : mine.score > theirs.score)
+      ? "better"
+      : "worse";
   }
   return "same";
 }
@@ -151,47 +203,136 @@ export function afterGame(s, view, info, redraw) {
   let computer = null;
   if (date) {
     parts.push(h("h3", {}, t("daily_result", { date: dateWords(date, lang) })));
-    parts.push(h("p", { class: "mine", dataset: { place: mine.place, value: mine.value, score: mine.score ?? "" } },
-      t("you_did", { result: resultWords(t, lang, s.slug, options, mine, sides) })));
+    parts.push(
+      h(
+        "p",
+        {
+          class: "mine",
+          dataset: { place: mine.place, value: mine.value, score: mine.score ?? "" },
+        },
+        t("you_did", { result: resultWords(t, lang, s.slug, options, mine, sides) }),
+      ),
+    );
     if (s.players > 1) {
       const entry = askDuplicate(s, redraw);
       const res = entry.result;
       if (!res) {
-        parts.push(h("div", { class: "duplicate", dataset: { state: "pending" }, role: "status" },
-          h("progress", { "aria-label": t("duplicate_busy") }), h("span", {}, t("duplicate_busy")), " ",
-          h("span", { class: "elapsed" }, t("duplicate_elapsed", { n: Math.floor((performance.now() - entry.started) / 1000) }))));
+        parts.push(
+          h(
+            "div",
+            { class: "duplicate", dataset: { state: "pending" }, role: "status" },
+            h("progress", { "aria-label": t("duplicate_busy") }),
+            h("span", {}, t("duplicate_busy")),
+            " ",
+            h(
+              "span",
+              { class: "elapsed" },
+              t("duplicate_elapsed", { n: Math.floor((performance.now() - entry.started) / 1000) }),
+            ),
+          ),
+        );
       } else if (!res.ok) {
-        parts.push(h("p", { class: "duplicate", dataset: { state: "failed" } }, t("duplicate_failed", { reason: refusalWords(null, res) })));
+        parts.push(
+          h(
+            "p",
+            { class: "duplicate", dataset: { state: "failed" } },
+            t("duplicate_failed", { reason: refusalWords(null, res) }),
+          ),
+        );
       } else {
         computer = seatOutcome(res.outcome, seat);
         const order = scoreOrder(s.slug, options);
-        parts.push(h("div", { class: "duplicate", dataset: { state: "done", place: computer.place, value: computer.value, score: computer.score ?? "" } },
-          h("p", {}, t("computer_did", { result: resultWords(t, lang, s.slug, options, computer, sides) })),
-          h("p", { class: "verdict" }, t(`duplicate_${comparison(mine, computer, order)}`))));
+        parts.push(
+          h(
+            "div",
+            {
+              class: "duplicate",
+              dataset: {
+                state: "done",
+                place: computer.place,
+                value: computer.value,
+                score: computer.score ?? "",
+              },
+            },
+            h(
+              "p",
+              {},
+              t("computer_did", { result: resultWords(t, lang, s.slug, options, computer, sides) }),
+            ),
+            h("p", { class: "verdict" }, t(`duplicate_${comparison(mine, computer, order)}`)),
+          ),
+        );
       }
     }
     const streak = dailyStreak(readStats(s.slug).record, localDate());
-    parts.push(h("p", { class: "daily-streak", dataset: { streak: streak.current } }, t("daily_streak", { n: streak.current })));
+    parts.push(
+      h(
+        "p",
+        { class: "daily-streak", dataset: { streak: streak.current } },
+        t("daily_streak", { n: streak.current }),
+      ),
+    );
   }
   const id = gameIdOf(s);
   const shared = shares.get(id);
   const doShare = async () => {
-    const text = shareText({ t, lang, title: gameTitle(s.slug), slug: s.slug, options, deal: s.deal, seed: s.log.seed,
-      outcome: mine, computer, sides });
-    const link = dealLink({ base: location.href, slug: s.slug, deal: s.deal, seed: s.log.seed, players: s.players,
-      defaultPlayers: info?.default_players, options: s.log.options, lang });
+    const text = shareText({
+      t,
+      lang,
+      title: gameTitle(s.slug),
+      slug: s.slug,
+      options,
+      deal: s.deal,
+      seed: s.log.seed,
+      outcome: mine,
+      computer,
+      sides,
+    });
+    const link = dealLink({
+      base: location.href,
+      slug: s.slug,
+      deal: s.deal,
+      seed: s.log.seed,
+      players: s.players,
+      defaultPlayers: info?.default_players,
+      options: s.log.options,
+      lang,
+    });
     shares.set(id, { status: "busy", text, link });
     const status = await share(text, link);
     shares.set(id, { status, text, link });
     redraw();
   };
-  parts.push(h("div", { class: "share-row" },
-    h("button", { type: "button", class: "share-result", onclick: doShare }, t("share_result")),
-    h("button", { type: "button", class: "stats-link", onclick: () => hooks.showStats(s.slug) }, t("stats"))));
+  parts.push(
+    h(
+      "div",
+      { class: "share-row" },
+      h("button", { type: "button", class: "share-result", onclick: doShare }, t("share_result")),
+      h(
+        "button",
+        { type: "button", class: "stats-link", onclick: () => hooks.showStats(s.slug) },
+        t("stats"),
+      ),
+    ),
+  );
   if (shared && shared.status !== "busy") {
-    parts.push(h("div", { class: "share-box", dataset: { status: shared.status } },
-      h("p", { role: "status" }, t(`share_${shared.status}`)),
-      h("textarea", { readonly: true, rows: 3, "aria-label": t("share_result"), onfocus: (e) => e.target.select() }, `${shared.text}\n${shared.link}`)));
+    parts.push(
+      h(
+        "div",
+        { class: "share-box", dataset: { status: shared.status } },
+        h("p", { role: "status" }, t(`share_${shared.status}`)),
+        h(
+          "textarea",
+          {
+            readonly: true,
+            rows: 3,
+            "aria-label": t("share_result"),
+            onfocus: (e) => e.target.select(),
+          },
+          `${shared.text}\n${shared.link}`,
+        ),
+      ),
+    );
   }
   return h("section", { class: "after-game" }, parts);
 }

@@ -49,7 +49,9 @@ function queueDriver(kind) {
     /** @returns {Promise<Move | null>} */
     next() {
       if (queue.length) return Promise.resolve(/** @type {ActMove} */ (queue.shift()));
-      return new Promise((resolve) => { waiting = resolve; });
+      return new Promise((resolve) => {
+        waiting = resolve;
+      });
     },
     stop() {
       queue.splice(0);
@@ -73,7 +75,9 @@ export function humanDriver() {
      * @param {string} action
      * @param {string | null} [token] the tapped token a refusal is shown by
      */
-    tap(action, token = null) { driver.push({ action, token }); },
+    tap(action, token = null) {
+      driver.push({ action, token });
+    },
   });
 }
 
@@ -82,7 +86,9 @@ export function remoteDriver() {
   const driver = queueDriver("remote");
   return Object.assign(driver, {
     /** @param {string} action */
-    receive(action) { driver.push({ action }); },
+    receive(action) {
+      driver.push({ action });
+    },
   });
 }
 
@@ -159,7 +165,12 @@ export function computerDriver({ level, pace, seed, delayFactor = () => 1 }) {
  * @returns {SeatDriver}
  */
 export function scriptDriver({
-  kind = "lesson", moveFor, pace, readingMs = () => 0, normalActionMs = 750, moving,
+  kind = "lesson",
+  moveFor,
+  pace,
+  readingMs = () => 0,
+  normalActionMs = 750,
+  moving,
 }) {
   return {
     kind,

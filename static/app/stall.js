@@ -31,13 +31,29 @@ function show(name) {
     store.removeItem(key);
     location.reload();
   };
-  const box = h("section", { class: "engine-stalled", role: "alert", dataset: { call: name } },
+  const box = h(
+    "section",
+    { class: "engine-stalled", role: "alert", dataset: { call: name } },
     h("p", {}, t("engine_stalled", { n: Math.round(watch.ms / 1000) })),
     h("p", {}, t("engine_stalled_saved")),
-    h("div", { class: "actions" },
-      h("button", { type: "button", class: "primary reload", onclick: () => location.reload() }, t("engine_reload")),
-      saved !== null ? h("button", { type: "button", class: "set-aside", onclick: setSaveAside }, t("engine_set_aside")) : null,
-      h("button", { type: "button", class: "wait", onclick: remove }, t("engine_wait"))));
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        { type: "button", class: "primary reload", onclick: () => location.reload() },
+        t("engine_reload"),
+      ),
+      saved !== null
+        ? h(
+            "button",
+            { type: "button", class: "set-aside", onclick: setSaveAside },
+            t("engine_set_aside"),
+          )
+        : null,
+      h("button", { type: "button", class: "wait", onclick: remove }, t("engine_wait")),
+    ),
+  );
   document.body.append(box);
   document.body.dataset.engineStalled = name;
 }
@@ -46,12 +62,22 @@ function show(name) {
 // visit downloads the engine once, and a way out (reload) or to keep waiting. Gone once it is up.
 function showBootSlow() {
   if (document.querySelector("section.engine-booting")) return;
-  const box = h("section", { class: "engine-booting", role: "status" },
+  const box = h(
+    "section",
+    { class: "engine-booting", role: "status" },
     h("p", {}, t("engine_booting_slow", { n: Math.round(watch.bootMs / 1000) })),
     h("p", {}, t("engine_booting_hint")),
-    h("div", { class: "actions" },
-      h("button", { type: "button", class: "primary reload", onclick: () => location.reload() }, t("engine_reload")),
-      h("button", { type: "button", class: "wait", onclick: removeBootSlow }, t("engine_wait"))));
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        { type: "button", class: "primary reload", onclick: () => location.reload() },
+        t("engine_reload"),
+      ),
+      h("button", { type: "button", class: "wait", onclick: removeBootSlow }, t("engine_wait")),
+    ),
+  );
   document.body.append(box);
   document.body.dataset.engineBooting = "slow";
 }
@@ -67,7 +93,9 @@ function removeBootSlow() {
 // with the reason said, as on any visit.
 function asideKeys(slug) {
   const prefix = `tabletop:broken:${saveKey(slug).slice("tabletop:".length)}:`;
-  return store.keys().filter((k) => k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length)))
+  return store
+    .keys()
+    .filter((k) => k.startsWith(prefix) && /^\d+$/.test(k.slice(prefix.length)))
     .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
 }
 

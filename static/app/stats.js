@@ -79,8 +79,17 @@ export function emptyRecord(slug) {
 }
 
 function emptyBucket() {
-  return { played: 0, won: 0, drawn: 0, abandoned: 0, places: {}, streak: 0, bestStreak: 0, scores: {},
-    deals: { winnable: 0, winnableWon: 0, notWinnable: 0, undecided: 0 } };
+  return {
+    played: 0,
+    won: 0,
+    drawn: 0,
+    abandoned: 0,
+    places: {},
+    streak: 0,
+    bestStreak: 0,
+    scores: {},
+    deals: { winnable: 0, winnableWon: 0, notWinnable: 0, undecided: 0 },
+  };
 }
 
 // The shape a stored record must have; anything else is corrupt (a record is only ever written
@@ -90,16 +99,41 @@ function wellFormed(r, slug) {
   if (!Array.isArray(r.ids) || !r.ids.every((x) => typeof x === "string")) return false;
   if (!Array.isArray(r.checked) || !r.checked.every((x) => typeof x === "string")) return false;
   for (const b of Object.values(r.levels)) {
-    if (!isObject(b) || !["played", "won", "drawn", "abandoned", "streak", "bestStreak"].every((k) => isCount(b[k]))) return false;
-    if (!isObject(b.places) || !Object.entries(b.places).every(([p, n]) => /^\d+$/.test(p) && isCount(n))) return false;
-    if (!isObject(b.deals) || !["winnable", "winnableWon", "notWinnable", "undecided"].every((k) => isCount(b.deals[k]))) return false;
+    if (
+      !isObject(b) ||
+      !["played", "won", "drawn", "abandoned", "streak", "bestStreak"].every((k) => isCount(b[k]))
+    )
+      return false;
+    if (
+      !isObject(b.places) ||
+      !Object.entries(b.places).every(([p, n]) => /^\d+$/.test(p) && isCount(n))
+    )
+      return false;
+    if (
+      !isObject(b.deals) ||
+      !["winnable", "winnableWon", "notWinnable", "undecided"].every((k) => isCount(b.deals[k]))
+    )
+      return false;
     if (!isObject(b.scores)) return false;
     for (const g of Object.values(b.scores)) {
-      if (!isObject(g) || !isCount(g.n) || !Number.isFinite(g.sum) || !Number.isFinite(g.best) || !["high", "low"].includes(g.order)) return false;
+      if (
+        !isObject(g) ||
+        !isCount(g.n) ||
+        !Number.isFinite(g.sum) ||
+        !Number.isFinite(g.best) ||
+        !["high", "low"].includes(g.order)
+      )
+        return false;
     }
   }
   for (const [date, d] of Object.entries(r.daily)) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isObject(d) || typeof d.id !== "string" || !isCount(d.place)) return false;
+    if (
+      !/^\d{4}-\d{2}-\d{2}$/.test(date) ||
+      !isObject(d) ||
+      typeof d.id !== "string" ||
+      !isCount(d.place)
+    )
+      return false;
   }
   return true;
 }
@@ -112,7 +146,9 @@ export function setAside(store, what, text) {
   const key = `tabletop:broken:${what}:${time}`;
   store.setItem(key, text);
   const keys = typeof store.keys === "function" ? store.keys() : [];
-  const broken = keys.filter((k) => k.startsWith("tabletop:broken:")).sort((a, b) => Number(a.split(":").pop()) - Number(b.split(":").pop()));
+  const broken = keys
+    .filter((k) => k.startsWith("tabletop:broken:"))
+    .sort((a, b) => Number(a.split(":").pop()) - Number(b.split(":").pop()));
   for (const old of broken.slice(0, Math.max(0, broken.length - MAX_BROKEN))) store.removeItem(old);
   return key;
 }
@@ -123,8 +159,11 @@ export function readRecord(store, slug) {
   let data = null;
   try {
     data = JSON.parse(text);
-  } catch { /* corrupt: below */ }
-  if (isObject(data) && data.v === STATS_VERSION && wellFormed(data, slug)) return { record: data, problem: null };
+  } catch {
+    /* corrupt: below */
+  }
+  if (isObject(data) && data.v === STATS_VERSION && wellFormed(data, slug))
+    return { record: data, problem: null };
   const problem = isObject(data) && data.v !== STATS_VERSION ? "version" : "corrupt";
   const aside = setAside(store, `stats:${slug}`, text);
   const record = emptyRecord(slug);
@@ -155,7 +194,8 @@ export function recordFinished(store, slug, game, read = readRecord(store, slug)
   const level = game.level || SOLO;
   const b = (record.levels[level] ||= emptyBucket());
   const place = game.outcome.place;
-  const everyoneFirst = Array.isArray(game.places) && game.places.length > 1 && game.places.every((p) => p === 1);
+  const everyoneFirst =
+    Array.isArray(game.places) && game.places.length > 1 && game.places.every((p) => p === 1);
   const won = place === 1 && !everyoneFirst;
   b.played += 1;
   if (won) b.won += 1;
@@ -167,21 +207,38 @@ export function recordFinished(store, slug, game, read = readRecord(store, slug)
   if (typeof score === "number" && Number.isFinite(score)) {
     const order = scoreOrder(slug, game.fullOptions || game.options);
     const key = scoreGroup(game.players, game.options);
-    const g = (b.scores[key] ||= { players: game.players, options: game.options || {}, order, n: 0, sum: 0, best: score });
+    const g = (b.scores[key] ||= {
+      players: game.players,
+      options: game.options || {},
+      order,
+      n: 0,
+      sum: 0,
+      best: score,
+    });
     g.n += 1;
     g.sum += score;
     g.best = order === "low" ? Math.min(g.best, score) : Math.max(g.best, score);
   }
-  if (level === SOLO && won) { // a won deal was winnable: no search needed
+  if (level === SOLO && won) {
+    // a won deal was winnable: no search needed
     b.deals.winnable += 1;
     b.deals.winnableWon += 1;
     remember(record.checked, game.id);
   }
   if (game.daily && !record.daily[game.daily]) {
-    record.daily[game.daily] = { id: game.id, place, value: game.outcome.value, score: typeof score === "number" ? score : null,
-      won, sides: game.sides, onTime: game.daily === game.on, computer: null };
+    record.daily[game.daily] = {
+      id: game.id,
+      place,
+      value: game.outcome.value,
+      score: typeof score === "number" ? score : null,
+      won,
+      sides: game.sides,
+      onTime: game.daily === game.on,
+      computer: null,
+    };
     const dates = Object.keys(record.daily).sort();
-    for (const old of dates.slice(0, Math.max(0, dates.length - MAX_DAILY))) delete record.daily[old];
+    for (const old of dates.slice(0, Math.max(0, dates.length - MAX_DAILY)))
+      delete record.daily[old];
   }
   write(store, record);
   return true;
@@ -218,7 +275,11 @@ export function recordComputer(store, slug, date, id, outcome, read = readRecord
   const record = read.record;
   const day = record.daily[date];
   if (!day || day.id !== id || day.computer) return false;
-  day.computer = { place: outcome.place, value: outcome.value, score: typeof outcome.score === "number" ? outcome.score : null };
+  day.computer = {
+    place: outcome.place,
+    value: outcome.value,
+    score: typeof outcome.score === "number" ? outcome.score : null,
+  };
   write(store, record);
   return true;
 }
@@ -237,10 +298,17 @@ function previousDate(date) {
 // deal was played to the end on its own date (a past date's deal opened from a link is recorded,
 // but does not make a streak). The best such run too.
 export function dailyStreak(record, today) {
-  const onTime = new Set(Object.entries(record.daily).filter(([, d]) => d.onTime).map(([date]) => date));
+  const onTime = new Set(
+    Object.entries(record.daily)
+      .filter(([, d]) => d.onTime)
+      .map(([date]) => date),
+  );
   let day = onTime.has(today) ? today : previousDate(today);
   let current = 0;
-  while (onTime.has(day)) { current += 1; day = previousDate(day); }
+  while (onTime.has(day)) {
+    current += 1;
+    day = previousDate(day);
+  }
   let best = 0;
   for (const date of onTime) {
     if (onTime.has(previousDate(date))) continue; // not the start of a run

@@ -11,12 +11,15 @@ import { navigate } from "./screens.js";
 import { dailyStreak, mayScoreLow, resetRecord, sidesOf, SOLO, summary } from "./stats.js";
 import { store } from "./store.js";
 
-
 const LEVEL_ORDER = ["heuristic", "easy", "normal", "strong", "random"]; // as the setup screen lists them (bots.bot_levels)
-const levelRank = (level) => (level === SOLO ? 99 : LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : 50);
+const levelRank = (level) =>
+  level === SOLO ? 99 : LEVEL_ORDER.includes(level) ? LEVEL_ORDER.indexOf(level) : 50;
 
 function number(n, digits = 0) {
-  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(n);
+  return new Intl.NumberFormat(currentLanguage(), {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: 0,
+  }).format(n);
 }
 
 function row(key, label, value) {
@@ -37,9 +40,14 @@ function groupLabel(info, w, group) {
   if (!entries.length) parts.push(t("standard_rules"));
   for (const [key, value] of entries) {
     const opt = info.options.find((o) => o.key === key);
-    const shown = value === null ? t("default_value")
-      : opt?.kind === "bool" ? t(value ? "option_on" : "option_off")
-        : opt?.kind === "choice" ? w.t(`choice_${key}_${value}`) : String(value);
+    const shown =
+      value === null
+        ? t("default_value")
+        : opt?.kind === "bool"
+          ? t(value ? "option_on" : "option_off")
+          : opt?.kind === "choice"
+            ? w.t(`choice_${key}_${value}`)
+            : String(value);
     parts.push(`${optionName(w.t(`option_${key}`))}: ${shown}`);
   }
   return parts.join(t("list_sep"));
@@ -52,7 +60,13 @@ function bucketSection(slug, info, w, level, b) {
     const checked = b.deals.winnable + b.deals.notWinnable + b.deals.undecided;
     rows.push(row("played", t("stat_deals_played"), number(b.played)));
     rows.push(row("won", t("stat_deals_won"), t("stat_rate", { n: number(b.won), rate })));
-    rows.push(row("winnable-won", t("stat_winnable_won"), t("stat_of", { n: number(b.deals.winnableWon), total: number(b.deals.winnable) })));
+    rows.push(
+      row(
+        "winnable-won",
+        t("stat_winnable_won"),
+        t("stat_of", { n: number(b.deals.winnableWon), total: number(b.deals.winnable) }),
+      ),
+    );
     rows.push(row("not-winnable", t("stat_not_winnable"), number(b.deals.notWinnable)));
     rows.push(row("undecided", t("stat_undecided"), number(b.deals.undecided)));
     rows.push(row("unchecked", t("stat_unchecked"), number(Math.max(0, b.played - checked))));
@@ -60,25 +74,55 @@ function bucketSection(slug, info, w, level, b) {
     rows.push(row("played", t("stat_played"), number(b.played)));
     rows.push(row("won", t("stat_won"), t("stat_rate", { n: number(b.won), rate })));
     if (b.drawn) rows.push(row("drawn", t("stat_drawn"), number(b.drawn)));
-    const places = Object.keys(b.places).map(Number).sort((x, y) => x - y);
+    const places = Object.keys(b.places)
+      .map(Number)
+      .sort((x, y) => x - y);
     if (places.some((p) => p > 2) || sidesOf(slug, info.max_players) > 2) {
-      rows.push(row("places", t("stat_places"), places.length
-        ? places.map((p) => t("stat_place_n", { place: p, n: number(b.places[p]) })).join(t("list_sep")) : "—"));
+      rows.push(
+        row(
+          "places",
+          t("stat_places"),
+          places.length
+            ? places
+                .map((p) => t("stat_place_n", { place: p, n: number(b.places[p]) }))
+                .join(t("list_sep"))
+            : "—",
+        ),
+      );
     }
   }
   rows.push(row("abandoned", t("stat_abandoned"), number(b.abandoned)));
   rows.push(row("streak", t("stat_streak"), number(b.streak)));
   rows.push(row("best-streak", t("stat_best_streak"), number(b.bestStreak)));
-  const groups = Object.values(b.scores).sort((x, y) => x.players - y.players || JSON.stringify(x.options).localeCompare(JSON.stringify(y.options)));
-  const scores = groups.map((g) => h("div", { class: "score-group" },
-    h("h4", {}, groupLabel(info, w, g)),
-    h("dl", { class: "stat-rows" },
-      row("best-score", t(g.order === "low" ? "stat_best_score_low" : "stat_best_score"), number(g.best)),
-      row("average-score", t("stat_average_score"), number(g.sum / g.n, 1)),
-      row("scored-games", t("stat_scored_games"), number(g.n)))));
-  return h("section", { class: "level-stats", dataset: { level } },
+  const groups = Object.values(b.scores).sort(
+    (x, y) =>
+      x.players - y.players || JSON.stringify(x.options).localeCompare(JSON.stringify(y.options)),
+  );
+  const scores = groups.map((g) =>
+    h(
+      "div",
+      { class: "score-group" },
+      h("h4", {}, groupLabel(info, w, g)),
+      h(
+        "dl",
+        { class: "stat-rows" },
+        row(
+          "best-score",
+          t(g.order === "low" ? "stat_best_score_low" : "stat_best_score"),
+          number(g.best),
+        ),
+        row("average-score", t("stat_average_score"), number(g.sum / g.n, 1)),
+        row("scored-games", t("stat_scored_games"), number(g.n)),
+      ),
+    ),
+  );
+  return h(
+    "section",
+    { class: "level-stats", dataset: { level } },
     level === SOLO ? null : h("h3", {}, t("stat_level", { level: t(`level_${level}`) })),
-    h("dl", { class: "stat-rows" }, rows), scores);
+    h("dl", { class: "stat-rows" }, rows),
+    scores,
+  );
 }
 
 export async function showStats(slug) {
@@ -93,30 +137,89 @@ export async function showStats(slug) {
   document.title = `${t("stats")} — ${gameTitle(slug)}`;
   const levels = Object.keys(record.levels).sort((a, b) => levelRank(a) - levelRank(b));
   const streak = dailyStreak(record, localDate());
-  const confirmBox = h("div", { class: "confirm-reset", hidden: true, role: "group", "aria-label": t("stats_reset") },
+  const confirmBox = h(
+    "div",
+    { class: "confirm-reset", hidden: true, role: "group", "aria-label": t("stats_reset") },
     h("p", {}, t("stats_reset_ask", { game: gameTitle(slug) })),
-    h("button", { type: "button", class: "danger confirm-reset-yes", onclick: () => { resetRecord(store, slug); showStats(slug); } }, t("stats_reset_yes")),
-    h("button", { type: "button", class: "confirm-reset-no", onclick: () => { confirmBox.hidden = true; resetButton.hidden = false; resetButton.focus(); } }, t("cancel")));
-  const resetButton = h("button", { type: "button", class: "reset-stats", onclick: () => {
-    confirmBox.hidden = false; resetButton.hidden = true; confirmBox.querySelector("button").focus();
-  } }, t("stats_reset"));
+    h(
+      "button",
+      {
+        type: "button",
+        class: "danger confirm-reset-yes",
+        onclick: () => {
+          resetRecord(store, slug);
+          showStats(slug);
+        },
+      },
+      t("stats_reset_yes"),
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "confirm-reset-no",
+        onclick: () => {
+          confirmBox.hidden = true;
+          resetButton.hidden = false;
+          resetButton.focus();
+        },
+      },
+      t("cancel"),
+    ),
+  );
+  const resetButton = h(
+    "button",
+    {
+      type: "button",
+      class: "reset-stats",
+      onclick: () => {
+        confirmBox.hidden = false;
+        resetButton.hidden = true;
+        confirmBox.querySelector("button").focus();
+      },
+    },
+    t("stats_reset"),
+  );
   const low = mayScoreLow(slug);
-  app.replaceChildren(header(t("stats"), { slug, onBack: () => navigate({ game: slug }) }), h("section", { class: "stats-page", dataset: { slug } },
-    h("h2", {}, gameTitle(slug)),
-    read.problem ? h("p", { class: "notice stats-problem", role: "alert" }, t("stats_broken", { game: gameTitle(slug) })) : null,
-    levels.length ? levels.map((level) => bucketSection(slug, info, w, level, record.levels[level]))
-      : h("p", { class: "empty" }, t("stats_none")),
-    h("section", { class: "daily-stats" }, h("h3", {}, t("stats_daily")),
-      h("dl", { class: "stat-rows" },
-        row("daily-played", t("stat_daily_played"), number(streak.played)),
-        row("daily-streak", t("stat_daily_streak"), number(streak.current)),
-        row("daily-best", t("stat_daily_best"), number(streak.best)))),
-    h("div", { class: "notes" },
-      h("p", {}, t(info.max_players === 1 ? "stats_note_solo" : "stats_note_counted")),
-      h("p", {}, t("stats_note_abandoned")),
-      low ? h("p", {}, t("stats_note_low")) : null,
-      h("p", {}, t("stats_note_device"))),
-    h("div", { class: "stats-actions" }, resetButton, confirmBox)));
+  app.replaceChildren(
+    header(t("stats"), { slug, onBack: () => navigate({ game: slug }) }),
+    h(
+      "section",
+      { class: "stats-page", dataset: { slug } },
+      h("h2", {}, gameTitle(slug)),
+      read.problem
+        ? h(
+            "p",
+            { class: "notice stats-problem", role: "alert" },
+            t("stats_broken", { game: gameTitle(slug) }),
+          )
+        : null,
+      levels.length
+        ? levels.map((level) => bucketSection(slug, info, w, level, record.levels[level]))
+        : h("p", { class: "empty" }, t("stats_none")),
+      h(
+        "section",
+        { class: "daily-stats" },
+        h("h3", {}, t("stats_daily")),
+        h(
+          "dl",
+          { class: "stat-rows" },
+          row("daily-played", t("stat_daily_played"), number(streak.played)),
+          row("daily-streak", t("stat_daily_streak"), number(streak.current)),
+          row("daily-best", t("stat_daily_best"), number(streak.best)),
+        ),
+      ),
+      h(
+        "div",
+        { class: "notes" },
+        h("p", {}, t(info.max_players === 1 ? "stats_note_solo" : "stats_note_counted")),
+        h("p", {}, t("stats_note_abandoned")),
+        low ? h("p", {}, t("stats_note_low")) : null,
+        h("p", {}, t("stats_note_device")),
+      ),
+      h("div", { class: "stats-actions" }, resetButton, confirmBox),
+    ),
+  );
   document.body.dataset.screen = "stats";
 }
 
@@ -129,14 +232,42 @@ export function showStatsOverview() {
     const record = readStats(slug).record;
     const sum = summary(record);
     const streak = dailyStreak(record, today);
-    return h("li", {}, h("button", { type: "button", class: "stats-game", dataset: { slug, played: sum.played, won: sum.won },
-      onclick: () => navigate({ game: slug, page: "stats" }) },
-    h("span", { class: "title" }, gameTitle(slug)),
-    h("span", { class: "figures" }, sum.played ? t("stats_overview_line", { played: number(sum.played), won: number(sum.won) }) : t("stats_overview_none"),
-      streak.current ? ` · ${t("daily_streak", { n: streak.current })}` : "")));
+    return h(
+      "li",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: "stats-game",
+          dataset: { slug, played: sum.played, won: sum.won },
+          onclick: () => navigate({ game: slug, page: "stats" }),
+        },
+        h("span", { class: "title" }, gameTitle(slug)),
+        h(
+          "span",
+          { class: "figures" },
+          sum.played
+            ? t("stats_overview_line", { played: number(sum.played), won: number(sum.won) })
+            : t("stats_overview_none"),
+          streak.current ? ` · ${t("daily_streak", { n: streak.current })}` : "",
+        ),
+      ),
+    );
   });
-  app.replaceChildren(header(t("stats"), { onBack: current.leave }), h("section", { class: "stats-page overview" },
-    h("ul", { class: "stats-games" }, items),
-    h("div", { class: "notes" }, h("p", {}, t("stats_note_counted")), h("p", {}, t("stats_note_device")))));
+  app.replaceChildren(
+    header(t("stats"), { onBack: current.leave }),
+    h(
+      "section",
+      { class: "stats-page overview" },
+      h("ul", { class: "stats-games" }, items),
+      h(
+        "div",
+        { class: "notes" },
+        h("p", {}, t("stats_note_counted")),
+        h("p", {}, t("stats_note_device")),
+      ),
+    ),
+  );
   document.body.dataset.screen = "stats";
 }

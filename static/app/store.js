@@ -60,7 +60,11 @@ function writeStored(k, text) {
     unsaved.delete(k);
   } catch {
     let over = null;
-    try { over = storage.getItem(k); } catch { /* unreadable too: memory alone */ }
+    try {
+      over = storage.getItem(k);
+    } catch {
+      /* unreadable too: memory alone */
+    }
     unsaved.set(k, { text, over });
     failedWrites++;
     tellStorageFull();
@@ -69,19 +73,37 @@ function writeStored(k, text) {
 
 function removeStored(k) {
   unsaved.delete(k);
-  try { storage.removeItem(k); } catch { /* nothing stored to remove */ }
+  try {
+    storage.removeItem(k);
+  } catch {
+    /* nothing stored to remove */
+  }
 }
 
 export const store = {
   getItem: (k) => {
-    try { return storage ? readStored(k) : memory.has(k) ? memory.get(k) : null; } catch { return null; }
+    try {
+      return storage ? readStored(k) : memory.has(k) ? memory.get(k) : null;
+    } catch {
+      return null;
+    }
   },
-  setItem: (k, v) => { if (storage) writeStored(k, String(v)); else memory.set(k, String(v)); },
-  removeItem: (k) => { if (storage) removeStored(k); else memory.delete(k); },
+  setItem: (k, v) => {
+    if (storage) writeStored(k, String(v));
+    else memory.set(k, String(v));
+  },
+  removeItem: (k) => {
+    if (storage) removeStored(k);
+    else memory.delete(k);
+  },
   keys: () => {
     if (!storage) return [...memory.keys()];
     let stored = [];
-    try { stored = Object.keys(storage); } catch { /* memory alone */ }
+    try {
+      stored = Object.keys(storage);
+    } catch {
+      /* memory alone */
+    }
     return [...new Set([...stored, ...unsaved.keys()])];
   },
 };
@@ -90,15 +112,20 @@ export const store = {
 // on, but what is not stored is lost when the page closes; and how to make room.
 function tellStorageFull() {
   if (document.querySelector(".storage-full")) return;
-  const note = h("section", { class: "storage-full", role: "alert" },
+  const note = h(
+    "section",
+    { class: "storage-full", role: "alert" },
     h("p", {}, t("storage_full")),
-    h("button", { type: "button", class: "close", onclick: () => note.remove() }, t("close")));
+    h("button", { type: "button", class: "close", onclick: () => note.remove() }, t("close")),
+  );
   document.body.prepend(note); // above the header: in view, never over the hand or a sheet
   document.body.dataset.storageFull = "1";
 }
 
 export const settings = {
-  get fourColour() { return store.getItem("tabletop:four-colour") === "1"; },
+  get fourColour() {
+    return store.getItem("tabletop:four-colour") === "1";
+  },
   set fourColour(on) {
     store.setItem("tabletop:four-colour", on ? "1" : "0");
     document.documentElement.classList.toggle("four-colour", on);
@@ -107,7 +134,9 @@ export const settings = {
     const s = store.getItem("tabletop:speed");
     return SPEED_NAMES.includes(s) ? s : "normal";
   },
-  set speed(name) { store.setItem("tabletop:speed", SPEED_NAMES.includes(name) ? name : "normal"); },
+  set speed(name) {
+    store.setItem("tabletop:speed", SPEED_NAMES.includes(name) ? name : "normal");
+  },
 };
 
 // One key per game (and per embed id), so two games in one article keep their own saves, and a
@@ -157,28 +186,52 @@ export function readSave(slug) {
 // the default count. The engine checks the rest of the log when it replays it.
 export function parseSave(text) {
   const data = JSON.parse(text);
-  if (!data || data.v !== 1 || typeof data.log !== "object" || !["bot", "hotseat"].includes(data.mode)) throw new Error("bad format");
+  if (
+    !data ||
+    data.v !== 1 ||
+    typeof data.log !== "object" ||
+    !["bot", "hotseat"].includes(data.mode)
+  )
+    throw new Error("bad format");
   if (data.log && "players" in data.log && !Number.isInteger(data.log.players)) {
     throw new Error("bad player count");
   }
   // The redo stack is only ever resent to the engine, which checks every move; keep it if well formed.
-  if (!Array.isArray(data.redo) || !data.redo.every((m) => Array.isArray(m) && m.length === 2 && m[0] === 0 && typeof m[1] === "string")) data.redo = [];
-  if (typeof data.deal !== "string" || !/^daily:\d{4}-\d{2}-\d{2}$/.test(data.deal)) data.deal = null;
+  if (
+    !Array.isArray(data.redo) ||
+    !data.redo.every(
+      (m) => Array.isArray(m) && m.length === 2 && m[0] === 0 && typeof m[1] === "string",
+    )
+  )
+    data.redo = [];
+  if (typeof data.deal !== "string" || !/^daily:\d{4}-\d{2}-\d{2}$/.test(data.deal))
+    data.deal = null;
   if (typeof data.gid !== "string" || !/^g[0-9a-z]{1,40}$/.test(data.gid)) data.gid = null;
   if (typeof data.level !== "string") data.level = null;
   data.w = typeof data.w === "string" ? data.w : "";
   // The table last drawn (the human's own view), to show at once on a return visit.
   const shown = data.shown;
-  if (!shown || shown.moves !== data.log.actions?.length || !shown.view || !Array.isArray(shown.view.to_move)) data.shown = null;
+  if (
+    !shown ||
+    shown.moves !== data.log.actions?.length ||
+    !shown.view ||
+    !Array.isArray(shown.view.to_move)
+  )
+    data.shown = null;
   return data;
 }
 
 function saveBody(s) {
   return {
-    v: 1, log: s.log, mode: s.mode, level: s.level,
-    redo: s.redo.length ? s.redo : undefined, deal: s.deal || undefined,
+    v: 1,
+    log: s.log,
+    mode: s.mode,
+    level: s.level,
+    redo: s.redo.length ? s.redo : undefined,
+    deal: s.deal || undefined,
     shown: s.shown && s.shown.moves === s.log.actions.length ? s.shown : undefined,
-    gid: s.gid || undefined, over: s.status?.over || undefined,
+    gid: s.gid || undefined,
+    over: s.status?.over || undefined,
   };
 }
 
@@ -191,7 +244,10 @@ function compareStored(s, text, body = saveBody(s)) {
   try {
     const { w, shown: oldShown, ...old } = JSON.parse(text);
     const { shown, ...now } = body;
-    if (JSON.stringify(old) === JSON.stringify(now)) return !shown || JSON.stringify(oldShown) === JSON.stringify(shown) ? "same" : "same-but-shown";
+    if (JSON.stringify(old) === JSON.stringify(now))
+      return !shown || JSON.stringify(oldShown) === JSON.stringify(shown)
+        ? "same"
+        : "same-but-shown";
     return (typeof w === "string" ? w : "") === s.saveToken ? "mine" : "other";
   } catch {
     return s.saveToken === "" ? "mine" : "other";
@@ -203,7 +259,10 @@ function compareStored(s, text, body = saveBody(s)) {
 export function sameGameStored(s) {
   const text = store.getItem(saveKey(s.slug));
   const how = compareStored(s, text);
-  if (how === "same" || how === "same-but-shown") { s.saveToken = saveToken(text); return true; }
+  if (how === "same" || how === "same-but-shown") {
+    s.saveToken = saveToken(text);
+    return true;
+  }
   return false;
 }
 
@@ -217,8 +276,12 @@ export function writeSave(s) {
   const text = store.getItem(key);
   const body = saveBody(s);
   const how = compareStored(s, text, body);
-  if (how === "same") { s.saveToken = saveToken(text); return true; }
-  if (s.saveToken !== undefined && (how === "other" || (how === "none" && s.saveToken !== null))) return false;
+  if (how === "same") {
+    s.saveToken = saveToken(text);
+    return true;
+  }
+  if (s.saveToken !== undefined && (how === "other" || (how === "none" && s.saveToken !== null)))
+    return false;
   const w = `${TAB}.${++writes}`;
   store.setItem(key, JSON.stringify({ ...body, w }));
   s.saveToken = w;
@@ -236,11 +299,13 @@ export function boundedJson(text, maxChars, maxDepth) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash: the next character is escaped
+      if (c === 92)
+        i++; // a backslash: the next character is escaped
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { if (++depth > maxDepth) throw new RangeError("too deep"); }
-    else if (c === 93 || c === 125) depth--;
+    else if (c === 91 || c === 123) {
+      if (++depth > maxDepth) throw new RangeError("too deep");
+    } else if (c === 93 || c === 125) depth--;
   }
   return JSON.parse(text);
 }
@@ -253,10 +318,17 @@ const MAX_ACTIONS = 100_000;
 const LOG_FIELDS = ["game", "players", "options", "seed", "setup", "actions"];
 
 // A caption: none, a text, or the text per language ({ja, en}: strings).
-const isCaption = (c) => c === null || typeof c === "string" || (isPlainObject(c)
-  && Object.entries(c).every(([k, v]) => ["ja", "en"].includes(k) && typeof v === "string"));
-const isMove = (a) => Array.isArray(a) && a.length === 2 && Number.isInteger(a[0]) && a[0] >= 0
-  && typeof a[1] === "string";
+const isCaption = (c) =>
+  c === null ||
+  typeof c === "string" ||
+  (isPlainObject(c) &&
+    Object.entries(c).every(([k, v]) => ["ja", "en"].includes(k) && typeof v === "string"));
+const isMove = (a) =>
+  Array.isArray(a) &&
+  a.length === 2 &&
+  Number.isInteger(a[0]) &&
+  a[0] >= 0 &&
+  typeof a[1] === "string";
 
 // A replay's record (a link's ?replay= or a file of static/replays/) checked whole before anything
 // uses it: the log the engine reads and the captions the page shows. Throws an Error whose message
@@ -274,10 +346,14 @@ export function replayRecord(text) {
   if (!Object.keys(log).every((k) => LOG_FIELDS.includes(k))) throw bad();
   if (!SLUGS.includes(log.game)) throw bad();
   const { players, seed, options, actions } = log;
-  if ("players" in log && !(Number.isInteger(players) && players >= 1 && players <= 20)) throw bad();
+  if ("players" in log && !(Number.isInteger(players) && players >= 1 && players <= 20))
+    throw bad();
   if ("seed" in log && !(Number.isSafeInteger(seed) && seed >= 0)) throw bad();
   if ("options" in log && !isPlainObject(options)) throw bad();
-  if ("actions" in log && !(Array.isArray(actions) && actions.length <= MAX_ACTIONS && actions.every(isMove))) {
+  if (
+    "actions" in log &&
+    !(Array.isArray(actions) && actions.length <= MAX_ACTIONS && actions.every(isMove))
+  ) {
     throw bad();
   }
   if (captions !== null && !(Array.isArray(captions) && captions.every(isCaption))) throw bad();

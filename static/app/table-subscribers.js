@@ -10,7 +10,15 @@
 import { t } from "../kit/words.js";
 import { dismissToast, toast } from "./chrome.js";
 import {
-  current, endSession, nav, record, refusalText, render, setupFromLog, startSession, whenRecords,
+  current,
+  endSession,
+  nav,
+  record,
+  refusalText,
+  render,
+  setupFromLog,
+  startSession,
+  whenRecords,
   wordsOf,
 } from "./play.js";
 import { readSave, sameGameStored, saveKey, saveMovedOn, writeSave } from "./store.js";
@@ -42,7 +50,9 @@ export function keepTools(s, table) {
     s.reason = { text: refusalText(wordsOf(s), answer), token, code: answer.code };
     render(s);
   });
-  table.on("stalled", () => { document.body.dataset.botStalled = "1"; });
+  table.on("stalled", () => {
+    document.body.dataset.botStalled = "1";
+  });
   table.on("error", ({ error }) => toast(String(error)));
 }
 
@@ -74,7 +84,8 @@ function saved(s, written, kind) {
 export function recordEvents(table) {
   // The computer's and a lesson's scripted moves are "bot" moves to the tests.
   table.on("moved", ({ seat, action, by }) =>
-    record(by === "human" ? "human" : "bot", seat, action));
+    record(by === "human" ? "human" : "bot", seat, action),
+  );
   // What was asked of the engine, and refused.
   table.on("refused", ({ seat, action }) => record("refused", seat, action));
   table.on("failed", ({ seat, reason }) => record("bot-failed", seat, reason));
@@ -115,10 +126,18 @@ async function followOtherTab(s, kind = "sync") {
   }
   if (saved.broken) return nav.route();
   const info = current.catalog[s.slug];
-  const ok = await startSession(s.slug, saved.log, saved.mode, saved.level || info.default_level || "random",
-    { redo: saved.redo, deal: saved.deal, gid: saved.gid, token: saved.w });
+  const ok = await startSession(
+    s.slug,
+    saved.log,
+    saved.mode,
+    saved.level || info.default_level || "random",
+    { redo: saved.redo, deal: saved.deal, gid: saved.gid, token: saved.w },
+  );
   if (!ok) return nav.route();
-  toast(t(kind === "move" ? "tab_move_refused" : "tab_updated"), kind === "move" ? "error" : "info");
+  toast(
+    t(kind === "move" ? "tab_move_refused" : "tab_updated"),
+    kind === "move" ? "error" : "info",
+  );
   document.body.dataset.followed = String(Number(document.body.dataset.followed || 0) + 1);
   if (current.session) takeUpIfNewer(current.session); // written again meanwhile
 }

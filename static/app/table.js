@@ -203,8 +203,10 @@ export class Table {
     const wasOver = this.status ? this.status.over : null;
     if (res.log) this.log = res.log;
     this.status = {
-      over: !!res.over, to_move: res.to_move || [],
-      players: res.players ?? this.status?.players ?? this.seats.length, moves: res.moves,
+      over: !!res.over,
+      to_move: res.to_move || [],
+      players: res.players ?? this.status?.players ?? this.seats.length,
+      moves: res.moves,
     };
     this.view = res.view;
     this.viewSeat = this.viewer;
@@ -301,16 +303,28 @@ export class Table {
     return {
       seat,
       // The table as it is when read (a listening driver's ask lasts across other seats' moves).
-      get view() { return table.view; },
-      get status() { return /** @type {Status} */ (table.status); },
-      get moves() { return table.log ? table.log.actions.length : 0; },
-      skipping: () => this.skipping, holdUntil: () => this.holdUntil, now: () => clock.now(),
+      get view() {
+        return table.view;
+      },
+      get status() {
+        return /** @type {Status} */ (table.status);
+      },
+      get moves() {
+        return table.log ? table.log.actions.length : 0;
+      },
+      skipping: () => this.skipping,
+      holdUntil: () => this.holdUntil,
+      now: () => clock.now(),
       cancelled: () => this.ended || !!ask?.cancelled,
-      sleep: (ms) => new Promise((resolve) => {
-        if (this.ended || ask?.cancelled) return resolve(false);
-        const timer = clock.setTimeout(() => resolve(true), Math.max(0, ms));
-        ask?.onCancel.push(() => { clock.clearTimeout(timer); resolve(false); });
-      }),
+      sleep: (ms) =>
+        new Promise((resolve) => {
+          if (this.ended || ask?.cancelled) return resolve(false);
+          const timer = clock.setTimeout(() => resolve(true), Math.max(0, ms));
+          ask?.onCancel.push(() => {
+            clock.clearTimeout(timer);
+            resolve(false);
+          });
+        }),
     };
   }
 
@@ -396,11 +410,15 @@ export class Table {
    * @param {Ask | null} ask
    */
   async send(seat, driver, move, ask) {
-    const release = () => { if (ask && this.asking === ask) this.asking = null; };
+    const release = () => {
+      if (ask && this.asking === ask) this.asking = null;
+    };
     const status = /** @type {Status} */ (this.status);
     const by = driver.kind;
-    const stale = !driver.listens && (!status.to_move.includes(seat)
-      || ("at" in move && move.at !== undefined && move.at !== this.log?.actions.length));
+    const stale =
+      !driver.listens &&
+      (!status.to_move.includes(seat) ||
+        ("at" in move && move.at !== undefined && move.at !== this.log?.actions.length));
     if (this.ended || status.over || stale) {
       release();
       if (stale) this.pump();
@@ -412,10 +430,12 @@ export class Table {
     /** @type {Answer} */
     let res;
     try {
-      res = "bot" in move
-        ? await this.engine.botMove(seat, move.bot.level, move.bot.seed, this.viewer)
-        : await this.engine.act(seat, move.action, this.viewer);
-    } catch (err) { // an answer that is not one (a worker that threw): a refusal too
+      res =
+        "bot" in move
+          ? await this.engine.botMove(seat, move.bot.level, move.bot.seed, this.viewer)
+          : await this.engine.act(seat, move.action, this.viewer);
+    } catch (err) {
+      // an answer that is not one (a worker that threw): a refusal too
       res = { ok: false, error: errorText(err) };
     }
     this.busy--;
@@ -459,7 +479,8 @@ export class Table {
     const reason = res.error || res.code || "?";
     if (!this.emit("failed", { seat, by, action, reason, answer: res })) return;
     /** @type {Answer} */
-    const again = await this.engine.load(/** @type {GameLog} */ (this.log), this.viewer)
+    const again = await this.engine
+      .load(/** @type {GameLog} */ (this.log), this.viewer)
       .catch((err) => ({ ok: false, error: errorText(err) }));
     if (this.ended) return;
     if (again.ok) {

@@ -77,7 +77,10 @@ function statsOk(text, slug) {
   innerJson(text);
   // stats.js's own check, on a scratch store holding this text alone (nothing is written).
   const scratch = {
-    getItem: (k) => (k === statsKey(slug) ? text : null), setItem: () => {}, removeItem: () => {}, keys: () => [],
+    getItem: (k) => (k === statsKey(slug) ? text : null),
+    setItem: () => {},
+    removeItem: () => {},
+    keys: () => [],
   };
   return readRecord(scratch, slug).problem === null;
 }
@@ -88,7 +91,9 @@ function lessonOk(text) {
 }
 
 class Refusal extends Error {}
-const refuse = (key, params = {}) => { throw new Refusal(t(key, params)); };
+const refuse = (key, params = {}) => {
+  throw new Refusal(t(key, params));
+};
 
 // The file's entries, checked whole: {key: text}; throws a Refusal worded for the reader.
 export function checkRecordsFile(text) {
@@ -113,7 +118,9 @@ export function checkRecordsFile(text) {
     let ok = false;
     try {
       ok = family.ok(value, slug);
-    } catch { /* not JSON, too deep, a hostile key, a save that cannot be read: refused below */ }
+    } catch {
+      /* not JSON, too deep, a hostile key, a save that cannot be read: refused below */
+    }
     if (!ok) refuse("transfer_bad_entry", { entry });
   }
   return data.items;
@@ -182,15 +189,28 @@ export function mergeInto(items) {
       const mine = readRecord(store, slug).record; // a damaged one is set aside and starts empty
       const theirs = JSON.parse(text);
       const merged = mergeRecords(mine, theirs);
-      if (merged !== mine) { store.setItem(key, JSON.stringify(merged)); done.stats += 1; }
+      if (merged !== mine) {
+        store.setItem(key, JSON.stringify(merged));
+        done.stats += 1;
+      }
       continue;
     }
     let mine = null;
-    try { mine = here === null ? null : parseSave(here); } catch { /* unreadable here: replaced */ }
+    try {
+      mine = here === null ? null : parseSave(here);
+    } catch {
+      /* unreadable here: replaced */
+    }
     const theirs = parseSave(text);
-    const takeTheirs = !mine || (mine.gid && mine.gid === theirs.gid
-      ? theirs.log.actions.length > mine.log.actions.length : gameTime(theirs) > gameTime(mine));
-    if (!takeTheirs) { done.kept += 1; continue; }
+    const takeTheirs =
+      !mine ||
+      (mine.gid && mine.gid === theirs.gid
+        ? theirs.log.actions.length > mine.log.actions.length
+        : gameTime(theirs) > gameTime(mine));
+    if (!takeTheirs) {
+      done.kept += 1;
+      continue;
+    }
     // The save replaced is kept aside: the game's menu brings it back.
     if (here !== null) setAside(store, key.slice("tabletop:".length), here);
     store.setItem(key, text);
@@ -224,8 +244,14 @@ export function showTransfer() {
   document.querySelector("section.transfer-page")?.remove();
   const opener = document.activeElement;
   const status = h("p", { class: "transfer-status", role: "status" });
-  const say = (text, kind) => { status.textContent = text; status.dataset.kind = kind; };
-  const close = () => { box.remove(); opener?.focus?.(); };
+  const say = (text, kind) => {
+    status.textContent = text;
+    status.dataset.kind = kind;
+  };
+  const close = () => {
+    box.remove();
+    opener?.focus?.();
+  };
   const exportNow = () => {
     const items = exportItems();
     const exported = new Date().toISOString();
@@ -247,20 +273,47 @@ export function showTransfer() {
     endSession(); // the screen under this one is drawn again from what is stored now
     current.route?.();
   };
-  const input = h("input", { type: "file", accept: ".json,application/json", class: "import-file",
-    onchange: (e) => { importFile(e.target.files[0]); e.target.value = ""; } });
-  const box = h("section", {
-    class: "rules-page transfer-page", role: "dialog", "aria-modal": "true", "aria-label": t("transfer"),
-    tabindex: "-1", onkeydown: (e) => { if (e.key === "Escape") close(); },
-  },
-  h("div", { class: "rules-head" }, h("h2", {}, t("transfer")),
-    h("button", { type: "button", class: "close", onclick: close }, t("close"))),
-  h("p", {}, t("transfer_intro")),
-  h("div", { class: "actions" },
-    h("button", { type: "button", class: "primary export", onclick: exportNow }, t("transfer_export")),
-    h("label", { class: "button import" }, t("transfer_import"), input)),
-  h("p", { class: "transfer-merge" }, t("transfer_how")),
-  status);
+  const input = h("input", {
+    type: "file",
+    accept: ".json,application/json",
+    class: "import-file",
+    onchange: (e) => {
+      importFile(e.target.files[0]);
+      e.target.value = "";
+    },
+  });
+  const box = h(
+    "section",
+    {
+      class: "rules-page transfer-page",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-label": t("transfer"),
+      tabindex: "-1",
+      onkeydown: (e) => {
+        if (e.key === "Escape") close();
+      },
+    },
+    h(
+      "div",
+      { class: "rules-head" },
+      h("h2", {}, t("transfer")),
+      h("button", { type: "button", class: "close", onclick: close }, t("close")),
+    ),
+    h("p", {}, t("transfer_intro")),
+    h(
+      "div",
+      { class: "actions" },
+      h(
+        "button",
+        { type: "button", class: "primary export", onclick: exportNow },
+        t("transfer_export"),
+      ),
+      h("label", { class: "button import" }, t("transfer_import"), input),
+    ),
+    h("p", { class: "transfer-merge" }, t("transfer_how")),
+    status,
+  );
   document.body.append(box);
   box.focus();
 }

@@ -33,7 +33,13 @@ export function useCss(url) {
   if (typeof document === "undefined") return Promise.resolve();
   if (!sheets.has(href)) {
     const link = h("link", { rel: "stylesheet", href, "data-css": href });
-    sheets.set(href, new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; }));
+    sheets.set(
+      href,
+      new Promise((resolve) => {
+        link.onload = resolve;
+        link.onerror = resolve;
+      }),
+    );
     document.head.append(link);
   }
   return sheets.get(href);
@@ -44,7 +50,8 @@ export function arrowKeys(event) {
   const buttons = [...event.currentTarget.querySelectorAll("button:not([disabled])")];
   const at = buttons.indexOf(document.activeElement);
   if (at < 0) return;
-  const next = buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
+  const next =
+    buttons[(at + (event.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length];
   next.focus();
   event.preventDefault();
 }

@@ -36,13 +36,20 @@ export const standardCards = {
     if (!m) return null;
     const lang = w && w.lang === "ja" ? "ja" : "en";
     const rank = RANK_NAME[lang][m[1]] || m[1];
-    const name = lang === "ja" ? `${SUIT_NAME.ja[m[2]]}の${rank}` : `${rank} of ${SUIT_NAME.en[m[2]]}`;
+    const name =
+      lang === "ja" ? `${SUIT_NAME.ja[m[2]]}の${rank}` : `${rank} of ${SUIT_NAME.en[m[2]]}`;
     return m[3] ? `${name} ${lang === "ja" ? `（${m[3]}組目）` : `(pack ${m[3]})`}` : name;
   },
   parts(token) {
-    const m = STANDARD.exec(String(token)) || [token, String(token).slice(0, -1), String(token).slice(-1)];
-    return [h("span", { class: "rank", "aria-hidden": "true" }, m[1] === "T" ? "10" : m[1]),
-      h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOL[m[2]] || m[2])];
+    const m = STANDARD.exec(String(token)) || [
+      token,
+      String(token).slice(0, -1),
+      String(token).slice(-1),
+    ];
+    return [
+      h("span", { class: "rank", "aria-hidden": "true" }, m[1] === "T" ? "10" : m[1]),
+      h("span", { class: "suit", "aria-hidden": "true" }, SUIT_SYMBOL[m[2]] || m[2]),
+    ];
   },
   classes(token) {
     const m = STANDARD.exec(String(token));
@@ -63,16 +70,21 @@ export function face(token, opts = {}) {
   for (const k of ["lit", "selected", "small", "dim", "suggested"]) if (opts[k]) classes.push(k);
   if (opts.disabled) classes.push("unlit");
   const button = !!opts.onclick;
-  return h(button ? "button" : "div", {
-    class: classes.join(" "),
-    type: button ? "button" : null,
-    role: button ? null : "img",
-    "aria-label": button ? null : name,
-    "aria-pressed": button && opts.selectable ? String(!!opts.selected) : null,
-    "aria-disabled": button && opts.disabled ? "true" : null,
-    dataset: { token, card: token, ...(opts.dataset || {}) },
-    onclick: opts.onclick || null,
-  }, ...spec.parts(token, w), button ? h("span", { class: "sr-only" }, name) : null);
+  return h(
+    button ? "button" : "div",
+    {
+      class: classes.join(" "),
+      type: button ? "button" : null,
+      role: button ? null : "img",
+      "aria-label": button ? null : name,
+      "aria-pressed": button && opts.selectable ? String(!!opts.selected) : null,
+      "aria-disabled": button && opts.disabled ? "true" : null,
+      dataset: { token, card: token, ...(opts.dataset || {}) },
+      onclick: opts.onclick || null,
+    },
+    ...spec.parts(token, w),
+    button ? h("span", { class: "sr-only" }, name) : null,
+  );
 }
 
 /** @param {{ small?: boolean }} [opts] */
@@ -82,6 +94,10 @@ export function back(opts = {}) {
 
 /** @param {{ small?: boolean, label?: string }} [opts] */
 export function empty(opts = {}) {
-  return h("div", { class: `card empty${opts.small ? " small" : ""}`, "aria-hidden": opts.label ? null : "true",
-    role: opts.label ? "img" : null, "aria-label": opts.label || null });
+  return h("div", {
+    class: `card empty${opts.small ? " small" : ""}`,
+    "aria-hidden": opts.label ? null : "true",
+    role: opts.label ? "img" : null,
+    "aria-label": opts.label || null,
+  });
 }

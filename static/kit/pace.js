@@ -24,22 +24,35 @@ export const SPEED_NAMES = Object.keys(SPEEDS);
 export function makePace(speedName, botdelay = null) {
   if (botdelay !== null) {
     const n = botdelay;
-    return { name: n === 0 ? "instant" : "fixed", action: (factor = 1) => n * factor, hold: n ? Math.round(n * 1.6) : 0, travel: n ? Math.min(300, n / 2) : 0 };
+    return {
+      name: n === 0 ? "instant" : "fixed",
+      action: (factor = 1) => n * factor,
+      hold: n ? Math.round(n * 1.6) : 0,
+      travel: n ? Math.min(300, n / 2) : 0,
+    };
   }
   const name = SPEEDS[speedName] ? speedName : "normal";
   const s = SPEEDS[name];
-  return { name, action: (factor = 1) => s.action * factor * (0.8 + 0.4 * Math.random()), hold: s.hold, travel: s.travel };
+  return {
+    name,
+    action: (factor = 1) => s.action * factor * (0.8 + 0.4 * Math.random()),
+    hold: s.hold,
+    travel: s.travel,
+  };
 }
 
-const reducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reducedMotion = () =>
+  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export function snapshot(root) {
   const tokens = new Map();
   const onTable = new Set();
   const seats = new Map();
-  for (const el of root.querySelectorAll("[data-token]")) if (!tokens.has(el.dataset.token)) tokens.set(el.dataset.token, el.getBoundingClientRect());
+  for (const el of root.querySelectorAll("[data-token]"))
+    if (!tokens.has(el.dataset.token)) tokens.set(el.dataset.token, el.getBoundingClientRect());
   for (const el of root.querySelectorAll("[data-travel]")) onTable.add(el.dataset.travel);
-  for (const el of root.querySelectorAll("[data-seat-anchor]")) seats.set(el.dataset.seatAnchor, el.getBoundingClientRect());
+  for (const el of root.querySelectorAll("[data-seat-anchor]"))
+    seats.set(el.dataset.seatAnchor, el.getBoundingClientRect());
   return { tokens, onTable, seats };
 }
 
@@ -66,7 +79,12 @@ export function travel(root, before, ms) {
     // (seen: 20 px, past a phone's edge) and snap the card back when the flight ends.
     const own = getComputedStyle(el).transform;
     const rest = own && own !== "none" ? own : "";
-    el.animate([{ transform: `translate(${dx}px, ${dy}px) ${rest} scale(.7)`, opacity: 0.6 }, { transform: rest || "none", opacity: 1 }],
-      { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+    el.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) ${rest} scale(.7)`, opacity: 0.6 },
+        { transform: rest || "none", opacity: 1 },
+      ],
+      { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
   }
 }

@@ -106,15 +106,24 @@ export class Picker {
     const selected = this.sel.includes(token);
     const lit = !selected && this.extends(token);
     return face(token, {
-      spec: this.spec, words: this.w, ...opts, lit, selected, disabled: !lit && !selected,
+      spec: this.spec,
+      words: this.w,
+      ...opts,
+      lit,
+      selected,
+      disabled: !lit && !selected,
       selectable: this.legal.some((a) => this.confirms(verbOf(a)) && this.args(a).includes(token)),
-      onclick: (e) => { e.stopPropagation(); this.tap(token, opts.verb); },
+      onclick: (e) => {
+        e.stopPropagation();
+        this.tap(token, opts.verb);
+      },
     });
   }
 
   tap(token, verb = null) {
     const at = this.sel.indexOf(token);
-    if (at >= 0) { // a second tap takes a chosen token back
+    if (at >= 0) {
+      // a second tap takes a chosen token back
       this.sel.splice(at, 1);
       return this.rerender();
     }
@@ -122,7 +131,13 @@ export class Picker {
     // A token that cannot join the tokens chosen so far starts a new choice, unless they are a set
     // being gathered (discards): then the tap says why instead of dropping the set.
     const gathering = this.candidates().some((a) => this.confirms(verbOf(a)));
-    if (!this.candidates(next).length && this.sel.length && !gathering && this.candidates([token]).length) next = [token];
+    if (
+      !this.candidates(next).length &&
+      this.sel.length &&
+      !gathering &&
+      this.candidates([token]).length
+    )
+      next = [token];
     const cands = this.candidates(next);
     if (!cands.length) return this.explain(token, verb);
     const complete = cands.filter((a) => this.args(a).length === next.length);
@@ -150,9 +165,23 @@ export class Picker {
     const mine = this.legal.filter((a) => verbOf(a) === verb);
     mine.forEach((a) => this.placed.add(a));
     if (!mine.length) return null;
-    return h("div", { class: "choices" }, mine.map((a) => h("button", {
-      class: "choice", type: "button", dataset: { action: a }, onclick: () => this.actFn(a),
-    }, label ? label(this.args(a)) : this.w.move(a), describe ? h("small", {}, describe(this.args(a))) : null)));
+    return h(
+      "div",
+      { class: "choices" },
+      mine.map((a) =>
+        h(
+          "button",
+          {
+            class: "choice",
+            type: "button",
+            dataset: { action: a },
+            onclick: () => this.actFn(a),
+          },
+          label ? label(this.args(a)) : this.w.move(a),
+          describe ? h("small", {}, describe(this.args(a))) : null,
+        ),
+      ),
+    );
   }
 
   bar() {
@@ -165,33 +194,95 @@ export class Picker {
   finish() {
     if (!this.bars.length) return null;
     const buttons = [];
-    const label = (verb, args) => (this.verbs[verb]?.label ? this.verbs[verb].label(args, this.w) : this.w.verb(verb));
+    const label = (verb, args) =>
+      this.verbs[verb]?.label ? this.verbs[verb].label(args, this.w) : this.w.verb(verb);
     // Sets being chosen: one confirm button per verb, with the count.
-    const setVerbs = [...new Set(this.legal.filter((a) => this.confirms(verbOf(a)) && this.args(a).every((x) => this.tokens.has(x))).map(verbOf))];
-    const complete = this.candidates().filter((a) => this.args(a).length === this.sel.length && this.sel.length);
+    const setVerbs = [
+      ...new Set(
+        this.legal
+          .filter((a) => this.confirms(verbOf(a)) && this.args(a).every((x) => this.tokens.has(x)))
+          .map(verbOf),
+      ),
+    ];
+    const complete = this.candidates().filter(
+      (a) => this.args(a).length === this.sel.length && this.sel.length,
+    );
     for (const verb of setVerbs) {
       const match = complete.find((a) => verbOf(a) === verb);
-      const sizes = [...new Set(this.legal.filter((a) => verbOf(a) === verb).map((a) => this.args(a).length))];
+      const sizes = [
+        ...new Set(this.legal.filter((a) => verbOf(a) === verb).map((a) => this.args(a).length)),
+      ];
       const need = this.verbs[verb]?.need ?? (sizes.length === 1 ? sizes[0] : null);
-      buttons.push(h("button", {
-        type: "button", class: "primary confirm", dataset: { verb }, disabled: match ? null : true,
-        onclick: () => { if (match) { this.sel.length = 0; this.actFn(match); } },
-      }, label(verb, match ? this.args(match) : this.sel), need ? ` (${this.sel.length}/${need})` : ""));
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary confirm",
+            dataset: { verb },
+            disabled: match ? null : true,
+            onclick: () => {
+              if (match) {
+                this.sel.length = 0;
+                this.actFn(match);
+              }
+            },
+          },
+          label(verb, match ? this.args(match) : this.sel),
+          need ? ` (${this.sel.length}/${need})` : "",
+        ),
+      );
     }
     // One token, several verbs (or a complete action that a larger one extends): say which.
     for (const a of complete.filter((x) => !setVerbs.includes(verbOf(x)))) {
-      buttons.push(h("button", { type: "button", class: "primary", dataset: { action: a, verb: verbOf(a) },
-        onclick: () => { this.sel.length = 0; this.actFn(a); } }, label(verbOf(a), this.args(a))));
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            dataset: { action: a, verb: verbOf(a) },
+            onclick: () => {
+              this.sel.length = 0;
+              this.actFn(a);
+            },
+          },
+          label(verbOf(a), this.args(a)),
+        ),
+      );
     }
     if (this.sel.length) {
-      buttons.push(h("button", { type: "button", class: "clear", onclick: () => { this.sel.length = 0; this.rerender(); } }, this.w.t("clear")));
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "clear",
+            onclick: () => {
+              this.sel.length = 0;
+              this.rerender();
+            },
+          },
+          this.w.t("clear"),
+        ),
+      );
     }
     // Actions no tap can make: a button each, unless the view placed them.
     for (const a of this.legal) {
       const args = this.args(a);
       if (this.placed.has(a) || (args.length && args.every((x) => this.tokens.has(x)))) continue;
-      buttons.push(h("button", { type: "button", class: "choice verb", dataset: { action: a }, onclick: () => this.actFn(a) },
-        this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args, this.w) : this.w.move(a)));
+      buttons.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "choice verb",
+            dataset: { action: a },
+            onclick: () => this.actFn(a),
+          },
+          this.verbs[verbOf(a)]?.label ? this.verbs[verbOf(a)].label(args, this.w) : this.w.move(a),
+        ),
+      );
     }
     this.bars[0].replaceChildren(...buttons);
     return this.bars[0];

@@ -11,7 +11,9 @@ export function makeQueries(call, redraw) {
   const cache = new Map();
   let position = null;
   return {
-    at(key) { position = key; },
+    at(key) {
+      position = key;
+    },
     get(name, args = []) {
       const key = `${position}|${name}|${JSON.stringify(args)}`;
       let entry = cache.get(key);
@@ -20,7 +22,12 @@ export function makeQueries(call, redraw) {
         cache.set(key, entry);
         while (cache.size > 16) cache.delete(cache.keys().next().value);
         const asked = position;
-        Promise.resolve().then(() => call(name, ...args)).then((r) => r, (err) => ({ ok: false, error: String(err) }))
+        Promise.resolve()
+          .then(() => call(name, ...args))
+          .then(
+            (r) => r,
+            (err) => ({ ok: false, error: String(err) }),
+          )
           .then((r) => {
             entry.busy = false;
             entry.result = r;

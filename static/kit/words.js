@@ -49,8 +49,9 @@ async function fetchTable(name) {
   return res.json();
 }
 
-export async function loadCommon(table = null) { // a table given: tests outside the browser
-  common = table || await fetchTable("common");
+export async function loadCommon(table = null) {
+  // a table given: tests outside the browser
+  common = table || (await fetchTable("common"));
   return common;
 }
 
@@ -60,7 +61,10 @@ export async function loadGame(slug, table = null) {
     games.set(slug, table);
   } else if (!games.has(slug)) {
     if (!loading.has(slug)) {
-      loading.set(slug, fetchTable(slug).catch(() => ({ en: {}, ja: {} }))); // labels fall back to common, then to the key itself
+      loading.set(
+        slug,
+        fetchTable(slug).catch(() => ({ en: {}, ja: {} })),
+      ); // labels fall back to common, then to the key itself
     }
     const got = await loading.get(slug);
     if (!games.has(slug)) games.set(slug, got);
@@ -73,8 +77,16 @@ export function chooseLanguage(params, store) {
   if (LANGS.includes(asked)) lang = asked;
   else {
     let saved = null;
-    try { saved = store.getItem("tabletop:lang"); } catch { /* storage may be blocked in an iframe */ }
-    lang = LANGS.includes(saved) ? saved : (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+    try {
+      saved = store.getItem("tabletop:lang");
+    } catch {
+      /* storage may be blocked in an iframe */
+    }
+    lang = LANGS.includes(saved)
+      ? saved
+      : (navigator.language || "en").toLowerCase().startsWith("ja")
+        ? "ja"
+        : "en";
   }
   if (typeof document !== "undefined") document.documentElement.lang = lang;
   return lang;
@@ -82,7 +94,11 @@ export function chooseLanguage(params, store) {
 
 export function setLanguage(value, store) {
   lang = LANGS.includes(value) ? value : "en";
-  try { store.setItem("tabletop:lang", lang); } catch { /* ignore */ }
+  try {
+    store.setItem("tabletop:lang", lang);
+  } catch {
+    /* ignore */
+  }
   if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
@@ -117,7 +133,8 @@ function fill(entry, params, key) {
   if (entry === undefined) return key; // a missing string shows its key: visible, and tests see it
   const text = form(entry, params);
   return text.replace(/\{(\w+)(:signed)?\}/g, (whole, name, sign) =>
-    (name in params ? (sign ? signed(params[name]) : String(params[name])) : whole));
+    name in params ? (sign ? signed(params[name]) : String(params[name])) : whole,
+  );
 }
 
 // A label of the shell or a game (legacy `extra` is a view's STRINGS object).
@@ -135,20 +152,27 @@ const SEAT_KEYS = new Set(["seat", "winner", "leader", "player", "loser", "deale
 export function words(slug, ctx = {}) {
   const table = slug ? games.get(slug) : null;
   const spec = ctx.spec || standardCards;
-  const seatName = ctx.seatName || ((s) => fill(lookup(table, "player_n"), { n: s + 1 }, "player_n"));
+  const seatName =
+    ctx.seatName || ((s) => fill(lookup(table, "player_n"), { n: s + 1 }, "player_n"));
   const w = {};
   w.t = (key, params = {}) => fill(lookup(table, key), params, key);
   w.has = (key) => lookup(table, key) !== undefined;
   // "A and B" / "AとB"; longer lists "A, B and C" / "A、B、C" (Intl.ListFormat).
-  w.list = (items) => (lang === "ja" && items.length === 2 ? `${items[0]}と${items[1]}`
-    : new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String)));
+  w.list = (items) =>
+    lang === "ja" && items.length === 2
+      ? `${items[0]}と${items[1]}`
+      : new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
   w.cardName = (token) => spec.name(token, w) ?? String(token);
-  w.suit = (s) => (SUIT_SYMBOL[s] ? `${SUIT_SYMBOL[s]}${lang === "ja" ? "" : " "}${SUIT_NAME[lang][s]}` : String(s));
+  w.suit = (s) =>
+    SUIT_SYMBOL[s]
+      ? `${SUIT_SYMBOL[s]}${lang === "ja" ? "" : " "}${SUIT_NAME[lang][s]}`
+      : String(s);
   w.verb = (verb) => (w.has(`verb_${verb}`) ? w.t(`verb_${verb}`) : verb);
   w.param = (key, value) => {
     const own = ctx.formatParam ? ctx.formatParam(key, value, ctx.ui || w) : undefined;
     if (own !== undefined && own !== null) return String(own);
-    if (value && typeof value === "object" && !Array.isArray(value) && "code" in value) return w.say(value);
+    if (value && typeof value === "object" && !Array.isArray(value) && "code" in value)
+      return w.say(value);
     if (key === "card" || key.endsWith("_card")) return w.cardName(value);
     if (key === "cards" || key.endsWith("_cards")) return w.list((value || []).map(w.cardName));
     if (SEAT_KEYS.has(key) || key.endsWith("_seat")) return seatName(value);
@@ -182,7 +206,8 @@ export function words(slug, ctx = {}) {
       return w.has(a) ? w.t(a) : a;
     });
     if (!named.length) return w.verb(verb);
-    return lang === "ja" ? `${w.verb(verb)}：${named.join("、")}`
+    return lang === "ja"
+      ? `${w.verb(verb)}：${named.join("、")}`
       : `${w.verb(verb)} ${named.join(", ")}`;
   };
   w.lang = lang;

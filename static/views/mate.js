@@ -24,7 +24,9 @@ function dealReason(view, number, ui) {
   const record = view.deal_scores[number - 1];
   const scorer = record.scores.find((s) => s.points > 0) || record.scores[0];
   const reason = ui.say(scorer.reasons[0]);
-  return scorer.points > 0 ? ui.t("seat_reason", { name: ui.seatName(scorer.seat), reason }) : reason;
+  return scorer.points > 0
+    ? ui.t("seat_reason", { name: ui.seatName(scorer.seat), reason })
+    : reason;
 }
 
 // The solver's analysis of deal `number` (asked once per position; cheap, one exact search).
@@ -34,37 +36,89 @@ function analysisBox(number, ui) {
   const res = asked.result;
   const state = asked.busy ? "pending" : res && res.ok ? "done" : "failed";
   const title = h("div", { class: "analysis-title" }, ui.t("analysis"));
-  if (state !== "done") return h("div", { class: "analysis", dataset: { deal: number, state } }, title, h("p", {}, ui.t(asked.busy ? "analysing" : "analysis_failed")));
+  if (state !== "done")
+    return h(
+      "div",
+      { class: "analysis", dataset: { deal: number, state } },
+      title,
+      h("p", {}, ui.t(asked.busy ? "analysing" : "analysis_failed")),
+    );
   const a = res.analysis;
   const seats = ui.mode === "hotseat" ? [0, 1] : [ui.viewer, 1 - ui.viewer];
-  return h("div", { class: "analysis", dataset: { deal: number, state } }, title,
-    h("p", { class: "best-start", dataset: { startValue: a.start_value } }, ui.t("best_start", { name: ui.seatName(a.dealer), outcome: outcome(a.start_value, a.dealer, ui) })),
-    a.result === null ? null : h("p", {}, ui.t("as_played", { outcome: outcome(a.result, a.dealer, ui) })),
+  return h(
+    "div",
+    { class: "analysis", dataset: { deal: number, state } },
+    title,
+    h(
+      "p",
+      { class: "best-start", dataset: { startValue: a.start_value } },
+      ui.t("best_start", {
+        name: ui.seatName(a.dealer),
+        outcome: outcome(a.start_value, a.dealer, ui),
+      }),
+    ),
+    a.result === null
+      ? null
+      : h("p", {}, ui.t("as_played", { outcome: outcome(a.result, a.dealer, ui) })),
     seats.map((seat) => {
       const m = a.mistakes.find((x) => x.seat === seat);
-      if (!m) return h("p", { class: "slip none", dataset: { seat } }, ui.t("perfect", { name: ui.seatName(seat) }));
-      return h("p", { class: "slip", dataset: { seat, index: m.index, best: m.best.join(",") } }, ui.t("slip", {
-        name: ui.seatName(seat), n: a.tricks[m.index], card: ui.cardName(cardOf(m.action)), after: outcome(m.value_after, seat, ui),
-        best: ui.words.list(m.best.map((b) => ui.cardName(cardOf(b)))), before: outcome(m.value_before, seat, ui) }));
-    }));
+      if (!m)
+        return h(
+          "p",
+          { class: "slip none", dataset: { seat } },
+          ui.t("perfect", { name: ui.seatName(seat) }),
+        );
+      return h(
+        "p",
+        { class: "slip", dataset: { seat, index: m.index, best: m.best.join(",") } },
+        ui.t("slip", {
+          name: ui.seatName(seat),
+          n: a.tricks[m.index],
+          card: ui.cardName(cardOf(m.action)),
+          after: outcome(m.value_after, seat, ui),
+          best: ui.words.list(m.best.map((b) => ui.cardName(cardOf(b)))),
+          before: outcome(m.value_before, seat, ui),
+        }),
+      );
+    }),
+  );
 }
 
 function info(view, ui) {
-  return h("p", { class: "match mate-info" },
+  return h(
+    "p",
+    { class: "match mate-info" },
     h("b", {}, ui.t("deal_n", { n: view.deal_number, total: view.deals_total })),
     view.deals_total > 2 ? ` · ${ui.t("round_n", { n: view.round })}` : "",
-    " · ", h("span", { class: view.replay ? "replay-tag" : "", dataset: { replay: view.replay ? "1" : "0" } }, ui.t(view.replay ? "replay" : "fresh_deal")));
+    " · ",
+    h(
+      "span",
+      { class: view.replay ? "replay-tag" : "", dataset: { replay: view.replay ? "1" : "0" } },
+      ui.t(view.replay ? "replay" : "fresh_deal"),
+    ),
+  );
 }
 
-const badges = (view, seat, ui) => h("span", { class: "extra" },
-  seat === view.dealer ? h("span", { class: "badge" }, ui.t("dealer")) : null,
-  h("span", { class: "count seat-points", dataset: { seatPoints: seat } }, ui.t("points_n", { n: view.points[seat] })));
+const badges = (view, seat, ui) =>
+  h(
+    "span",
+    { class: "extra" },
+    seat === view.dealer ? h("span", { class: "badge" }, ui.t("dealer")) : null,
+    h(
+      "span",
+      { class: "count seat-points", dataset: { seatPoints: seat } },
+      ui.t("points_n", { n: view.points[seat] }),
+    ),
+  );
 
 // The opponent's cards, face up: complete information (rules section 9).
 function openHand(view, ui) {
   const label = ui.t("open_hand", { name: ui.seatName(1 - ui.viewer) });
-  return h("div", { class: "opp-hand", role: "group", "aria-label": label, title: label },
-    view.opponent_hand.map((c) => ui.face(c, { small: true })));
+  return h(
+    "div",
+    { class: "opp-hand", role: "group", "aria-label": label, title: label },
+    view.opponent_hand.map((c) => ui.face(c, { small: true })),
+  );
 }
 
 // The trick; between tricks the one just taken, and at a deal's start the last trick of the deal
@@ -74,22 +128,46 @@ function trickArea(view, ui) {
   const tricks = end ? view.last_deal.tricks : view.history;
   const t = tricks[tricks.length - 1];
   const last = t ? { cards: t.cards, winner: t.mate ? t.leader : t.winner } : null;
-  const key = end ? `${view.last_deal.deal_number}:end` : `${view.deal_number}:${view.history.length}`;
-  const area = trick(ui, { cards: view.trick, last, key,
-    label: view.phase === "play" ? ui.t("trick_n", { n: view.trick_number }) : null });
+  const key = end
+    ? `${view.last_deal.deal_number}:end`
+    : `${view.deal_number}:${view.history.length}`;
+  const area = trick(ui, {
+    cards: view.trick,
+    last,
+    key,
+    label: view.phase === "play" ? ui.t("trick_n", { n: view.trick_number }) : null,
+  });
   area.dataset.trick = view.trick_number;
   if (t && t.mate && area.dataset.state === "finished") {
     const number = end ? view.last_deal.deal_number : view.deal_number;
-    area.querySelector(".trick-label").textContent = ui.t("mate_label", { reason: dealReason(view, number, ui) });
+    area.querySelector(".trick-label").textContent = ui.t("mate_label", {
+      reason: dealReason(view, number, ui),
+    });
   }
   return area;
 }
 
 function prompt(view, ui) {
   if (view.phase !== "play" || ui.mode === "replay") return null; // a replay has no live prompt
-  if (!ui.canAct) return h("p", { class: "waiting" }, ui.t("waiting_for", { name: ui.seatName(view.to_move[0]) }));
-  return h("p", {}, h("b", {}, ui.t("your_turn")), " ", view.trick.length ? ui.t("follow")
-    : [ui.t("lead"), " ", h("small", {}, ui.t("lead_help", { name: ui.seatName(1 - ui.viewer) }))]);
+  if (!ui.canAct)
+    return h(
+      "p",
+      { class: "waiting" },
+      ui.t("waiting_for", { name: ui.seatName(view.to_move[0]) }),
+    );
+  return h(
+    "p",
+    {},
+    h("b", {}, ui.t("your_turn")),
+    " ",
+    view.trick.length
+      ? ui.t("follow")
+      : [
+          ui.t("lead"),
+          " ",
+          h("small", {}, ui.t("lead_help", { name: ui.seatName(1 - ui.viewer) })),
+        ],
+  );
 }
 
 // The hint: asked by a tap, answered by the exact solver for this position only.
@@ -98,12 +176,30 @@ function hintBar(view, ui, pos) {
   if (!ui.canAct) return null;
   const asked = hintAt === pos ? ui.query("hint", ui.viewer) : null;
   const res = asked && asked.result;
-  const said = res && res.ok ? ui.t("hint_best", { cards: ui.words.list(res.actions.map((a) => ui.cardName(cardOf(a)))) })
-    : res ? ui.t("hint_failed") : "";
-  return h("div", { class: "hint-bar" },
-    h("button", { type: "button", class: "hint", disabled: asked && asked.busy ? true : null, onclick: () => { hintAt = pos; ui.rerender(); } },
-      ui.t(asked && asked.busy ? "hint_busy" : "hint")),
-    h("span", { class: "hint-text", role: "status" }, said));
+  const said =
+    res && res.ok
+      ? ui.t("hint_best", { cards: ui.words.list(res.actions.map((a) => ui.cardName(cardOf(a)))) })
+      : res
+        ? ui.t("hint_failed")
+        : "";
+  return h(
+    "div",
+    { class: "hint-bar" },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "hint",
+        disabled: asked && asked.busy ? true : null,
+        onclick: () => {
+          hintAt = pos;
+          ui.rerender();
+        },
+      },
+      ui.t(asked && asked.busy ? "hint_busy" : "hint"),
+    ),
+    h("span", { class: "hint-text", role: "status" }, said),
+  );
 }
 
 // The deal just ended: its reason, the mating lead against what the mated player still held,
@@ -116,16 +212,42 @@ function lastDeal(view, ui) {
   const final = last.tricks[last.tricks.length - 1];
   const fresh = !view.history.length;
   const key = `${view.deal_number}:${last.hands.map((x) => x.join("")).join("/")}`;
-  const panel = h("details", { class: `last-deal${fresh ? " fresh" : ""}`, dataset: { deal: last.deal_number, score: r.score, mater: r.mater ?? "none" } },
-    h("summary", {}, h("b", {}, ui.t("deal_over", { n: last.deal_number })), " ", dealReason(view, last.deal_number, ui)));
+  const panel = h(
+    "details",
+    {
+      class: `last-deal${fresh ? " fresh" : ""}`,
+      dataset: { deal: last.deal_number, score: r.score, mater: r.mater ?? "none" },
+    },
+    h(
+      "summary",
+      {},
+      h("b", {}, ui.t("deal_over", { n: last.deal_number })),
+      " ",
+      dealReason(view, last.deal_number, ui),
+    ),
+  );
   panel.open = openDeals.get(key) ?? fresh;
   const opened = panel.open; // its contents (the analysis) are drawn, and asked for, only while open
-  panel.addEventListener("toggle", () => { if (panel.open !== opened) { openDeals.set(key, panel.open); ui.rerender(); } });
+  panel.addEventListener("toggle", () => {
+    if (panel.open !== opened) {
+      openDeals.set(key, panel.open);
+      ui.rerender();
+    }
+  });
   if (panel.open) {
-    panel.append(final.mate ? h("div", { class: "mating" }, h("span", {}, `${ui.t("mating_lead")}: `), ui.face(final.cards[0][1], { small: true }),
-      h("span", {}, ` ${ui.t("cards_left_of", { name: ui.seatName(1 - r.mater) })}: `),
-      last.hands_left[1 - r.mater].map((c) => ui.face(c, { small: true, dim: true }))) : null,
-    analysisBox(last.deal_number, ui));
+    panel.append(
+      final.mate
+        ? h(
+            "div",
+            { class: "mating" },
+            h("span", {}, `${ui.t("mating_lead")}: `),
+            ui.face(final.cards[0][1], { small: true }),
+            h("span", {}, ` ${ui.t("cards_left_of", { name: ui.seatName(1 - r.mater) })}: `),
+            last.hands_left[1 - r.mater].map((c) => ui.face(c, { small: true, dim: true })),
+          )
+        : null,
+      analysisBox(last.deal_number, ui),
+    );
   }
   return panel;
 }
@@ -136,40 +258,90 @@ export function render(view, ui) {
   const hinted = hintAt === pos ? ui.query("hint", me).result : null;
   const marks = new Set(hinted && hinted.ok ? hinted.actions.map(cardOf) : []);
   const myHand = hand(ui, view.hand);
-  for (const el of myHand.querySelectorAll("[data-token]")) if (marks.has(el.dataset.token)) { el.classList.add("suggested"); el.dataset.hint = "1"; }
-  return h("div", { class: "table mate", dataset: { phase: view.phase, deal: view.deal_number } },
+  for (const el of myHand.querySelectorAll("[data-token]"))
+    if (marks.has(el.dataset.token)) {
+      el.classList.add("suggested");
+      el.dataset.hint = "1";
+    }
+  return h(
+    "div",
+    { class: "table mate", dataset: { phase: view.phase, deal: view.deal_number } },
     info(view, ui),
-    seatRing(ui, { seats: [1 - me], toMove: view.to_move, cards: (s) => view.hand_counts[s], chip: (s) => badges(view, s, ui) }),
+    seatRing(ui, {
+      seats: [1 - me],
+      toMove: view.to_move,
+      cards: (s) => view.hand_counts[s],
+      chip: (s) => badges(view, s, ui),
+    }),
     openHand(view, ui),
     trickArea(view, ui),
     h("section", { class: "prompt" }, prompt(view, ui)),
-    h("div", { class: `my-seat${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me } },
-      h("span", { class: "name" }, ui.seatName(me)), badges(view, me, ui)),
+    h(
+      "div",
+      { class: `my-seat${view.to_move.includes(me) ? " to-move" : ""}`, dataset: { seat: me } },
+      h("span", { class: "name" }, ui.seatName(me)),
+      badges(view, me, ui),
+    ),
     myHand,
     ui.dock(),
     hintBar(view, ui, pos),
     lastDeal(view, ui),
     history(ui, { tricks: view.history.filter((t) => !t.mate), key: `mate:${view.deal_number}` }),
-    h("p", { class: "help" }, ui.t("values_help")));
+    h("p", { class: "help" }, ui.t("values_help")),
+  );
 }
 
 export function renderResult(view, ui) {
   const r = view.result;
   const me = ui.viewer;
-  const deals = r.deal_results.map((d, i) => h("li", { dataset: { deal: i + 1, score: d.score, mater: d.mater ?? "none", trick: d.trick ?? "", card: d.card ?? "" } },
-    h("div", { class: "deal-line" }, h("b", {}, ui.t("deal_line", { n: i + 1, name: ui.seatName(d.dealer) })), " ", dealReason(view, i + 1, ui)),
-    analysisBox(i + 1, ui)));
-  return h("div", {
-    class: "score mate-result",
-    dataset: {
-      winner: r.winner ?? "draw", points: r.points.join(","), margin: r.margin,
-      dealScores: r.deal_results.map((d) => d.score).join(","), maters: r.deal_results.map((d) => d.mater ?? "none").join(","),
+  const deals = r.deal_results.map((d, i) =>
+    h(
+      "li",
+      {
+        dataset: {
+          deal: i + 1,
+          score: d.score,
+          mater: d.mater ?? "none",
+          trick: d.trick ?? "",
+          card: d.card ?? "",
+        },
+      },
+      h(
+        "div",
+        { class: "deal-line" },
+        h("b", {}, ui.t("deal_line", { n: i + 1, name: ui.seatName(d.dealer) })),
+        " ",
+        dealReason(view, i + 1, ui),
+      ),
+      analysisBox(i + 1, ui),
+    ),
+  );
+  return h(
+    "div",
+    {
+      class: "score mate-result",
+      dataset: {
+        winner: r.winner ?? "draw",
+        points: r.points.join(","),
+        margin: r.margin,
+        dealScores: r.deal_results.map((d) => d.score).join(","),
+        maters: r.deal_results.map((d) => d.mater ?? "none").join(","),
+      },
     },
-  },
-  h("h2", {}, r.winner === null ? ui.t("draw") : ui.t("match_won", { name: ui.seatName(r.winner) }),
-    r.winner === null ? "" : h("small", {}, ui.t("margin", { m: r.margin }))),
-  h("p", { class: "totals" }, `${ui.t("points")}: `,
-    h("span", { dataset: { seatPoints: me } }, `${ui.seatName(me)} ${r.points[me]}`), " · ",
-    h("span", { dataset: { seatPoints: 1 - me } }, `${ui.seatName(1 - me)} ${r.points[1 - me]}`)),
-  h("ol", { class: "deals" }, deals));
+    h(
+      "h2",
+      {},
+      r.winner === null ? ui.t("draw") : ui.t("match_won", { name: ui.seatName(r.winner) }),
+      r.winner === null ? "" : h("small", {}, ui.t("margin", { m: r.margin })),
+    ),
+    h(
+      "p",
+      { class: "totals" },
+      `${ui.t("points")}: `,
+      h("span", { dataset: { seatPoints: me } }, `${ui.seatName(me)} ${r.points[me]}`),
+      " · ",
+      h("span", { dataset: { seatPoints: 1 - me } }, `${ui.seatName(1 - me)} ${r.points[1 - me]}`),
+    ),
+    h("ol", { class: "deals" }, deals),
+  );
 }

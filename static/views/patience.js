@@ -16,24 +16,56 @@ export function fairHint(view, ui, position) {
   const r = q.result;
   // The figures name the moves of the position asked: anything else is not this position's answer.
   const legal = new Set(view.legal_actions);
-  if (!r || !r.ok || !r.actions.length || !(r.figures || []).every((f) => legal.has(f.action))) return { failed: true };
-  return { action: r.actions[0], fig: r.figures.find((f) => f.action === r.actions[0]), samples: r.samples };
+  if (!r || !r.ok || !r.actions.length || !(r.figures || []).every((f) => legal.has(f.action)))
+    return { failed: true };
+  return {
+    action: r.actions[0],
+    fig: r.figures.find((f) => f.action === r.actions[0]),
+    samples: r.samples,
+  };
 }
 
 export function hintButton(view, ui, position, hinted) {
   if (!ui.canAct || view.phase === "over" || !view.legal_actions.length) return null;
-  return h("button", { type: "button", class: "hint", dataset: { token: "hint" }, disabled: hinted?.busy ? true : null,
-    onclick: () => { asked.position = position; ui.rerender(); } }, ui.t(hinted?.busy ? "hint_busy" : "hint"));
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "hint",
+      dataset: { token: "hint" },
+      disabled: hinted?.busy ? true : null,
+      onclick: () => {
+        asked.position = position;
+        ui.rerender();
+      },
+    },
+    ui.t(hinted?.busy ? "hint_busy" : "hint"),
+  );
 }
 
 // The hint in words: the move (said by the game), why (the sampled deck orders), what it knows.
 export function hintLine(ui, hinted, say) {
   if (!hinted) return null;
-  if (hinted.busy || hinted.failed) return h("p", { class: "hint-text", role: "status" }, ui.t(hinted.busy ? "hint_busy" : "hint_failed"));
+  if (hinted.busy || hinted.failed)
+    return h(
+      "p",
+      { class: "hint-text", role: "status" },
+      ui.t(hinted.busy ? "hint_busy" : "hint_failed"),
+    );
   const { action, fig, samples } = hinted;
-  return h("p", { class: "hint-text", role: "status", dataset: { action } }, h("b", {}, say(action)), " ",
-    fig.wins > 0 ? ui.t("hint_why", { wins: fig.wins, n: samples }) : ui.t("hint_why_none", { n: samples, avg: samples ? Math.round(fig.progress / samples) : 0 }),
-    h("small", {}, ui.t("hint_fair")));
+  return h(
+    "p",
+    { class: "hint-text", role: "status", dataset: { action } },
+    h("b", {}, say(action)),
+    " ",
+    fig.wins > 0
+      ? ui.t("hint_why", { wins: fig.wins, n: samples })
+      : ui.t("hint_why_none", {
+          n: samples,
+          avg: samples ? Math.round(fig.progress / samples) : 0,
+        }),
+    h("small", {}, ui.t("hint_fair")),
+  );
 }
 
 // After the game: was the deal winnable (the engine's exact solver on the deal as dealt, which may
@@ -45,15 +77,66 @@ export function truthBox(view, ui, say) {
   const title = h("h3", {}, ui.t("truth_title"));
   const tr = q.result?.ok ? q.result.truth : null;
   // The truth is about this deal as it ended (a kept answer for another ending is not shown).
-  if (q.busy || (tr && tr.won !== view.result.won)) return h("section", { class: "truth", dataset: { state: "pending" } }, title, h("p", {}, ui.t("truth_busy")));
-  if (!tr) return h("section", { class: "truth", dataset: { state: "done", winnable: "unknown" } }, title, h("p", {}, ui.t("truth_failed")));
+  if (q.busy || (tr && tr.won !== view.result.won))
+    return h(
+      "section",
+      { class: "truth", dataset: { state: "pending" } },
+      title,
+      h("p", {}, ui.t("truth_busy")),
+    );
+  if (!tr)
+    return h(
+      "section",
+      { class: "truth", dataset: { state: "done", winnable: "unknown" } },
+      title,
+      h("p", {}, ui.t("truth_failed")),
+    );
   const state = tr.winnable === true ? "true" : tr.winnable === false ? "false" : "unknown";
   const line = state === "true" ? tr.line || [] : [];
-  const verdict = state === "true" ? ui.t(tr.won ? "truth_yes_won" : "truth_yes") : state === "false" ? ui.t("truth_no", { n: tr.nodes }) : ui.t("truth_unknown", { n: tr.node_limit });
-  return h("section", { class: "truth", dataset: { state: "done", winnable: state, nodes: tr.nodes, line: line.join(",") || undefined } },
-    title, h("p", { class: "truth-verdict" }, verdict),
-    line.length ? [h("details", { class: "truth-details", open: line.length <= 8 ? true : null }, h("summary", {}, ui.t("truth_line", { n: line.length })),
-      h("ol", { class: "truth-line" }, line.map((a, i) => h("li", { dataset: { action: a, card: tr.line_cards[i] || "" } }, say(a, tr.line_cards[i]))))),
-    h("a", { class: "button primary watch", href: ui.replayHref(line) }, `▶ ${ui.t("watch_line")}`)] : null,
-    state === "true" ? h("p", { class: "truth-note" }, ui.t("truth_note")) : null);
+  const verdict =
+    state === "true"
+      ? ui.t(tr.won ? "truth_yes_won" : "truth_yes")
+      : state === "false"
+        ? ui.t("truth_no", { n: tr.nodes })
+        : ui.t("truth_unknown", { n: tr.node_limit });
+  return h(
+    "section",
+    {
+      class: "truth",
+      dataset: {
+        state: "done",
+        winnable: state,
+        nodes: tr.nodes,
+        line: line.join(",") || undefined,
+      },
+    },
+    title,
+    h("p", { class: "truth-verdict" }, verdict),
+    line.length
+      ? [
+          h(
+            "details",
+            { class: "truth-details", open: line.length <= 8 ? true : null },
+            h("summary", {}, ui.t("truth_line", { n: line.length })),
+            h(
+              "ol",
+              { class: "truth-line" },
+              line.map((a, i) =>
+                h(
+                  "li",
+                  { dataset: { action: a, card: tr.line_cards[i] || "" } },
+                  say(a, tr.line_cards[i]),
+                ),
+              ),
+            ),
+          ),
+          h(
+            "a",
+            { class: "button primary watch", href: ui.replayHref(line) },
+            `▶ ${ui.t("watch_line")}`,
+          ),
+        ]
+      : null,
+    state === "true" ? h("p", { class: "truth-note" }, ui.t("truth_note")) : null,
+  );
 }

@@ -14,6 +14,7 @@ a level agrees with itself, i.e. how much of its choice is settled by its budget
 luck of its draws. ``--min-hand N`` counts only decisions with more than N cards in hand (for
 example 4 in Slobberhannes, where strong's endgame solver takes the last four; 3 before 2026-11-27).
 """
+
 import argparse
 import pathlib
 import random
@@ -23,11 +24,11 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
+from bench_arena import GAMES, ONE_DEAL  # noqa: E402
+
 from tabletop import get_game  # noqa: E402
 from tabletop.bots import choose_action  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
-
-from bench_arena import GAMES, ONE_DEAL  # noqa: E402
 
 
 def agreement(slug, a, b, games, first_seed=9000, reseed=False, min_hand=0):
@@ -42,11 +43,15 @@ def agreement(slug, a, b, games, first_seed=9000, reseed=False, min_hand=0):
         while not state.is_over():
             seat = rng.choice(state.to_move())
             view = state.view(seat)
-            seed = rng.randrange(2 ** 31)
-            action_b = choose_action(slug, view, b, seed, sampler=Sampler(state, seat), time_limit=False)
+            seed = rng.randrange(2**31)
+            action_b = choose_action(
+                slug, view, b, seed, sampler=Sampler(state, seat), time_limit=False
+            )
             if len(view["legal_actions"]) > 1 and len(view.get("hand") or ()) > min_hand:
-                seed_a = (seed + 1) % 2 ** 31 if reseed else seed
-                action_a = choose_action(slug, view, a, seed_a, sampler=Sampler(state, seat), time_limit=False)
+                seed_a = (seed + 1) % 2**31 if reseed else seed
+                action_a = choose_action(
+                    slug, view, a, seed_a, sampler=Sampler(state, seat), time_limit=False
+                )
                 row = phases.setdefault(state.d.get("phase", "?"), [0, 0, 0])
                 row[0] += 1
                 row[1] += action_a == action_b
@@ -63,16 +68,25 @@ def main():
     parser.add_argument("--b", default="normal")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--reseed", action="store_true", help="ask A with another seed than B")
-    parser.add_argument("--min-hand", type=int, default=0, help="count only decisions with more cards in hand")
+    parser.add_argument(
+        "--min-hand", type=int, default=0, help="count only decisions with more cards in hand"
+    )
     parser.add_argument("--only", default=",".join(g for g in GAMES if g != "mate"))
     args = parser.parse_args()
     for slug in args.only.split(","):
         started = time.perf_counter()
-        total, same, phases = agreement(slug, args.a, args.b, args.games, reseed=args.reseed, min_hand=args.min_hand)
-        by_phase = ", ".join(f"{p} {v[1]}/{v[0]} ({v[2] / v[0]:.1f} choices)" for p, v in phases.items())
+        total, same, phases = agreement(
+            slug, args.a, args.b, args.games, reseed=args.reseed, min_hand=args.min_hand
+        )
+        by_phase = ", ".join(
+            f"{p} {v[1]}/{v[0]} ({v[2] / v[0]:.1f} choices)" for p, v in phases.items()
+        )
         asked = f"{args.a} (another seed)" if args.reseed else args.a
-        print(f"{slug:18} {asked} as {args.b}: {same}/{total} = {same / max(1, total):.0%}   [{by_phase}]   "
-              f"{time.perf_counter() - started:.0f} s", flush=True)
+        print(
+            f"{slug:18} {asked} as {args.b}: {same}/{total} = {same / max(1, total):.0%}   [{by_phase}]   "
+            f"{time.perf_counter() - started:.0f} s",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

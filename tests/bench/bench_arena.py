@@ -11,6 +11,7 @@ the bidding games the table also gives the failed contracts (Ribs, Tuppi) or pre
 Beer) of each side. Long games are shortened by an option so a match is one short game (the options
 used are in the report); the bots play by iteration budgets, so a run is reproducible.
 """
+
 import argparse
 import json
 import math
@@ -45,20 +46,42 @@ ONE_DEAL = {
     "mexican_train": {"rounds": 1},
     "ribs": {"deals": 1},
 }
-GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer",
-         "chiryaku_akuryaku", "stop_the_bus", "ribs", "mexican_train"]
+GAMES = [
+    "mas_menos",
+    "mate",
+    "mustamaija",
+    "slobberhannes",
+    "tuppi",
+    "hold_my_beer",
+    "chiryaku_akuryaku",
+    "stop_the_bus",
+    "ribs",
+    "mexican_train",
+]
 # The ladder each game must show (issue #18): heuristic beats random, normal beats heuristic, strong
 # beats normal. The older pairs can still be asked for with --pairs.
 PAIRS = ["heuristic:random", "normal:heuristic", "strong:normal"]
 OTHER_PAIRS = ["normal:random", "strong:easy", "normal:easy", "heuristic:normal"]
-SEED_BASE = {"normal:random": 1000, "strong:easy": 2000, "normal:easy": 3000, "strong:normal": 4000,
-             "heuristic:normal": 5000, "heuristic:random": 6000, "normal:heuristic": 7000}
+SEED_BASE = {
+    "normal:random": 1000,
+    "strong:easy": 2000,
+    "normal:easy": 3000,
+    "strong:normal": 4000,
+    "heuristic:normal": 5000,
+    "heuristic:random": 6000,
+    "normal:heuristic": 7000,
+}
 
 
 def commit():
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -74,49 +97,99 @@ def markdown(lines):
     newest = {}
     for row in lines:
         newest[(row["slug"], row["a"], row["b"], row.get("measure", "match"))] = row
-    out = ["# Bot arena", "",
-           "Value per seat: `outcome()[\"value\"]`, first place 1, last 0, linear in place, ties averaged "
-           "(lines measured before that scale scored win 1, loss 0 instead). `even` is what equal bots "
-           "would score. A - B is the difference with its "
-           "95% interval over deal seeds; \"A better\" means the interval lies above 0. When every seed "
-           "gives the same difference the normal interval has width 0: read it with the seed count.", "",
-           "| game | A vs B | match | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | "
-           "failed contracts A / B | A p95 decision (cpu) | commit |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    out = [
+        "# Bot arena",
+        "",
+        'Value per seat: `outcome()["value"]`, first place 1, last 0, linear in place, ties averaged '
+        "(lines measured before that scale scored win 1, loss 0 instead). `even` is what equal bots "
+        "would score. A - B is the difference with its "
+        '95% interval over deal seeds; "A better" means the interval lies above 0. When every seed '
+        "gives the same difference the normal interval has width 0: read it with the seed count.",
+        "",
+        "| game | A vs B | match | matches (seeds x seatings) | A | B | even | A - B (95% CI) | verdict | "
+        "failed contracts A / B | A p95 decision (cpu) | commit |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     order = PAIRS + OTHER_PAIRS
-    for (slug, a, b, _), r in sorted(newest.items(), key=lambda kv: (GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99, order.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in order else 99)):
+    for (slug, a, b, _), r in sorted(
+        newest.items(),
+        key=lambda kv: (
+            GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99,
+            order.index(f"{kv[0][1]}:{kv[0][2]}") if f"{kv[0][1]}:{kv[0][2]}" in order else 99,
+        ),
+    ):
         d, h = r["diff"]
-        failed = " / ".join(f"{c['failed']}/{c['n']} ({c['failed'] / c['n']:.0%})" if c["n"] else "-"
-                            for c in (r["a_contracts"], r["b_contracts"])) if "a_contracts" in r else ""
+        failed = (
+            " / ".join(
+                f"{c['failed']}/{c['n']} ({c['failed'] / c['n']:.0%})" if c["n"] else "-"
+                for c in (r["a_contracts"], r["b_contracts"])
+            )
+            if "a_contracts" in r
+            else ""
+        )
         short = SHORT.get(slug, {})
-        match = ", ".join(f"{k}={r['options'][k]}" for k in sorted(set(short) | set(ONE_DEAL.get(slug, {})))
-                          if k in r["options"]) or "default"
+        match = (
+            ", ".join(
+                f"{k}={r['options'][k]}"
+                for k in sorted(set(short) | set(ONE_DEAL.get(slug, {})))
+                if k in r["options"]
+            )
+            or "default"
+        )
         if r.get("measure") == "deal":
             match = "first deal, deal score"
-        out.append(f"| {slug} | {a} vs {b} | {match} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
-                   f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
-                   f"{verdict(r['diff'])} | {failed} | {r['a_times']['cpu_p95'] * 1000:.0f} ms | {r.get('commit', '?')} |")
-    out += ["", "Each line's options are in its JSON line (`options`); SHORT (most pairs): " + "; ".join(
-        f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}" for slug in GAMES)
-        + ". ONE_DEAL (`--one-deal`): " + "; ".join(
-        f"{slug}: {', '.join(f'{k}={v}' for k, v in ONE_DEAL.get(slug, {}).items()) or 'default'}" for slug in GAMES), ""]
+        out.append(
+            f"| {slug} | {a} vs {b} | {match} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
+            f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
+            f"{verdict(r['diff'])} | {failed} | {r['a_times']['cpu_p95'] * 1000:.0f} ms | {r.get('commit', '?')} |"
+        )
+    out += [
+        "",
+        "Each line's options are in its JSON line (`options`); SHORT (most pairs): "
+        + "; ".join(
+            f"{slug}: {', '.join(f'{k}={v}' for k, v in SHORT.get(slug, {}).items()) or 'default'}"
+            for slug in GAMES
+        )
+        + ". ONE_DEAL (`--one-deal`): "
+        + "; ".join(
+            f"{slug}: {', '.join(f'{k}={v}' for k, v in ONE_DEAL.get(slug, {}).items()) or 'default'}"
+            for slug in GAMES
+        ),
+        "",
+    ]
     return "\n".join(out)
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--pairs", default=",".join(PAIRS))
-    p.add_argument("--games", type=int, default=96, help="matches per game and pair (whole deal seeds)")
-    p.add_argument("--max-games", type=int, help="play more seeds, up to this many matches, while A - B is unclear")
+    p.add_argument(
+        "--games", type=int, default=96, help="matches per game and pair (whole deal seeds)"
+    )
+    p.add_argument(
+        "--max-games",
+        type=int,
+        help="play more seeds, up to this many matches, while A - B is unclear",
+    )
     p.add_argument("--name", default="arena", help="file names: NAME.jsonl and NAME.md")
-    p.add_argument("--one-deal", action="store_true", help="one deal per match (ONE_DEAL) instead of SHORT")
-    p.add_argument("--measure", choices=("match", "deal"), default="match",
-                   help="deal: the first deal of each game (default options), scored by the game's deal score")
+    p.add_argument(
+        "--one-deal", action="store_true", help="one deal per match (ONE_DEAL) instead of SHORT"
+    )
+    p.add_argument(
+        "--measure",
+        choices=("match", "deal"),
+        default="match",
+        help="deal: the first deal of each game (default options), scored by the game's deal score",
+    )
     p.add_argument("--only", help="comma-separated game slugs")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=str(ROOT / "tests" / "bench" / "out"))
-    p.add_argument("--seed-offset", type=int, default=0,
-                   help="start at the pair's first deal seed + N (more seeds after an earlier run)")
+    p.add_argument(
+        "--seed-offset",
+        type=int,
+        default=0,
+        help="start at the pair's first deal seed + N (more seeds after an earlier run)",
+    )
     p.add_argument("--report-only", action="store_true", help="rewrite arena.md from arena.jsonl")
     args = p.parse_args()
     out_dir = pathlib.Path(args.out)
@@ -129,16 +202,34 @@ def main():
         for pair in args.pairs.split(","):
             a, b = pair.split(":")
             for slug in games:
-                options = None if args.measure == "deal" else (ONE_DEAL if args.one_deal else SHORT).get(slug)
-                summary = arena.run(slug, a, b, args.games, seed=SEED_BASE.get(pair, 0) + args.seed_offset,
-                                    options=options, jobs=args.jobs, max_games=args.max_games,
-                                    measure=args.measure)
+                options = (
+                    None
+                    if args.measure == "deal"
+                    else (ONE_DEAL if args.one_deal else SHORT).get(slug)
+                )
+                summary = arena.run(
+                    slug,
+                    a,
+                    b,
+                    args.games,
+                    seed=SEED_BASE.get(pair, 0) + args.seed_offset,
+                    options=options,
+                    jobs=args.jobs,
+                    max_games=args.max_games,
+                    measure=args.measure,
+                )
                 summary["commit"] = rev
                 with jsonl.open("a") as fh:
                     fh.write(json.dumps(summary) + "\n")
                 print("\n".join(arena.report(summary)), flush=True)
-                md.write_text(markdown([json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()]))
-    rows = [json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()] if jsonl.exists() else []
+                md.write_text(
+                    markdown([json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()])
+                )
+    rows = (
+        [json.loads(x) for x in jsonl.read_text().splitlines() if x.strip()]
+        if jsonl.exists()
+        else []
+    )
     md.write_text(markdown(rows))
     print(f"wrote {md} ({len(rows)} lines in {jsonl.name})")
 

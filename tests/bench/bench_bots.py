@@ -19,6 +19,7 @@ session's time limits in force), with the main thread's long tasks. Targets (iss
 p95 <= 400 ms, strong p95 <= 1.2 s. ``--browser --endgame`` starts each seeded one-deal game where
 the strong level's endgame solver takes over (Más-Menos, Tuppi, Slobberhannes) instead.
 """
+
 import argparse
 import json
 import os
@@ -34,8 +35,18 @@ from tabletop import get_game  # noqa: E402
 from tabletop.bots import budget, choose_action  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
 
-GAMES = ["mas_menos", "mate", "mustamaija", "slobberhannes", "tuppi", "hold_my_beer", "chiryaku_akuryaku",
-         "stop_the_bus", "ribs", "mexican_train"]
+GAMES = [
+    "mas_menos",
+    "mate",
+    "mustamaija",
+    "slobberhannes",
+    "tuppi",
+    "hold_my_beer",
+    "chiryaku_akuryaku",
+    "stop_the_bus",
+    "ribs",
+    "mexican_train",
+]
 
 
 def positions(slug, count, seed=0):
@@ -82,9 +93,15 @@ def endgame_prefix(slug, seed):
     while not state.is_over():
         seat = rng.choice(state.to_move())
         view = state.view(seat)
-        if view.get("phase") == "play" and len(view.get("hand", ())) <= cards and len(view["legal_actions"]) > 1:
+        if (
+            view.get("phase") == "play"
+            and len(view.get("hand", ())) <= cards
+            and len(view["legal_actions"]) > 1
+        ):
             return actions
-        action = choose_action(slug, view, "heuristic", rng.randrange(2 ** 31), sampler=Sampler(state, seat))
+        action = choose_action(
+            slug, view, "heuristic", rng.randrange(2**31), sampler=Sampler(state, seat)
+        )
         state.apply(seat, action)
         actions.append([seat, action])
     return None
@@ -102,11 +119,18 @@ def browser(games, levels, seeds=6, moves=10, endgame=False):
     sys.path.insert(0, str(root / "py" / "tools"))
     sys.path.insert(0, str(root / "tests" / "bench"))
     import bench_startup
-    import build
     from playwright.sync_api import sync_playwright
 
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"]
+    import build
+
+    args = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
@@ -128,7 +152,13 @@ def browser(games, levels, seeds=6, moves=10, endgame=False):
                     samples = []
                     page.evaluate("window.__longTasks = []")
                     for seed in range(seeds):
-                        log = {"game": slug, "players": info.default_players, "options": {}, "seed": seed, "actions": []}
+                        log = {
+                            "game": slug,
+                            "players": info.default_players,
+                            "options": {},
+                            "seed": seed,
+                            "actions": [],
+                        }
                         if endgame:
                             from bench_arena import ONE_DEAL
 
@@ -151,11 +181,18 @@ def browser(games, levels, seeds=6, moves=10, endgame=False):
                             samples.append(timing[0])
                             log["actions"].append([timing[1], timing[2]])
                     tasks = page.evaluate("window.__longTasks")
-                    out[slug][level] = {"n": len(samples), "p50": round(pct(samples, 0.5), 1),
-                                        "p95": round(pct(samples, 0.95), 1), "long_tasks": len(tasks),
-                                        "long_max": round(max(tasks), 1) if tasks else 0}
-                    print(f"{slug:18} {level:9} browser p50 {out[slug][level]['p50']:6.0f} ms  p95 "
-                          f"{out[slug][level]['p95']:6.0f} ms  ({len(samples)} calls, {len(tasks)} long tasks)", flush=True)
+                    out[slug][level] = {
+                        "n": len(samples),
+                        "p50": round(pct(samples, 0.5), 1),
+                        "p95": round(pct(samples, 0.95), 1),
+                        "long_tasks": len(tasks),
+                        "long_max": round(max(tasks), 1) if tasks else 0,
+                    }
+                    print(
+                        f"{slug:18} {level:9} browser p50 {out[slug][level]['p50']:6.0f} ms  p95 "
+                        f"{out[slug][level]['p95']:6.0f} ms  ({len(samples)} calls, {len(tasks)} long tasks)",
+                        flush=True,
+                    )
             chromium.close()
         srv.shutdown()
     return out
@@ -168,18 +205,34 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", nargs="*", default=GAMES)
     parser.add_argument("--json", help="append the JSON lines to this file")
-    parser.add_argument("--time-limit", action="store_true", help="also apply the level's time limit")
-    parser.add_argument("--browser", action="store_true", help="time the levels in the app in headless Chromium")
-    parser.add_argument("--levels", nargs="*", default=["normal", "strong"], help="levels for --browser")
-    parser.add_argument("--seeds", type=int, default=6, help="--browser: seeded games per game and level")
-    parser.add_argument("--moves", type=int, default=10, help="--browser: moves timed per seeded game")
-    parser.add_argument("--endgame", action="store_true",
-                        help="--browser: time the moves from where the strong level's endgame solver takes over "
-                             "(Más-Menos, Tuppi, Slobberhannes)")
+    parser.add_argument(
+        "--time-limit", action="store_true", help="also apply the level's time limit"
+    )
+    parser.add_argument(
+        "--browser", action="store_true", help="time the levels in the app in headless Chromium"
+    )
+    parser.add_argument(
+        "--levels", nargs="*", default=["normal", "strong"], help="levels for --browser"
+    )
+    parser.add_argument(
+        "--seeds", type=int, default=6, help="--browser: seeded games per game and level"
+    )
+    parser.add_argument(
+        "--moves", type=int, default=10, help="--browser: moves timed per seeded game"
+    )
+    parser.add_argument(
+        "--endgame",
+        action="store_true",
+        help="--browser: time the moves from where the strong level's endgame solver takes over "
+        "(Más-Menos, Tuppi, Slobberhannes)",
+    )
     args = parser.parse_args()
     if args.browser:
-        row = {"browser": browser(args.games, args.levels, args.seeds, args.moves, args.endgame),
-               "endgame": args.endgame, "load": os.getloadavg()[0]}
+        row = {
+            "browser": browser(args.games, args.levels, args.seeds, args.moves, args.endgame),
+            "endgame": args.endgame,
+            "load": os.getloadavg()[0],
+        }
         if args.json:
             with open(args.json, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")
@@ -189,25 +242,36 @@ def main():
         for k, (state, seat) in enumerate(positions(slug, args.positions, args.seed)):
             view = state.view(seat)
             start, start_cpu = time.perf_counter(), time.process_time()
-            action = choose_action(slug, view, args.level, k, sampler=Sampler(state, seat),
-                                   time_limit=args.time_limit)
+            action = choose_action(
+                slug, view, args.level, k, sampler=Sampler(state, seat), time_limit=args.time_limit
+            )
             wall.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
             assert action in view["legal_actions"]
         iterations, seconds = budget(slug, args.level)
-        row = {"game": slug, "level": args.level, "iterations": iterations, "time_limit": seconds if args.time_limit else None,
-               "positions": len(wall),
-               "wall_p50": round(pct(wall, 0.5), 4), "wall_p95": round(pct(wall, 0.95), 4),
-               "wall_max": round(max(wall), 4),
-               "cpu_p50": round(pct(cpu, 0.5), 4), "cpu_p95": round(pct(cpu, 0.95), 4),
-               "cpu_max": round(max(cpu), 4),
-               "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
-               "python": platform.python_version()}
+        row = {
+            "game": slug,
+            "level": args.level,
+            "iterations": iterations,
+            "time_limit": seconds if args.time_limit else None,
+            "positions": len(wall),
+            "wall_p50": round(pct(wall, 0.5), 4),
+            "wall_p95": round(pct(wall, 0.95), 4),
+            "wall_max": round(max(wall), 4),
+            "cpu_p50": round(pct(cpu, 0.5), 4),
+            "cpu_p95": round(pct(cpu, 0.95), 4),
+            "cpu_max": round(max(cpu), 4),
+            "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+            "python": platform.python_version(),
+        }
         limit = f"{seconds} s limit" if args.time_limit else "no time limit"
-        print(f"{slug:18} {args.level} ({iterations} it, {limit}): "
-              f"wall p50 {row['wall_p50'] * 1000:4.0f} ms p95 {row['wall_p95'] * 1000:4.0f} ms | "
-              f"cpu p50 {row['cpu_p50'] * 1000:4.0f} ms p95 {row['cpu_p95'] * 1000:4.0f} ms "
-              f"max {row['cpu_max'] * 1000:4.0f} ms  ({len(wall)} positions)", flush=True)
+        print(
+            f"{slug:18} {args.level} ({iterations} it, {limit}): "
+            f"wall p50 {row['wall_p50'] * 1000:4.0f} ms p95 {row['wall_p95'] * 1000:4.0f} ms | "
+            f"cpu p50 {row['cpu_p50'] * 1000:4.0f} ms p95 {row['cpu_p95'] * 1000:4.0f} ms "
+            f"max {row['cpu_max'] * 1000:4.0f} ms  ({len(wall)} positions)",
+            flush=True,
+        )
         print(json.dumps(row), flush=True)
         if args.json:
             with open(args.json, "a", encoding="utf-8") as fh:

@@ -10,6 +10,7 @@ seconds (wall clock; CPU seconds and the load average are in the JSON too, as ot
 processes slow the wall clock) and one JSON line (also appended to ``--json`` if given).
 Target: median <= 0.5 s in CPython, so that the Pyodide build (about 1.9x slower) stays within 1 s.
 """
+
 import argparse
 import json
 import os
@@ -46,18 +47,30 @@ def main():
         values.append(value)
     ordered = sorted(times)
     p95 = ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
-    line = {"bench": "mate_solver", "deals": args.deals, "python": platform.python_version(),
-            "implementation": platform.python_implementation(),
-            "median_s": round(statistics.median(times), 4), "p95_s": round(p95, 4),
-            "max_s": round(ordered[-1], 4), "mean_s": round(statistics.fmean(times), 4),
-            "median_cpu_s": round(statistics.median(cpu), 4), "max_cpu_s": round(max(cpu), 4),
-            "load_average_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
-            "median_nodes": int(statistics.median(nodes)), "max_nodes": max(nodes),
-            "dealer_mates": sum(v > 0 for v in values), "no_mate": sum(v == 0 for v in values),
-            "target_median_s": 0.5, "ok": statistics.median(times) <= 0.5}
-    print(f"median {line['median_s']:.4f} s   p95 {line['p95_s']:.4f} s   max {line['max_s']:.4f} s"
-          f"   (cpu median {line['median_cpu_s']:.4f} s; nodes: median {line['median_nodes']},"
-          f" max {line['max_nodes']})")
+    line = {
+        "bench": "mate_solver",
+        "deals": args.deals,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "median_s": round(statistics.median(times), 4),
+        "p95_s": round(p95, 4),
+        "max_s": round(ordered[-1], 4),
+        "mean_s": round(statistics.fmean(times), 4),
+        "median_cpu_s": round(statistics.median(cpu), 4),
+        "max_cpu_s": round(max(cpu), 4),
+        "load_average_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "median_nodes": int(statistics.median(nodes)),
+        "max_nodes": max(nodes),
+        "dealer_mates": sum(v > 0 for v in values),
+        "no_mate": sum(v == 0 for v in values),
+        "target_median_s": 0.5,
+        "ok": statistics.median(times) <= 0.5,
+    }
+    print(
+        f"median {line['median_s']:.4f} s   p95 {line['p95_s']:.4f} s   max {line['max_s']:.4f} s"
+        f"   (cpu median {line['median_cpu_s']:.4f} s; nodes: median {line['median_nodes']},"
+        f" max {line['max_nodes']})"
+    )
     text = json.dumps(line, sort_keys=True)
     print(text)
     if args.json:

@@ -8,6 +8,7 @@ and maximum seconds per deal (wall clock, and CPU time for a loaded machine). Ev
 found is replayed through the engine. A deal starts at its first decision, so Gridcannon's solver
 also chooses the setup slots and the swap.
 """
+
 import argparse
 import importlib
 import pathlib
@@ -23,8 +24,12 @@ from tabletop import get_game  # noqa: E402
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slug", choices=["four_thrones", "gridcannon"])
-    parser.add_argument("--cap", type=int, help="node budget per deal (default: the app's TRUTH_NODE_LIMIT)")
-    parser.add_argument("--deals", type=int, default=300, help="number of seeded deals (seeds 0..N-1)")
+    parser.add_argument(
+        "--cap", type=int, help="node budget per deal (default: the app's TRUTH_NODE_LIMIT)"
+    )
+    parser.add_argument(
+        "--deals", type=int, default=300, help="number of seeded deals (seeds 0..N-1)"
+    )
     args = parser.parse_args()
     game = get_game(args.slug)
     module = importlib.import_module(f"tabletop.games.{args.slug}")
@@ -46,10 +51,14 @@ def main():
             assert check.result()["won"], f"seed {seed}: the winning line does not win"
     print(f"{args.slug} solver: cap {cap} nodes, {args.deals} deals")
     print(f"winnable {counts[True]}, not winnable {counts[False]}, cap hit {counts[None]}")
-    print(f"seconds per deal: median {statistics.median(seconds):.3f}, max {max(seconds):.3f}, "
-          f"total {sum(seconds):.1f}")
-    print(f"CPU seconds per deal: median {statistics.median(cpu):.3f}, max {max(cpu):.3f}; "
-          f"nodes: median {int(statistics.median(nodes))}, max {max(nodes)}")
+    print(
+        f"seconds per deal: median {statistics.median(seconds):.3f}, max {max(seconds):.3f}, "
+        f"total {sum(seconds):.1f}"
+    )
+    print(
+        f"CPU seconds per deal: median {statistics.median(cpu):.3f}, max {max(cpu):.3f}; "
+        f"nodes: median {int(statistics.median(nodes))}, max {max(nodes)}"
+    )
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ Reported per profile and variant (medians of --runs): time to first drawn table,
 first accepted move (app) or to the engine's answer (bare), and bytes on the wire by kind (wasm,
 stdlib, runtime-js, app) until then. Times are from navigation start.
 """
+
 import argparse
 import functools
 import http.server
@@ -41,8 +42,9 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_startup  # noqa: E402
-import build  # noqa: E402
 import serve  # noqa: E402
+
+import build  # noqa: E402
 
 PROFILES = {"slow4g": (1.6e6, 0.150), "4g": (9e6, 0.150), "loopback": (None, 0.0)}
 VARIANTS = ("bare", "app-br", "app-gzip")
@@ -79,8 +81,15 @@ class Meter:
             self.by_kind = {}
 
     def add(self, path, n):
-        kind = ("wasm" if path.endswith(".wasm") else "stdlib" if path.endswith("python_stdlib.zip")
-                else "runtime-js" if "vendor/" in path else "app")
+        kind = (
+            "wasm"
+            if path.endswith(".wasm")
+            else "stdlib"
+            if path.endswith("python_stdlib.zip")
+            else "runtime-js"
+            if "vendor/" in path
+            else "app"
+        )
         with self.lock:
             self.by_kind[kind] = self.by_kind.get(kind, 0) + n
 
@@ -115,7 +124,9 @@ def phone_server(site, meter):
                 meter.add(path, len(data))
                 outputfile.write(data)
 
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(H, directory=str(site)))
+    srv = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(H, directory=str(site))
+    )
     srv.daemon_threads = True
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, H
@@ -142,10 +153,14 @@ def visit(browser, base, variant):
         for _ in range(3):
             page.locator(".hand button.card.lit:not(.selected)").first.click()
         page.click("button[data-verb=discard]:not([disabled])")
-        handle = page.wait_for_function("""() => {
+        handle = page.wait_for_function(
+            """() => {
             const save = JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null');
             return save && save.log.actions.some((a) => a[0] === 0) ? performance.now() : false;
-        }""", polling=20, timeout=300_000)
+        }""",
+            polling=20,
+            timeout=300_000,
+        )
         move = handle.json_value() / 1000
         return {"shown": shown, "ready": mark(page, "table-ready"), "move": move}
     finally:
@@ -169,9 +184,18 @@ def run(profiles, runs):
         srv, handler = phone_server(site, meter)
         base = f"http://127.0.0.1:{srv.server_address[1]}"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-quic"])
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"),
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                    "--disable-quic",
+                ],
+            )
             for profile in profiles:
                 rate, latency = PROFILES[profile]
                 handler.link, handler.latency = Link(rate), latency
@@ -183,7 +207,10 @@ def run(profiles, runs):
                         got = visit(browser, base, variant)
                         got["bytes"] = meter.snapshot()
                         samples[variant].append(got)
-                        print(f"bench_phone: {profile} run {i + 1} {variant}: {json.dumps(got)}", flush=True)
+                        print(
+                            f"bench_phone: {profile} run {i + 1} {variant}: {json.dumps(got)}",
+                            flush=True,
+                        )
                 figures = {}
                 for variant, rows in samples.items():
                     kinds = sorted({k for r in rows for k in r["bytes"]})
@@ -191,13 +218,18 @@ def run(profiles, runs):
                         "first_table_s": median([r["shown"] for r in rows]),
                         "ready_s": median([r["ready"] for r in rows]),
                         "first_move_s": median([r["move"] for r in rows]),
-                        "bytes": {k: int(statistics.median(r["bytes"].get(k, 0) for r in rows)) for k in kinds},
+                        "bytes": {
+                            k: int(statistics.median(r["bytes"].get(k, 0) for r in rows))
+                            for k in kinds
+                        },
                         "all": rows,
                     }
                     figures[variant]["bytes_total"] = sum(figures[variant]["bytes"].values())
                 bare = figures["bare"]["ready_s"]
                 for variant in ("app-br", "app-gzip"):
-                    figures[variant]["first_move_over_bare_boot"] = round(figures[variant]["first_move_s"] / bare, 3)
+                    figures[variant]["first_move_over_bare_boot"] = round(
+                        figures[variant]["first_move_s"] / bare, 3
+                    )
                 out["profiles"][profile] = {"bits_per_s": rate, "latency_s": latency, **figures}
             browser.close()
         srv.shutdown()
@@ -205,16 +237,20 @@ def run(profiles, runs):
 
 
 def markdown(report):
-    lines = ["| profile | variant | first table s | first move s (bare: boot) | vs bare boot | bytes: wasm | stdlib | runtime-js | app | total |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| profile | variant | first table s | first move s (bare: boot) | vs bare boot | bytes: wasm | stdlib | runtime-js | app | total |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for profile, f in report["profiles"].items():
         for variant in VARIANTS:
             v = f[variant]
             b = v["bytes"]
             first = v["ready_s"] if variant == "bare" else v["first_move_s"]
-            lines.append(f"| {profile} | {variant} | {v['first_table_s'] if v['first_table_s'] is not None else '-'} | {first} | "
-                         f"{v.get('first_move_over_bare_boot', '-')} | {b.get('wasm', 0):,} | {b.get('stdlib', 0):,} | "
-                         f"{b.get('runtime-js', 0):,} | {b.get('app', 0):,} | {v['bytes_total']:,} |")
+            lines.append(
+                f"| {profile} | {variant} | {v['first_table_s'] if v['first_table_s'] is not None else '-'} | {first} | "
+                f"{v.get('first_move_over_bare_boot', '-')} | {b.get('wasm', 0):,} | {b.get('stdlib', 0):,} | "
+                f"{b.get('runtime-js', 0):,} | {b.get('app', 0):,} | {v['bytes_total']:,} |"
+            )
     return "\n".join(lines) + "\n"
 
 

@@ -22,6 +22,7 @@ differently, against ``normal`` on the first deal of a default game (``arena.run
 chooses normal's card (how good a model of the opponents it is), and where the true position ranks
 among 50 worlds by that likelihood (25 of 50: the plays tell nothing).
 """
+
 import argparse
 import bisect
 import math
@@ -32,19 +33,21 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
+from bench_strong_variants import run_against_normal  # noqa: E402
+
 import tabletop.bots as bots  # noqa: E402
 from tabletop import get_game  # noqa: E402
-from tabletop.bots import arena, budget, worlds  # noqa: E402
+from tabletop.bots import budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.games import slobberhannes, tuppi  # noqa: E402
 from tabletop.players import slobberhannes as slobberhannes_players  # noqa: E402
 from tabletop.players import tuppi as tuppi_players  # noqa: E402
 from tabletop.tricks import new_trick, winning_play  # noqa: E402
 
-from bench_strong_variants import run_against_normal  # noqa: E402
 
-
-def _replay_likelihood(world, seat, plays, start, heuristic, suit_of, value, order, players, eps, fresh):
+def _replay_likelihood(
+    world, seat, plays, start, heuristic, suit_of, value, order, players, eps, fresh
+):
     """Log-likelihood of the other seats' ``plays`` (seat, card in play order, this deal) in
     ``world``: the world's hands before the first of them are its hands plus the cards played;
     the plays are replayed on a copy (``fresh(copy)`` resets the deal's trick records) and each
@@ -90,9 +93,20 @@ def slobberhannes_likelihood(world, seat, eps):
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0)
-    return _replay_likelihood(world, seat, plays, start, slobberhannes_players.bot_heuristic,
-                              slobberhannes.suit_of, slobberhannes.rank_value, slobberhannes.ORDER,
-                              n, eps, fresh)
+
+    return _replay_likelihood(
+        world,
+        seat,
+        plays,
+        start,
+        slobberhannes_players.bot_heuristic,
+        slobberhannes.suit_of,
+        slobberhannes.rank_value,
+        slobberhannes.ORDER,
+        n,
+        eps,
+        fresh,
+    )
 
 
 def tuppi_likelihood(world, seat, eps):
@@ -106,8 +120,20 @@ def tuppi_likelihood(world, seat, eps):
 
     def fresh(rd):
         rd.update(history=[], tricks_played=0, tricks=[0, 0])
-    return _replay_likelihood(world, seat, plays, start, tuppi_players.bot_heuristic,
-                              tuppi.card_suit, tuppi.normal_value, tuppi.ORDER, 4, eps, fresh)
+
+    return _replay_likelihood(
+        world,
+        seat,
+        plays,
+        start,
+        tuppi_players.bot_heuristic,
+        tuppi.card_suit,
+        tuppi.normal_value,
+        tuppi.ORDER,
+        4,
+        eps,
+        fresh,
+    )
 
 
 LIKELIHOOD = {"slobberhannes": slobberhannes_likelihood, "tuppi": tuppi_likelihood}
@@ -168,14 +194,16 @@ class QueenSampler(worlds.Sampler):
         voids = slobberhannes_players._voids(state)
         if self.truth:  # the diagnosis only: reads the real hands
             holder = next((s for s, h in enumerate(d["hands"]) if QUEEN in h), None)
-            ok = lambda s, c: c[1] not in voids.get(s, ()) and (c != QUEEN or holder is None or s == holder)  # noqa: E731
+            ok = lambda s, c: (  # noqa: E731
+                c[1] not in voids.get(s, ()) and (c != QUEEN or holder is None or s == holder)
+            )
         else:
             free = queen_free(d)
             ok = lambda s, c: c[1] not in voids.get(s, ()) and not (c == QUEEN and s in free)  # noqa: E731
         world = worlds.deal_hands(state, seat, rng, ok)
         w = world.d
         w["revokes"] = [r if s == seat else 0 for s, r in enumerate(w["revokes"])]
-        w["deals"] = w["deals"][:w["deals_played"] + 1]
+        w["deals"] = w["deals"][: w["deals_played"] + 1]
         return world
 
 
@@ -192,12 +220,15 @@ def chooser(variant, level, eps, pool):
             queen.truth = variant == "queentruth"
             return plain(slug, view, level, seed, sampler=queen, time_limit=time_limit)
         hooks = bots.player_hooks(slug)
-        weighted = Pool(sampler, lambda w, s: LIKELIHOOD[slug](w, s, eps), pool, random.Random(seed ^ 0x5EED))
+        weighted = Pool(
+            sampler, lambda w, s: LIKELIHOOD[slug](w, s, eps), pool, random.Random(seed ^ 0x5EED)
+        )
         if level == "strong" and hooks.endgame is not None:
             action = hooks.endgame(view, weighted, random.Random(seed))
             if action is not None:
                 return action
         return search(hooks, view, weighted, iterations=budget(slug, level)[0], seed=seed)
+
     return choose
 
 
@@ -215,13 +246,23 @@ def rank(slug, deals, eps_list=(0.2, 0.35, 0.5)):
         while not state.is_over() and state.d["deals_played"] == 0:
             seat = state.to_move()[0]
             view = state.view(seat)
-            action = choose_action(slug, view, "normal", rng.randrange(1 << 30), sampler=Sampler(state, seat),
-                                   time_limit=False)
+            action = choose_action(
+                slug,
+                view,
+                "normal",
+                rng.randrange(1 << 30),
+                sampler=Sampler(state, seat),
+                time_limit=False,
+            )
             if state.d["phase"] == "play" and len(view["legal_actions"]) > 1:
                 total += 1
                 agree += hooks.heuristic(state, seat, None) == action
-            if state.d["phase"] == "play" and state.d["tricks_played"] >= 2 and rng.random() < 0.12 \
-                    and LIKELIHOOD[slug](state, seat, 0.3) != 0.0:
+            if (
+                state.d["phase"] == "play"
+                and state.d["tricks_played"] >= 2
+                and rng.random() < 0.12
+                and LIKELIHOOD[slug](state, seat, 0.3) != 0.0
+            ):
                 sampler = Sampler(state, seat)
                 sampled = [sampler(rng) for _ in range(50)]
                 for e in eps_list:
@@ -229,10 +270,14 @@ def rank(slug, deals, eps_list=(0.2, 0.35, 0.5)):
                     lls = [LIKELIHOOD[slug](w, seat, e) for w in sampled]
                     ranks[e].append(sum(x < true for x in lls) + 0.5 * sum(x == true for x in lls))
             state.apply(seat, action)
-    print(f"{slug}: normal plays the rule-based player's card {agree}/{total} = {agree / max(1, total):.2f}")
+    print(
+        f"{slug}: normal plays the rule-based player's card {agree}/{total} = {agree / max(1, total):.2f}"
+    )
     for e in eps_list:
-        print(f"  eps {e}: the true position's rank among 50 worlds (25: no information): "
-              f"{statistics.fmean(ranks[e]):.1f} over {len(ranks[e])} positions")
+        print(
+            f"  eps {e}: the true position's rank among 50 worlds (25: no information): "
+            f"{statistics.fmean(ranks[e]):.1f} over {len(ranks[e])} positions"
+        )
 
 
 def main():
@@ -253,9 +298,18 @@ def main():
         return rank(args.game, args.deals)
     if args.variant != "plays" and args.game != "slobberhannes":
         p.error(f"--variant {args.variant} is for slobberhannes")
-    name = f"{args.variant}-{args.level}" + (f"-eps{args.eps}-pool{args.pool}" if args.variant == "plays" else "")
-    run_against_normal(chooser(args.variant, args.level, args.eps, args.pool), name, args.game, args.games,
-                       args.seed, args.jobs, args.json)
+    name = f"{args.variant}-{args.level}" + (
+        f"-eps{args.eps}-pool{args.pool}" if args.variant == "plays" else ""
+    )
+    run_against_normal(
+        chooser(args.variant, args.level, args.eps, args.pool),
+        name,
+        args.game,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.json,
+    )
 
 
 if __name__ == "__main__":

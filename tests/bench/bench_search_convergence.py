@@ -21,6 +21,7 @@ and its sampler. Printed per game:
 the games had before (``_quick_rollout`` where a game keeps it), ``random`` uniformly random;
 ``--plain`` searches as before issue #18 (fixed exploration constant, random expansion order).
 """
+
 import argparse
 import dataclasses
 import importlib
@@ -37,8 +38,17 @@ from tabletop.bots import budget, choose_action, player_hooks  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
 
-GAMES = ["mas_menos", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer", "chiryaku_akuryaku",
-         "stop_the_bus", "ribs", "mexican_train"]
+GAMES = [
+    "mas_menos",
+    "mustamaija",
+    "tuppi",
+    "slobberhannes",
+    "hold_my_beer",
+    "chiryaku_akuryaku",
+    "stop_the_bus",
+    "ribs",
+    "mexican_train",
+]
 
 
 def positions(slug, count, seed):
@@ -54,8 +64,13 @@ def positions(slug, count, seed):
             if state.is_over():
                 break
             seat = rng.choice(state.to_move())
-            action = choose_action(slug, state.view(seat), "heuristic", rng.randrange(1 << 30),
-                                   sampler=Sampler(state, seat))
+            action = choose_action(
+                slug,
+                state.view(seat),
+                "heuristic",
+                rng.randrange(1 << 30),
+                sampler=Sampler(state, seat),
+            )
             state.apply(seat, action)
         if state.is_over():
             continue
@@ -72,11 +87,13 @@ def main():
     p.add_argument("--positions", type=int, default=24)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rollout", choices=("game", "quick", "random"), default="game")
-    p.add_argument("--plain", action="store_true",
-                   help="the search as it was: a fixed exploration constant, random expansion order")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the search as it was: a fixed exploration constant, random expansion order",
+    )
     args = p.parse_args()
     for slug in args.games:
-        game = get_game(slug)
         hooks = player_hooks(slug)
         use_policy = True
         if args.rollout == "quick":
@@ -96,8 +113,17 @@ def main():
             legal_counts.append(len(view["legal_actions"]))
 
             def run(iterations, seed, stats=None):
-                return search(hooks, view, Sampler(state, seat), iterations=iterations, seed=seed,
-                              use_policy=use_policy, stats=stats, scale_c=not args.plain, guided=not args.plain)
+                return search(
+                    hooks,
+                    view,
+                    Sampler(state, seat),
+                    iterations=iterations,
+                    seed=seed,
+                    use_policy=use_policy,
+                    stats=stats,
+                    scale_c=not args.plain,
+                    guided=not args.plain,
+                )
 
             st = {}
             t = time.perf_counter()
@@ -115,10 +141,12 @@ def main():
             regret["n"].append(values.get(ref, 0) - values.get(n1, 0))
             regret["s"].append(values.get(ref, 0) - values.get(s1, 0))
         mean = statistics.fmean
-        print(f"{slug:18} rollout={args.rollout:6}{' plain' if args.plain else ''} n1=n2 {mean(agree['n1=n2']):.2f}  n=ref {mean(agree['n=ref']):.2f}  "
-              f"s=ref {mean(agree['s=ref']):.2f}  regret n {mean(regret['n']):.3f} s {mean(regret['s']):.3f}  "
-              f"legal {mean(legal_counts):.1f}  it/ms {iters / seconds / 1000:.2f}  ({len(legal_counts)} positions)",
-              flush=True)
+        print(
+            f"{slug:18} rollout={args.rollout:6}{' plain' if args.plain else ''} n1=n2 {mean(agree['n1=n2']):.2f}  n=ref {mean(agree['n=ref']):.2f}  "
+            f"s=ref {mean(agree['s=ref']):.2f}  regret n {mean(regret['n']):.3f} s {mean(regret['s']):.3f}  "
+            f"legal {mean(legal_counts):.1f}  it/ms {iters / seconds / 1000:.2f}  ({len(legal_counts)} positions)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ three others, LEVEL in each seat in turn (``oracle``: normal's search over the t
 cheats: bench_strong_variants.py), and prints how often LEVEL and each normal seat took the first
 trick, the queen of clubs and the last trick: where an edge in penalty points comes from.
 """
+
 import argparse
 import json
 import math
@@ -66,8 +67,14 @@ def positions(first_seed, deals, cards):
             view = state.view(seat)
             if len(state.d["hands"][seat]) in cards and len(view["legal_actions"]) > 1:
                 out.append((seed, state.clone()))
-            action = choose_action(SLUG, view, "normal", rng.randrange(1 << 30), sampler=Sampler(state, seat),
-                                   time_limit=False)
+            action = choose_action(
+                SLUG,
+                view,
+                "normal",
+                rng.randrange(1 << 30),
+                sampler=Sampler(state, seat),
+                time_limit=False,
+            )
             state.apply(seat, action)
     return out
 
@@ -90,14 +97,21 @@ def choose(method, state, seat, seed, utilities):
     """(card code in ORDER, CPU seconds) chosen by ``method``."""
     started = time.process_time()
     if method.startswith("solver"):
-        card = solver_card(state, seat, int(method[len("solver"):]), random.Random(seed))
+        card = solver_card(state, seat, int(method[len("solver") :]), random.Random(seed))
     else:
         view = state.view(seat)
         if method == "search3":
-            action = search(bots.player_hooks(SLUG), view, Sampler(state, seat),
-                            iterations=budget(SLUG, "strong")[0], seed=seed)
+            action = search(
+                bots.player_hooks(SLUG),
+                view,
+                Sampler(state, seat),
+                iterations=budget(SLUG, "strong")[0],
+                seed=seed,
+            )
         else:
-            action = choose_action(SLUG, view, method, seed, sampler=Sampler(state, seat), time_limit=False)
+            action = choose_action(
+                SLUG, view, method, seed, sampler=Sampler(state, seat), time_limit=False
+            )
         card = sh.ORDER[action.split()[1]]
     return card, time.process_time() - started
 
@@ -110,7 +124,11 @@ def _regrets(args):
         utilities = sh_players._deal_utilities(state)
         truth = {c: u[seat] for c, u in open_values(state, utilities, {}).items()}
         top = max(truth.values())
-        row = {"seed": seed, "cards": len(state.d["hands"][seat]), "spread": top - min(truth.values())}
+        row = {
+            "seed": seed,
+            "cards": len(state.d["hands"][seat]),
+            "spread": top - min(truth.values()),
+        }
         for i, method in enumerate(methods):
             card, cpu = choose(method, state, seat, seed * 100 + i, utilities)
             row[method] = [top - truth[card], cpu]
@@ -122,22 +140,28 @@ def regrets(first_seed, deals, cards, methods, jobs):
     chunks = [(first_seed + k, 1, cards, methods) for k in range(deals)]
     with multiprocessing.Pool(jobs) as pool:
         rows = [r for part in pool.map(_regrets, chunks) for r in part]
-    print(f"{len(rows)} positions from {deals} first deals of normal's self-play (seeds {first_seed}-"
-          f"{first_seed + deals - 1}); the card matters in truth in {sum(r['spread'] > 1e-9 for r in rows)}")
+    print(
+        f"{len(rows)} positions from {deals} first deals of normal's self-play (seeds {first_seed}-"
+        f"{first_seed + deals - 1}); the card matters in truth in {sum(r['spread'] > 1e-9 for r in rows)}"
+    )
     for n in sorted({r["cards"] for r in rows}):
         sub = [r for r in rows if r["cards"] == n]
         print(f"  {n} cards in hand: {len(sub)} positions")
         for m in methods:
             reg = [r[m][0] for r in sub]
             cpu = sorted(r[m][1] for r in sub)
-            print(f"    {m:10s} mean regret {statistics.fmean(reg):.4f}  best card {sum(x < 1e-9 for x in reg)}/{len(sub)}"
-                  f"  CPU p50 {1000 * cpu[len(cpu) // 2]:.0f} ms, p95 {1000 * cpu[int(0.95 * len(cpu))]:.0f} ms,"
-                  f" max {1000 * cpu[-1]:.0f} ms")
+            print(
+                f"    {m:10s} mean regret {statistics.fmean(reg):.4f}  best card {sum(x < 1e-9 for x in reg)}/{len(sub)}"
+                f"  CPU p50 {1000 * cpu[len(cpu) // 2]:.0f} ms, p95 {1000 * cpu[int(0.95 * len(cpu))]:.0f} ms,"
+                f" max {1000 * cpu[-1]:.0f} ms"
+            )
     base = methods[0]
     for m in methods[1:]:
         diff = [r[m][0] - r[base][0] for r in rows]
         half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
-        print(f"  {m} - {base}, every position: {statistics.fmean(diff):+.4f} ± {half:.4f} of regret")
+        print(
+            f"  {m} - {base}, every position: {statistics.fmean(diff):+.4f} ± {half:.4f} of regret"
+        )
     return rows
 
 
@@ -145,8 +169,14 @@ def _oracle_choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=Tr
     from bench_strong_variants import OracleSampler
 
     if lvl == "variant":
-        return bots.choose_action(slug, view, "normal", seed, sampler=OracleSampler(sampler._state, sampler.seat),
-                                  time_limit=time_limit)
+        return bots.choose_action(
+            slug,
+            view,
+            "normal",
+            seed,
+            sampler=OracleSampler(sampler._state, sampler.seat),
+            time_limit=time_limit,
+        )
     return bots.choose_action(slug, view, lvl, seed, sampler=sampler, time_limit=time_limit)
 
 
@@ -163,8 +193,16 @@ def _breakdown(args):
         levels[a] = level
         state, _ = arena.play_match(SLUG, 4, {}, seed, levels, first_deal=True)
         rec = sh.full_record(state.d["deal_log"][0], False)
-        out.append({"seed": seed, "a": a, "first": rec["first"], "queen": rec["queen"], "last": rec["last"],
-                    "penalties": rec["penalties"]})
+        out.append(
+            {
+                "seed": seed,
+                "a": a,
+                "first": rec["first"],
+                "queen": rec["queen"],
+                "last": rec["last"],
+                "penalties": rec["penalties"],
+            }
+        )
     return out
 
 
@@ -172,20 +210,29 @@ def breakdown(level, seeds, jobs):
     with multiprocessing.Pool(jobs) as pool:
         rows = [r for part in pool.map(_breakdown, [(level, s) for s in seeds]) for r in part]
     n = len(rows)
-    print(f"{level} in one seat, normal in three: {n} first deals (seeds {seeds[0]}-{seeds[-1]} x 4 seats)")
+    print(
+        f"{level} in one seat, normal in three: {n} first deals (seeds {seeds[0]}-{seeds[-1]} x 4 seats)"
+    )
 
     def line(name, a, b):
         diff = [x - y for x, y in zip(a, b)]
         half = 1.96 * statistics.stdev(diff) / math.sqrt(n)
-        print(f"  {name:14s} {level} {statistics.fmean(a):.3f}  each normal seat {statistics.fmean(b):.3f}"
-              f"  difference {statistics.fmean(diff):+.3f} ± {half:.3f}")
+        print(
+            f"  {name:14s} {level} {statistics.fmean(a):.3f}  each normal seat {statistics.fmean(b):.3f}"
+            f"  difference {statistics.fmean(diff):+.3f} ± {half:.3f}"
+        )
 
     for kind in ("first", "queen", "last"):
-        line(kind + " trick" if kind != "queen" else "queen of clubs",
-             [float(r[kind] == r["a"]) for r in rows],
-             [sum(r[kind] == s for s in range(4) if s != r["a"]) / 3 for r in rows])
-    line("penalty points", [r["penalties"][r["a"]] for r in rows],
-         [sum(p for s, p in enumerate(r["penalties"]) if s != r["a"]) / 3 for r in rows])
+        line(
+            kind + " trick" if kind != "queen" else "queen of clubs",
+            [float(r[kind] == r["a"]) for r in rows],
+            [sum(r[kind] == s for s in range(4) if s != r["a"]) / 3 for r in rows],
+        )
+    line(
+        "penalty points",
+        [r["penalties"][r["a"]] for r in rows],
+        [sum(p for s, p in enumerate(r["penalties"]) if s != r["a"]) / 3 for r in rows],
+    )
     return rows
 
 
@@ -194,14 +241,20 @@ def main():
     p.add_argument("--deals", type=int, default=150)
     p.add_argument("--seed", type=int, default=95000)
     p.add_argument("--cards", type=int, nargs="+", default=[3, 4])
-    p.add_argument("--methods", nargs="+", default=["normal", "strong", "search3", "solver4", "solver8", "solver16"])
+    p.add_argument(
+        "--methods",
+        nargs="+",
+        default=["normal", "strong", "search3", "solver4", "solver8", "solver16"],
+    )
     p.add_argument("--breakdown", choices=("oracle", "strong", "normal"))
     p.add_argument("--seeds", default="4048-4095")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", help="append the rows to this file")
     args = p.parse_args()
     for m in args.methods:
-        if m not in ("normal", "strong", "search3") and not (m.startswith("solver") and m[6:].isdigit()):
+        if m not in ("normal", "strong", "search3") and not (
+            m.startswith("solver") and m[6:].isdigit()
+        ):
             p.error(f"unknown method {m!r}")
     if args.breakdown:
         lo, _, hi = args.seeds.partition("-")

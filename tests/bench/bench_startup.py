@@ -12,6 +12,7 @@ Cold = a fresh browser context (empty HTTP cache, no service worker); warm = the
 navigated again (HTTP cache and service worker present). Medians of --runs. Bytes are counted by
 the server (bodies sent), for the cold load of each page.
 """
+
 import argparse
 import json
 import pathlib
@@ -23,8 +24,9 @@ import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
-import build  # noqa: E402
 import serve  # noqa: E402
+
+import build  # noqa: E402
 
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <py-config type="json">{"plugins": ["!error", "!py-editor", "!py-terminal", "!py-game", "!deprecations-manager", "!donkey"]}</py-config>
@@ -55,7 +57,9 @@ def add_bare_page(site):
         build.copy(build.PYSCRIPT_DIST / name, vendor / "pyscript" / name)
     for path in list(vendor.rglob("*")):
         if path.is_file() and path.suffix in build.COMPRESS:
-            path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+            path.with_name(path.name + ".gz").write_bytes(
+                gzip.compress(path.read_bytes(), 9, mtime=0)
+            )
     bare = site / "bare"
     bare.mkdir()
     (bare / "index.html").write_text(BARE_HTML.replace("../static/vendor/", "../bare-vendor/"))
@@ -70,8 +74,15 @@ class Counter:
         self.lock = threading.Lock()
 
     def add(self, path, n):
-        kind = ("wasm" if path.endswith(".wasm") else "stdlib" if path.endswith("python_stdlib.zip")
-                else "runtime-js" if "vendor/" in path else "app")
+        kind = (
+            "wasm"
+            if path.endswith(".wasm")
+            else "stdlib"
+            if path.endswith("python_stdlib.zip")
+            else "runtime-js"
+            if "vendor/" in path
+            else "app"
+        )
         with self.lock:
             self.bytes += n
             self.by_kind[kind] = self.by_kind.get(kind, 0) + n
@@ -86,7 +97,10 @@ def counting_server(directory, counter):
 
     import functools
     import http.server
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(H, directory=str(directory)))
+
+    srv = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(H, directory=str(directory))
+    )
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
 
@@ -98,7 +112,9 @@ def measure_once(browser, url, counter, acc, sw=False):
     counter.bytes = 0
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    acc["cold"].append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+    acc["cold"].append(
+        page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000
+    )
     acc["cold_bytes"].append(counter.bytes)
     # Let the service worker (registered once the engine is up) finish precaching; not counted.
     # (Polled with evaluate: wait_for_function cannot await an async predicate.)
@@ -109,18 +125,30 @@ def measure_once(browser, url, counter, acc, sw=False):
         page.wait_for_timeout(250)
     page.goto(url)
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    acc["warm"].append(page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000)
+    acc["warm"].append(
+        page.evaluate("performance.getEntriesByName('table-ready')[0].startTime") / 1000
+    )
     # The app draws a saved table before the engine answers (the bare page has no such mark).
-    acc["shown"].append(page.evaluate("(performance.getEntriesByName('table-shown')[0] || performance.getEntriesByName('table-ready')[0]).startTime") / 1000)
+    acc["shown"].append(
+        page.evaluate(
+            "(performance.getEntriesByName('table-shown')[0] || performance.getEntriesByName('table-ready')[0]).startTime"
+        )
+        / 1000
+    )
     context.close()
 
 
 def summary(acc):
     cold, warm, shown = acc["cold"], acc["warm"], acc["shown"]
-    return {"cold_s": round(statistics.median(cold), 3), "warm_s": round(statistics.median(warm), 3),
-            "warm_shown_s": round(statistics.median(shown), 3), "warm_shown_all": [round(x, 3) for x in shown],
-            "cold_all": [round(x, 3) for x in cold], "warm_all": [round(x, 3) for x in warm],
-            "cold_bytes": int(statistics.median(acc["cold_bytes"]))}
+    return {
+        "cold_s": round(statistics.median(cold), 3),
+        "warm_s": round(statistics.median(warm), 3),
+        "warm_shown_s": round(statistics.median(shown), 3),
+        "warm_shown_all": [round(x, 3) for x in shown],
+        "cold_all": [round(x, 3) for x in cold],
+        "warm_all": [round(x, 3) for x in warm],
+        "cold_bytes": int(statistics.median(acc["cold_bytes"])),
+    }
 
 
 def main():
@@ -138,18 +166,31 @@ def main():
         srv = counting_server(site, counter)
         base = f"http://127.0.0.1:{srv.server_address[1]}"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run"])
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"),
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                ],
+            )
             # Bare and app runs alternate, so a change in the machine's load hits both alike.
             pages = (("bare", f"{base}/bare/"), ("app", f"{base}/?game=mas_menos&start=1&lang=en"))
-            acc = {name: {"cold": [], "warm": [], "shown": [], "cold_bytes": []} for name, _ in pages}
+            acc = {
+                name: {"cold": [], "warm": [], "shown": [], "cold_bytes": []} for name, _ in pages
+            }
             kinds = {name: {} for name, _ in pages}
             for _ in range(args.runs):
                 for name, url in pages:
                     counter.by_kind = kinds[name]
                     measure_once(browser, url, counter, acc[name], sw=name == "app")
-            out = {name: {**summary(acc[name]), "bytes_by_kind_all_runs": dict(kinds[name])} for name, _ in pages}
+            out = {
+                name: {**summary(acc[name]), "bytes_by_kind_all_runs": dict(kinds[name])}
+                for name, _ in pages
+            }
             browser.close()
     out["ratio_cold"] = round(out["app"]["cold_s"] / out["bare"]["cold_s"], 3)
     out["ratio_warm"] = round(out["app"]["warm_s"] / out["bare"]["warm_s"], 3)

@@ -23,6 +23,7 @@ discard), and how.
 The shipped strong against normal is ``bench_arena.py --pairs strong:normal --only stop_the_bus
 --measure deal``.
 """
+
 import argparse
 import pathlib
 import random
@@ -31,18 +32,20 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
+from bench_strong_variants import run_against_normal  # noqa: E402
+
 import tabletop.bots as bots  # noqa: E402
 from tabletop import get_game  # noqa: E402
 from tabletop.bots.worlds import ReadingSampler  # noqa: E402
 from tabletop.players import stop_the_bus as stb  # noqa: E402
 
-from bench_strong_variants import run_against_normal  # noqa: E402
-
 
 def _worst(state, seat):
     key = state.ranking_key
     mine = key(state.d["hands"][seat][:3])
-    return int(mine < min(key(state.d["hands"][s][:3]) for s in state.d["deal_active"] if s != seat))
+    return int(
+        mine < min(key(state.d["hands"][s][:3]) for s in state.d["deal_active"] if s != seat)
+    )
 
 
 def _player(stop_pair):
@@ -54,6 +57,7 @@ def _player(stop_pair):
                 return "stop"
             return stb.draw_choice(state, seat, state.legal_turn(seat))
         return stb.bot_heuristic(state, seat, rng)
+
     return play
 
 
@@ -70,22 +74,36 @@ def calibration(deals, stop_pair, worlds=30):
             seat = state.to_move()[0]
             if state.d["phase"] == "turn" and state.d["stopper"] is None:
                 uniform = [stb.resample_world(state, seat, random.Random(i)) for i in range(worlds)]
-                read = [stb.bot_reading(stb.resample_world(state, seat, random.Random(i)), seat, random.Random(i))
-                        for i in range(worlds)]
-                rows.append((turn // 4, _worst(state, seat), statistics.fmean(_worst(w, seat) for w in uniform),
-                             statistics.fmean(_worst(w, seat) for w in read)))
+                read = [
+                    stb.bot_reading(
+                        stb.resample_world(state, seat, random.Random(i)), seat, random.Random(i)
+                    )
+                    for i in range(worlds)
+                ]
+                rows.append(
+                    (
+                        turn // 4,
+                        _worst(state, seat),
+                        statistics.fmean(_worst(w, seat) for w in uniform),
+                        statistics.fmean(_worst(w, seat) for w in read),
+                    )
+                )
                 turn += 1
             state.apply(seat, play(state, seat, rng))
     by_round = {}
     for row in rows:
         by_round.setdefault(min(row[0], 3), []).append(row)
-    print(f"stop_the_bus, {deals} first deals of rule-based self-play (stopping with a pair of {stop_pair} or better):")
+    print(
+        f"stop_the_bus, {deals} first deals of rule-based self-play (stopping with a pair of {stop_pair} or better):"
+    )
     print("| round | turns | worst in truth | uniform worlds | read worlds |")
     print("|---|---|---|---|---|")
     for r in sorted(by_round):
         v = by_round[r]
-        print(f"| {r + 1 if r < 3 else '4+'} | {len(v)} | {statistics.fmean(x[1] for x in v):.3f} | "
-              f"{statistics.fmean(x[2] for x in v):.3f} | {statistics.fmean(x[3] for x in v):.3f} |")
+        print(
+            f"| {r + 1 if r < 3 else '4+'} | {len(v)} | {statistics.fmean(x[1] for x in v):.3f} | "
+            f"{statistics.fmean(x[2] for x in v):.3f} | {statistics.fmean(x[3] for x in v):.3f} |"
+        )
     return rows
 
 
@@ -112,20 +130,35 @@ def agreement(deals):
             seat = state.to_move()[0]
             view = state.view(seat)
             if len(view["legal_actions"]) > 1:
-                read = search(hooks, view, ReadingSampler(Sampler(state, seat), hooks.reading),
-                              iterations=iterations, seed=seed)
-                uniform = search(hooks, view, Sampler(state, seat), iterations=iterations, seed=seed)
+                read = search(
+                    hooks,
+                    view,
+                    ReadingSampler(Sampler(state, seat), hooks.reading),
+                    iterations=iterations,
+                    seed=seed,
+                )
+                uniform = search(
+                    hooks, view, Sampler(state, seat), iterations=iterations, seed=seed
+                )
                 phase = state.d["phase"]
                 count[(phase, "same" if read == uniform else "diff")] += 1
                 if read != uniform:
                     count[(phase, kind(read), "vs", kind(uniform))] += 1
-                action = bots.choose_action("stop_the_bus", view, "normal", rng.randrange(1 << 30),
-                                            sampler=Sampler(state, seat), time_limit=False)
+                action = bots.choose_action(
+                    "stop_the_bus",
+                    view,
+                    "normal",
+                    rng.randrange(1 << 30),
+                    sampler=Sampler(state, seat),
+                    time_limit=False,
+                )
             else:
                 action = view["legal_actions"][0]
             state.apply(seat, action)
-    print(f"stop_the_bus, {deals} first deals of normal's self-play: strong's search over read worlds"
-          " against uniform ones")
+    print(
+        f"stop_the_bus, {deals} first deals of normal's self-play: strong's search over read worlds"
+        " against uniform ones"
+    )
     for key, n in sorted(count.items(), key=str):
         print(f"  {' '.join(key)}: {n}")
     return count
@@ -138,11 +171,19 @@ def chooser(variant):
     def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
         if lvl == "variant":
             if variant == "normal-read":
-                return plain(slug, view, "normal", seed, sampler=ReadingSampler(sampler, read), time_limit=time_limit)
+                return plain(
+                    slug,
+                    view,
+                    "normal",
+                    seed,
+                    sampler=ReadingSampler(sampler, read),
+                    time_limit=time_limit,
+                )
             return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)
         if variant == "strong-vs-read" and lvl == "normal" and sampler is not None:
             sampler = ReadingSampler(sampler, read)
         return plain(slug, view, lvl, seed, sampler=sampler, time_limit=time_limit)
+
     return choose
 
 
@@ -150,7 +191,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calibration", action="store_true")
     p.add_argument("--agreement", action="store_true")
-    p.add_argument("--deals", type=int, help="first deals to self-play (default: 300 --calibration, 40 --agreement)")
+    p.add_argument(
+        "--deals",
+        type=int,
+        help="first deals to self-play (default: 300 --calibration, 40 --agreement)",
+    )
     p.add_argument("--stop-pair", type=int, default=12)
     p.add_argument("--variant", choices=("normal-read", "strong-vs-read"))
     p.add_argument("--games", type=int, default=192)
@@ -166,8 +211,15 @@ def main():
         return
     if not args.variant:
         p.error("say --calibration, --agreement or --variant")
-    run_against_normal(chooser(args.variant), args.variant, "stop_the_bus", args.games, args.seed, args.jobs,
-                       args.json)
+    run_against_normal(
+        chooser(args.variant),
+        args.variant,
+        "stop_the_bus",
+        args.games,
+        args.seed,
+        args.jobs,
+        args.json,
+    )
 
 
 if __name__ == "__main__":

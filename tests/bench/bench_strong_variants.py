@@ -38,6 +38,7 @@ Variants (A, one seat or one partnership; B = ``--b``, ``normal`` unless told, e
 The arena's duplicate deals, seatings and 95% intervals (``tabletop.bots.arena``); ``--measure
 deal`` plays the first deal of a whole game and scores it by the game's deal score.
 """
+
 import argparse
 import dataclasses
 import json
@@ -52,7 +53,19 @@ from tabletop.__main__ import _options  # noqa: E402
 from tabletop.bots import arena, budget, worlds  # noqa: E402
 from tabletop.bots.ismcts import search  # noqa: E402
 
-VARIANTS = ("oracle", "noend", "endonly", "op", "opnormal", "flat", "nocandidates", "noise", "ensemble", "leadhigh", "leadhigh-player")
+VARIANTS = (
+    "oracle",
+    "noend",
+    "endonly",
+    "op",
+    "opnormal",
+    "flat",
+    "nocandidates",
+    "noise",
+    "ensemble",
+    "leadhigh",
+    "leadhigh-player",
+)
 
 
 class OracleSampler(worlds.Sampler):
@@ -66,10 +79,12 @@ class OracleSampler(worlds.Sampler):
 
 def noisy_rollout(heuristic, noise):
     """The rule-based player, a random legal action with probability ``noise``."""
+
     def rollout(state, seat, rng):
         if rng.random() < noise:
             return rng.choice(state.legal_actions(seat))
         return heuristic(state, seat, rng)
+
     return rollout
 
 
@@ -123,7 +138,10 @@ def variant_chooser(variant, plain, noise=0.1, members=3):
         if variant == "oracle":
             oracle = OracleSampler(sampler._state, sampler.seat)
             return plain(slug, view, "normal", seed, sampler=oracle, time_limit=time_limit)
-        if variant in ("endonly", "op", "flat", "noise", "ensemble", "leadhigh") and hooks.endgame is not None:
+        if (
+            variant in ("endonly", "op", "flat", "noise", "ensemble", "leadhigh")
+            and hooks.endgame is not None
+        ):
             action = hooks.endgame(view, sampler, random.Random(seed))
             if action is not None:
                 return action
@@ -131,10 +149,18 @@ def variant_chooser(variant, plain, noise=0.1, members=3):
             return plain(slug, view, "normal", seed, sampler=sampler, time_limit=time_limit)
         if variant in ("op", "opnormal"):
             iterations, _ = budget(slug, "normal" if variant == "opnormal" else "strong")
-            return search(hooks, view, sampler, iterations=iterations, seed=seed, opponents_by_policy=True)
+            return search(
+                hooks, view, sampler, iterations=iterations, seed=seed, opponents_by_policy=True
+            )
         if variant == "nocandidates":
             iterations, _ = budget(slug, "normal")
-            return search(dataclasses.replace(hooks, candidates=None), view, sampler, iterations=iterations, seed=seed)
+            return search(
+                dataclasses.replace(hooks, candidates=None),
+                view,
+                sampler,
+                iterations=iterations,
+                seed=seed,
+            )
         if variant == "noise":
             iterations, _ = budget(slug, "strong")
             hooks = dataclasses.replace(hooks, rollout=noisy_rollout(hooks.heuristic, noise))
@@ -153,6 +179,7 @@ def variant_chooser(variant, plain, noise=0.1, members=3):
             iterations, _ = budget(slug, "strong")
             return search(hooks, view, sampler, iterations=iterations, seed=seed, tree_depth=1)
         return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)  # noend
+
     return choose
 
 
@@ -160,8 +187,18 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", required=True)
     p.add_argument("--variant", choices=VARIANTS, required=True)
-    p.add_argument("--noise", type=float, default=0.1, help="--variant noise: the rollouts' share of random actions")
-    p.add_argument("--members", type=int, default=3, help="--variant ensemble: searches the budget is split into")
+    p.add_argument(
+        "--noise",
+        type=float,
+        default=0.1,
+        help="--variant noise: the rollouts' share of random actions",
+    )
+    p.add_argument(
+        "--members",
+        type=int,
+        default=3,
+        help="--variant ensemble: searches the budget is split into",
+    )
     p.add_argument("--b", default="normal", help="the level A plays against")
     p.add_argument("--games", type=int, default=96)
     p.add_argument("--measure", choices=("match", "deal"), default="deal")
@@ -174,18 +211,34 @@ def main():
     bots.player_hooks(args.game)  # imports the game's players module (ENDGAME_CARDS)
     if args.variant == "noend":
         sys.modules[f"tabletop.players.{args.game}"].ENDGAME_CARDS = 0
-    name = {"noise": f"noise{args.noise}", "ensemble": f"ensemble{args.members}"}.get(args.variant, args.variant)
-    run_against_normal(variant_chooser(args.variant, bots.choose_action, args.noise, args.members), name, args.game, args.games,
-                       args.seed, args.jobs, args.json, options=options or None, measure=args.measure, b=args.b)
+    name = {"noise": f"noise{args.noise}", "ensemble": f"ensemble{args.members}"}.get(
+        args.variant, args.variant
+    )
+    run_against_normal(
+        variant_chooser(args.variant, bots.choose_action, args.noise, args.members),
+        name,
+        args.game,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.json,
+        options=options or None,
+        measure=args.measure,
+        b=args.b,
+    )
 
 
-def run_against_normal(choose, name, slug, games, seed, jobs, json_path=None, options=None, measure="deal", b="normal"):
+def run_against_normal(
+    choose, name, slug, games, seed, jobs, json_path=None, options=None, measure="deal", b="normal"
+):
     """The arena with level "variant" decided by ``choose`` (a ``choose_action`` stand-in) against
     ``b`` (normal): prints the report, appends the summary (``a`` = ``name``) to ``json_path``."""
     arena.choose_action = choose
     if "variant" not in bots.LEVELS:
         bots.LEVELS = bots.LEVELS + ("variant",)
-    out = arena.run(slug, "variant", b, games, seed=seed, options=options, jobs=jobs, measure=measure)
+    out = arena.run(
+        slug, "variant", b, games, seed=seed, options=options, jobs=jobs, measure=measure
+    )
     out["a"] = name
     print("\n".join(arena.report(out)))
     if json_path:

@@ -16,12 +16,12 @@ Measures, in one run on this machine:
   the main thread's long tasks (PerformanceObserver) while the computer thinks.
 Figures, not pass/fail: the report lists each against its target.
 """
+
 import argparse
 import json
 import pathlib
 import platform
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -32,13 +32,20 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_startup  # noqa: E402
+
 import build  # noqa: E402
 from tabletop import available_games, get_game  # noqa: E402
 from tabletop.bots import bot_levels  # noqa: E402
 from tabletop.playouts import random_playouts  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def pct(values, q):
@@ -98,7 +105,13 @@ def browser_figures(site, games, quick):
                 samples = []
                 page.evaluate("window.__longTasks = []")
                 for seed in range(3 if quick else 6):
-                    log = {"game": slug, "players": info.default_players, "options": {}, "seed": seed, "actions": []}
+                    log = {
+                        "game": slug,
+                        "players": info.default_players,
+                        "options": {},
+                        "seed": seed,
+                        "actions": [],
+                    }
                     page.evaluate(f"tabletop.call('load', {json.dumps(json.dumps(log))})")
                     for _ in range(4 if quick else 10):
                         timing = page.evaluate(f"""async () => {{
@@ -115,8 +128,15 @@ def browser_figures(site, games, quick):
                         samples.append(timing[0])
                         log["actions"].append([timing[1], timing[2]])
                 tasks = page.evaluate("window.__longTasks")
-                out["bot_latency_ms"][slug][level] = {"n": len(samples), "p50": pct(samples, 50), "p95": pct(samples, 95)}
-                out["long_tasks"].setdefault(slug, {})[level] = {"count": len(tasks), "max_ms": round(max(tasks), 1) if tasks else 0}
+                out["bot_latency_ms"][slug][level] = {
+                    "n": len(samples),
+                    "p50": pct(samples, 50),
+                    "p95": pct(samples, 95),
+                }
+                out["long_tasks"].setdefault(slug, {})[level] = {
+                    "count": len(tasks),
+                    "max_ms": round(max(tasks), 1) if tasks else 0,
+                }
         browser.close()
     srv.shutdown()
     return out
@@ -124,29 +144,52 @@ def browser_figures(site, games, quick):
 
 def markdown(report):
     s = report["startup"]
-    lines = [f"# Tabletop benchmark report", "", f"{report['when']} on {report['machine']}", "",
-             "## Start-up (headless Chromium, median of runs)", "",
-             "| page | cold s | warm s | cold bytes |", "|---|---|---|---|",
-             f"| bare Pyodide boot | {s['bare']['cold_s']} | {s['bare']['warm_s']} | {s['bare']['cold_bytes']:,} |",
-             f"| app, table playable | {s['app']['cold_s']} | {s['app']['warm_s']} | {s['app']['cold_bytes']:,} |", "",
-             f"Ratio app/bare: cold {s['ratio_cold']} (target <= 1.10), warm {s['ratio_warm']}. "
-             f"Return visit: the saved table is drawn and takes taps at {s['app'].get('warm_shown_s')} s "
-             f"(target <= 0.6 s); the engine has booted, replayed the log and confirmed the table at "
-             f"{s['app']['warm_s']} s (a tap made before then is applied at that moment).", "",
-             "Bytes by kind over all cold app runs: " + ", ".join(f"{k} {v:,}" for k, v in s["app"]["bytes_by_kind_all_runs"].items()), "",
-             f"Return visit bytes from the network: {report['browser']['return_visit_network_bytes']} (target 0).", "",
-             f"Game modules imported at start (Más-Menos opened): {', '.join(report['browser']['modules_at_start'])}.", "",
-             "## Engine speed: random playouts", "", "| game | CPython games/s | Pyodide games/s | ratio |", "|---|---|---|---|"]
+    lines = [
+        "# Tabletop benchmark report",
+        "",
+        f"{report['when']} on {report['machine']}",
+        "",
+        "## Start-up (headless Chromium, median of runs)",
+        "",
+        "| page | cold s | warm s | cold bytes |",
+        "|---|---|---|---|",
+        f"| bare Pyodide boot | {s['bare']['cold_s']} | {s['bare']['warm_s']} | {s['bare']['cold_bytes']:,} |",
+        f"| app, table playable | {s['app']['cold_s']} | {s['app']['warm_s']} | {s['app']['cold_bytes']:,} |",
+        "",
+        f"Ratio app/bare: cold {s['ratio_cold']} (target <= 1.10), warm {s['ratio_warm']}. "
+        f"Return visit: the saved table is drawn and takes taps at {s['app'].get('warm_shown_s')} s "
+        f"(target <= 0.6 s); the engine has booted, replayed the log and confirmed the table at "
+        f"{s['app']['warm_s']} s (a tap made before then is applied at that moment).",
+        "",
+        "Bytes by kind over all cold app runs: "
+        + ", ".join(f"{k} {v:,}" for k, v in s["app"]["bytes_by_kind_all_runs"].items()),
+        "",
+        f"Return visit bytes from the network: {report['browser']['return_visit_network_bytes']} (target 0).",
+        "",
+        f"Game modules imported at start (Más-Menos opened): {', '.join(report['browser']['modules_at_start'])}.",
+        "",
+        "## Engine speed: random playouts",
+        "",
+        "| game | CPython games/s | Pyodide games/s | ratio |",
+        "|---|---|---|---|",
+    ]
     for slug, c in report["cpython"].items():
         b = report["browser"]["pyodide_speed"].get(slug, {})
         ratio = round(c["games_per_s"] / b["games_per_s"], 2) if b.get("games_per_s") else "-"
         lines.append(f"| {slug} | {c['games_per_s']} | {b.get('games_per_s', '-')} | {ratio} |")
-    lines += ["", "## Computer players in the browser (worker call, ms)", "",
-              "| game | level | n | p50 | p95 | long tasks (max ms) |", "|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        "## Computer players in the browser (worker call, ms)",
+        "",
+        "| game | level | n | p50 | p95 | long tasks (max ms) |",
+        "|---|---|---|---|---|---|",
+    ]
     for slug, levels in report["browser"]["bot_latency_ms"].items():
         for level, f in levels.items():
             lt = report["browser"]["long_tasks"][slug][level]
-            lines.append(f"| {slug} | {level} | {f['n']} | {f['p50']} | {f['p95']} | {lt['count']} ({lt['max_ms']}) |")
+            lines.append(
+                f"| {slug} | {level} | {f['n']} | {f['p50']} | {f['p95']} | {lt['count']} ({lt['max_ms']}) |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -159,7 +202,10 @@ def main():
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     games = [g for g in available_games()]
-    report = {"when": time.strftime("%Y-%m-%d %H:%M"), "machine": f"{platform.machine()} {platform.python_version()}"}
+    report = {
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+        "machine": f"{platform.machine()} {platform.python_version()}",
+    }
     report["cpython"] = cpython_speed(games, args.quick)
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"

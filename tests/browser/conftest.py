@@ -4,6 +4,7 @@ The site is built once into a temporary folder and served on 127.0.0.1. Chromium
 proxy pointing at a local sink that records and refuses everything: loopback bypasses the
 proxy, so anything reaching the sink is a request to another origin.
 """
+
 import pathlib
 import shutil
 import socket
@@ -15,12 +16,18 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
 
-import build  # noqa: E402
 import serve  # noqa: E402
 
+import build  # noqa: E402
+
 # Requests Chromium itself makes (not the app), even on about:blank.
-BROWSER_OWN_HOSTS = ("accounts.google.com", "update.googleapis.com", "clients2.google.com",
-                     "optimizationguide-pa.googleapis.com", "content-autofill.googleapis.com")
+BROWSER_OWN_HOSTS = (
+    "accounts.google.com",
+    "update.googleapis.com",
+    "clients2.google.com",
+    "optimizationguide-pa.googleapis.com",
+    "content-autofill.googleapis.com",
+)
 
 
 class Sink:
@@ -48,7 +55,9 @@ class Sink:
                     target = parts[1]
                     host = target.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0]
                     self.hosts.append(host)
-                conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                conn.sendall(
+                    b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                )
             except OSError:
                 pass
             finally:
@@ -80,12 +89,21 @@ def sink():
 def chromium_path():
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     if not path:
-        raise RuntimeError("Chromium is not installed: apt-get install chromium (the test setup does this)")
+        raise RuntimeError(
+            "Chromium is not installed: apt-get install chromium (the test setup does this)"
+        )
     return path
 
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 @pytest.fixture(scope="session")
@@ -99,8 +117,11 @@ def pw():
 
 @pytest.fixture(scope="session")
 def browser(pw, sink):
-    b = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                           args=CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{sink.port}"])
+    b = pw.chromium.launch(
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS + [f"--proxy-server=http://127.0.0.1:{sink.port}"],
+    )
     yield b
     b.close()
 

@@ -6,6 +6,7 @@ Pace: `botdelay=0` (the default here) makes the computer move at once, so whole 
 finished trick held about 1.2 s), which the pace checks measure from the page's own timestamps
 (`window.tabletop.events`), never by sleeping.
 """
+
 import json
 import pathlib
 import re
@@ -146,29 +147,43 @@ def overflow(page):
     so that a failure says what did it."""
     over = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     if over > 0:
-        print("past the side edges:", page.evaluate("""() => [...document.querySelectorAll('body *')]
+        print(
+            "past the side edges:",
+            page.evaluate("""() => [...document.querySelectorAll('body *')]
             .map(e => [e, e.getBoundingClientRect()])
             .filter(([e, r]) => r.width && (r.right > innerWidth + 0.5 || r.left < -0.5))
             .slice(0, 12)
             .map(([e, r]) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} [${Math.round(r.left)}, ${Math.round(r.right)}]`
-                 + (e.getAnimations().length ? ' (animated)' : ''))"""))
+                 + (e.getAnimations().length ? ' (animated)' : ''))"""),
+        )
     return over
 
 
 def within_viewport(page, selector):
     """Every element matching `selector` lies inside the viewport, without scrolling."""
-    boxes = page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
-        .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""", selector)
+    boxes = page.evaluate(
+        """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
+        .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""",
+        selector,
+    )
     size = page.viewport_size
     assert boxes, f"nothing matches {selector}"
-    return all(left >= -0.5 and top >= -0.5 and right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5
-               for left, top, right, bottom in boxes)
+    return all(
+        left >= -0.5
+        and top >= -0.5
+        and right <= size["width"] + 0.5
+        and bottom <= size["height"] + 0.5
+        for left, top, right, bottom in boxes
+    )
 
 
 def axe_violations(page, impacts=("serious", "critical")):
     page.evaluate(AXE.read_text())  # not a script tag: the CSP allows no inline script
-    return page.evaluate("""async (impacts) => (await axe.run(document, {resultTypes: ['violations']})).violations
-        .filter(v => impacts.includes(v.impact)).map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`)""", list(impacts))
+    return page.evaluate(
+        """async (impacts) => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .filter(v => impacts.includes(v.impact)).map(v => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`)""",
+        list(impacts),
+    )
 
 
 LATIN_RUN = re.compile(r"[A-Za-z]{2,}")
@@ -193,7 +208,11 @@ def shoot(page, name):
 def open_replay(page, server, log, lang="ja"):
     """The replay viewer on a game's saved log (as the table's own replay link makes it), stepped
     to its last move."""
-    data = {key: log[key] for key in ("game", "players", "options", "seed", "setup", "actions") if key in log}
+    data = {
+        key: log[key]
+        for key in ("game", "players", "options", "seed", "setup", "actions")
+        if key in log
+    }
     page.goto(f"{server}/?{urlencode({'replay': json.dumps(data), 'lang': lang})}")
     page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
     steps = page.locator(".replay-controls .step").get_attribute("data-steps")

@@ -1,10 +1,12 @@
 """Every game's table on phones: no horizontal scrolling, tap targets of 40 px, axe-core clean,
 screenshots kept as test artifacts; and one game played by keyboard alone."""
+
 import json
 
 import pytest
+from helpers import ARTIFACTS, axe_violations, game_url, overflow
+
 from tabletop import SLUGS
-from helpers import ARTIFACTS, ROOT, axe_violations, game_url, overflow
 
 GAMES = sorted(SLUGS)  # static/views/ also holds shared pieces (patience.js)
 PHONES = [(360, 640), (412, 915)]
@@ -82,7 +84,9 @@ def test_mas_menos_by_keyboard_alone(page, server):
 
 
 # A card's accessible name: its aria-label (a picture) or its hidden text (a button).
-NAMES = "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.sr-only').textContent)"
+NAMES = (
+    "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.sr-only').textContent)"
+)
 
 
 def test_cards_have_names_in_both_languages(page, server):

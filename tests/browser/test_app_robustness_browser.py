@@ -3,12 +3,13 @@ restored is set aside for a bug report and a fresh table starts; a computer that
 in a clear state after one retry; two tabs on one game never lose a move; links with an invalid
 save name, a date that does not exist or options that are not an object are refused with a message.
 Every wait is on the page's or the engine's answer."""
+
 import json
 from urllib.parse import quote
 
-from tabletop import get_game
-
 from helpers import latin_words, save_key, shoot
+
+from tabletop import get_game
 
 SOLO = "four_thrones"
 KEY = save_key(SOLO)
@@ -20,7 +21,9 @@ def stored(page, key):
 
 
 def broken_keys(page):
-    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:')).sort()")
+    return page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:')).sort()"
+    )
 
 
 def moves(page, key=KEY):
@@ -32,19 +35,34 @@ def test_a_save_that_cannot_be_restored_is_set_aside(page, server):
     page.wait_for_selector("ul.games", timeout=120_000)
     # Not JSON at all, and a well-formed log whose second move the engine refuses.
     page.evaluate("localStorage.setItem('tabletop:save:mate', '{not json')")
-    refused = {"v": 1, "mode": "bot", "level": "normal",
-               "log": {"game": SOLO, "players": 1, "options": {}, "seed": 7, "actions": [[0, "skip"], [0, "place ZZ 9"]]}}
+    refused = {
+        "v": 1,
+        "mode": "bot",
+        "level": "normal",
+        "log": {
+            "game": SOLO,
+            "players": 1,
+            "options": {},
+            "seed": 7,
+            "actions": [[0, "skip"], [0, "place ZZ 9"]],
+        },
+    }
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(refused)])
 
     page.goto(f"{server}/?game=mate&lang=en&botdelay=0")
     page.wait_for_selector("#toast.show", timeout=120_000)
-    assert "kept aside" in page.locator("#toast").inner_text() and "the save cannot be read" in page.locator("#toast").inner_text()
+    assert (
+        "kept aside" in page.locator("#toast").inner_text()
+        and "the save cannot be read" in page.locator("#toast").inner_text()
+    )
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     aside = broken_keys(page)
     assert len(aside) == 1 and aside[0].startswith("tabletop:broken:save:mate:")
     assert page.evaluate("k => localStorage.getItem(k)", aside[0]) == "{not json"
     fresh = stored(page, "tabletop:save:mate")
-    assert fresh["log"]["game"] == "mate" and not any(seat == 0 for seat, _ in fresh["log"]["actions"])
+    assert fresh["log"]["game"] == "mate" and not any(
+        seat == 0 for seat, _ in fresh["log"]["actions"]
+    )
 
     page.goto(f"{server}/?game={SOLO}&lang=en")
     page.wait_for_selector("#toast.show", timeout=120_000)
@@ -52,7 +70,10 @@ def test_a_save_that_cannot_be_restored_is_set_aside(page, server):
     assert "kept aside" in toast and "move 2" in toast, toast
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     aside = [k for k in broken_keys(page) if k.startswith(f"tabletop:broken:save:{SOLO}:")]
-    assert len(aside) == 1 and json.loads(page.evaluate("k => localStorage.getItem(k)", aside[0])) == refused
+    assert (
+        len(aside) == 1
+        and json.loads(page.evaluate("k => localStorage.getItem(k)", aside[0])) == refused
+    )
     assert stored(page, KEY)["log"]["actions"] == []  # a fresh table
     assert not page.errors
 
@@ -63,9 +84,15 @@ def test_a_computer_that_cannot_move_stops_in_a_clear_state(page, server):
     level continues the same game."""
     page.goto(f"{server}/?lang=en")
     page.wait_for_selector("ul.games", timeout=120_000)
-    bogus = {"v": 1, "mode": "bot", "level": "bogus",
-             "log": {"game": "mas_menos", "players": 2, "options": {}, "seed": 5, "actions": []}}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [save_key("mas_menos"), json.dumps(bogus)])
+    bogus = {
+        "v": 1,
+        "mode": "bot",
+        "level": "bogus",
+        "log": {"game": "mas_menos", "players": 2, "options": {}, "seed": 5, "actions": []},
+    }
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [save_key("mas_menos"), json.dumps(bogus)]
+    )
     page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
     page.wait_for_selector("section.bot-stalled", timeout=120_000)
     notice = page.locator("section.bot-stalled").inner_text()
@@ -75,13 +102,17 @@ def test_a_computer_that_cannot_move_stops_in_a_clear_state(page, server):
     failures = [e for e in page.evaluate("tabletop.events") if e["kind"] == "bot-failed"]
     assert len(failures) == 2 and "bogus" in failures[0]["action"]
     assert page.locator("section.bot-stalled").count() == 1
-    assert stored(page, save_key("mas_menos"))["log"]["actions"] == []  # nothing lost, nothing invented
+    assert (
+        stored(page, save_key("mas_menos"))["log"]["actions"] == []
+    )  # nothing lost, nothing invented
     # The engine's status was read again: the human may still discard (cards lit).
     assert page.locator(".hand button.card.lit").count() > 0
 
     page.click("section.bot-stalled button.use-level")
-    page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 1)",
-                           timeout=60_000)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 1)",
+        timeout=60_000,
+    )
     assert stored(page, save_key("mas_menos"))["level"] == "normal"
     assert page.locator("section.bot-stalled").count() == 0
     assert not page.errors
@@ -90,11 +121,15 @@ def test_a_computer_that_cannot_move_stops_in_a_clear_state(page, server):
 def winning_line(seed):
     """The solver's winning line of a 4 Thrones deal: moves that keep the game going."""
     game = get_game(SOLO)
-    return game.queries.solve(game.new_state(players=1, seed=seed), node_limit=game.queries.truth_node_limit)["line"]
+    return game.queries.solve(
+        game.new_state(players=1, seed=seed), node_limit=game.queries.truth_node_limit
+    )["line"]
 
 
 def tap(page, action):
-    page.locator(f'.table button[data-action="{action}"]:not([disabled])').first.click(timeout=10_000)
+    page.locator(f'.table button[data-action="{action}"]:not([disabled])').first.click(
+        timeout=10_000
+    )
 
 
 def test_two_tabs_on_one_game_never_lose_a_move(page, server):
@@ -112,11 +147,22 @@ def test_two_tabs_on_one_game_never_lose_a_move(page, server):
     line = winning_line(96)
     for turn in range(3):
         tap(a, line[2 * turn])
-        a.wait_for_function(f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {2 * turn + 1}", arg=KEY, timeout=30_000)
+        a.wait_for_function(
+            f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {2 * turn + 1}",
+            arg=KEY,
+            timeout=30_000,
+        )
         b.wait_for_function(f"document.body.dataset.followed === '{turn + 1}'", timeout=30_000)
-        assert b.evaluate("tabletop.call('view', 0)")["view"] == a.evaluate("tabletop.call('view', 0)")["view"]
+        assert (
+            b.evaluate("tabletop.call('view', 0)")["view"]
+            == a.evaluate("tabletop.call('view', 0)")["view"]
+        )
         tap(b, line[2 * turn + 1])
-        b.wait_for_function(f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {2 * turn + 2}", arg=KEY, timeout=30_000)
+        b.wait_for_function(
+            f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {2 * turn + 2}",
+            arg=KEY,
+            timeout=30_000,
+        )
         a.wait_for_function(f"document.body.dataset.followed === '{turn + 1}'", timeout=30_000)
     played = stored(a, KEY)["log"]["actions"]
     assert len(played) == 6
@@ -136,14 +182,23 @@ def test_two_tabs_on_one_game_never_lose_a_move(page, server):
     tap(b, line[6])  # the same move, made on the stale table: refused all the same
     b.wait_for_function("document.body.dataset.followed === '4'", timeout=30_000)
     assert "another tab" in b.locator("#toast").inner_text()
-    assert stored(b, KEY)["log"]["actions"] == played + [extra]  # the newer game was not overwritten
+    assert stored(b, KEY)["log"]["actions"] == played + [
+        extra
+    ]  # the newer game was not overwritten
     b.wait_for_selector("body[data-ready]")
     tap(b, line[7])  # on the table brought up to date, a move is taken
-    b.wait_for_function(f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {len(played) + 2}", arg=KEY, timeout=30_000)
+    b.wait_for_function(
+        f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {len(played) + 2}",
+        arg=KEY,
+        timeout=30_000,
+    )
     a.goto(f"{server}/?game={SOLO}&lang=en")
     a.wait_for_selector("body[data-ready]", timeout=120_000)
     assert stored(a, KEY)["log"]["actions"] == played + [extra, [0, line[7]]]
-    assert a.evaluate("tabletop.call('view', 0)")["view"] == b.evaluate("tabletop.call('view', 0)")["view"]
+    assert (
+        a.evaluate("tabletop.call('view', 0)")["view"]
+        == b.evaluate("tabletop.call('view', 0)")["view"]
+    )
     assert not a.errors and not b.errors
 
 
@@ -155,11 +210,16 @@ def test_links_that_cannot_be_used_are_refused_with_a_message(page, server):
     page.wait_for_selector("body[data-screen=refused]", timeout=60_000)
     assert "save name" in page.locator(".refused-link").inner_text()
     assert "id=" not in page.locator("a.open-without-id").get_attribute("href")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:save:'))") == []
+    assert (
+        page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:save:'))") == []
+    )
     # A date that does not exist: the engine refuses it, said; no deal is started.
     page.goto(f"{server}/?game=mate&lang=en&daily=2026-02-31")
     page.wait_for_selector("#toast.show", timeout=120_000)
-    assert "2026-02-31" in page.locator("#toast").inner_text() and "no real date" in page.locator("#toast").inner_text()
+    assert (
+        "2026-02-31" in page.locator("#toast").inner_text()
+        and "no real date" in page.locator("#toast").inner_text()
+    )
     page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
     assert stored(page, "tabletop:save:mate") is None
     # Options that are not an object.
@@ -171,7 +231,11 @@ def test_links_that_cannot_be_used_are_refused_with_a_message(page, server):
         assert stored(page, "tabletop:save:mate") is None
     # An option the game does not have, or a value it does not allow: said in the player's
     # language with the game's own label, before the engine is asked.
-    for bad, said in (('{"x":1}', "このゲームに「x」という設定はありません"), ('{"rounds":5}', "ラウンド数"), ('{"rounds":"2"}', '"2" は使えません')):
+    for bad, said in (
+        ('{"x":1}', "このゲームに「x」という設定はありません"),
+        ('{"rounds":5}', "ラウンド数"),
+        ('{"rounds":"2"}', '"2" は使えません'),
+    ):
         page.goto(f"{server}/?game=mate&lang=ja&seed=5&options={quote(bad)}")
         page.wait_for_selector("#toast.show", timeout=120_000)
         toast = page.locator("#toast").inner_text()
@@ -185,7 +249,9 @@ def test_links_that_cannot_be_used_are_refused_with_a_message(page, server):
     assert not page.errors
 
 
-DEEP = "[" * 5000 + "]" * 5000  # JSON nested 5,000 deep (Pyodide's decoder used to die of it for the whole tab)
+DEEP = (
+    "[" * 5000 + "]" * 5000
+)  # JSON nested 5,000 deep (Pyodide's decoder used to die of it for the whole tab)
 
 
 def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
@@ -197,7 +263,9 @@ def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
     page.goto(f"{server}/?lang=ja&replay={quote(log)}")
     page.wait_for_selector("#toast.show", timeout=120_000)
     toast = page.locator("#toast").inner_text()
-    assert "このリプレイは開けません" in toast and latin_words(toast) == [], toast  # no engine English on a Japanese screen
+    assert "このリプレイは開けません" in toast and latin_words(toast) == [], (
+        toast
+    )  # no engine English on a Japanese screen
     page.wait_for_selector("ul.games", timeout=60_000)
     page.goto(f"{server}/?lang=ja&replay=%7Bbad")  # not JSON: said without the parser's English
     page.wait_for_selector("#toast.show", timeout=120_000)
@@ -210,7 +278,10 @@ def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
     page.wait_for_selector("body[data-screen=setup]", timeout=60_000)
     assert stored(page, "tabletop:save:mate") is None
 
-    nested = '{"v":1,"mode":"bot","level":"normal","log":{"game":"mate","players":2,"options":{},"seed":3,"actions":%s}}' % DEEP
+    nested = (
+        '{"v":1,"mode":"bot","level":"normal","log":{"game":"mate","players":2,"options":{},"seed":3,"actions":%s}}'
+        % DEEP
+    )
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["tabletop:save:mate", nested])
     page.goto(f"{server}/?game=mate&lang=ja&botdelay=0")
     page.wait_for_selector("#toast.show", timeout=120_000)
@@ -219,7 +290,9 @@ def test_deeply_nested_input_is_refused_and_python_lives_on(page, server):
     aside = [k for k in broken_keys(page) if k.startswith("tabletop:broken:save:mate:")]
     assert len(aside) == 1 and page.evaluate("k => localStorage.getItem(k)", aside[0]) == nested
     fresh = page.evaluate("localStorage.getItem('tabletop:save:mate')")
-    assert fresh != nested and not any(seat == 0 for seat, _ in json.loads(fresh)["log"]["actions"])  # a fresh table
+    assert fresh != nested and not any(
+        seat == 0 for seat, _ in json.loads(fresh)["log"]["actions"]
+    )  # a fresh table
     assert page.evaluate("tabletop.call('view', 0)")["ok"] is True  # Python still answers
     assert not page.errors
 
@@ -239,7 +312,9 @@ def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
     page.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
     line = winning_line(96)
     tap(page, line[0])
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=KEY, timeout=30_000)
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=KEY, timeout=30_000
+    )
     assert page.locator("section.engine-stalled").count() == 0
     before = stored(page, KEY)
 
@@ -255,7 +330,9 @@ def test_a_stalled_engine_gets_a_notice_and_a_way_out(page, server):
     assert page.locator("section.engine-stalled").count() == 0
     assert stored(page, KEY)["log"]["actions"] == before["log"]["actions"]
     tap(page, line[1])  # the game goes on from the save
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=KEY, timeout=30_000)
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=KEY, timeout=30_000
+    )
 
     kill_engine(page)
     tap(page, line[2])
@@ -295,10 +372,18 @@ def test_a_slow_first_start_is_explained_until_the_engine_is_up(phone_ja, server
     page.wait_for_selector("section.engine-booting", timeout=30_000)
     notice = page.locator("section.engine-booting")
     text = notice.inner_text()
-    assert "ゲームエンジンの起動に2秒以上かかっています" in text and "次からはオフラインでもすぐに始まります" in text, text
+    assert (
+        "ゲームエンジンの起動に2秒以上かかっています" in text
+        and "次からはオフラインでもすぐに始まります" in text
+    ), text
     assert not latin_words(text, allowed=("MB",)), text
     box = notice.bounding_box()
-    assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert (
+        box["y"] >= 0
+        and box["y"] + box["height"] <= 640
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= 360
+    ), box
     shoot(page, "robustness_slow_first_start_ja")
     assert page.evaluate("document.body.dataset.engine") is None
     page.click("section.engine-booting button.wait")

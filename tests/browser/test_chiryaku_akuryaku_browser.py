@@ -6,12 +6,24 @@ positions; refused moves; pass-and-play hiding the hand between two people; and 
 Japanese at the default pace with six players: the table on one screen, names under the trick's
 cards whole, computer moves you can follow, the shared trick on view, a tap on a fourth colour
 explained, the result sheet and the replay viewer in Japanese."""
+
 import json
 import random
 import time
 
-from helpers import (computer_gaps, engine_view, finish_in_japanese, latin_words, open_game,
-                     overflow, replay_in_japanese, saved_log, shoot, start_new, within_viewport)
+from helpers import (
+    computer_gaps,
+    engine_view,
+    finish_in_japanese,
+    latin_words,
+    open_game,
+    overflow,
+    replay_in_japanese,
+    saved_log,
+    shoot,
+    start_new,
+    within_viewport,
+)
 
 from tabletop import get_game
 from tabletop.session import replay
@@ -31,7 +43,13 @@ def position(cond, players=4):
         while not state.is_over():
             seat = state.to_move()[0]
             if seat == 0 and cond(state):
-                return {"game": SLUG, "players": players, "options": {}, "seed": seed, "actions": actions}
+                return {
+                    "game": SLUG,
+                    "players": players,
+                    "options": {},
+                    "seed": seed,
+                    "actions": actions,
+                }
             action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
             actions.append([seat, action])
@@ -41,7 +59,10 @@ def position(cond, players=4):
 def open_saved(page, server, log, lang="en"):
     """The saved game opened with the computer paused (10 s a move), so the position stays."""
     page.goto(f"{server}/?lang={lang}&botdelay=10000")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE, json.dumps({"v": 1, "log": log, "mode": "bot", "level": "random"})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [SAVE, json.dumps({"v": 1, "log": log, "mode": "bot", "level": "random"})],
+    )
     open_game(page, server, SLUG, lang=lang, botdelay=10000)
     page.wait_for_selector(f"{TABLE}[data-mine]", timeout=60_000)
 
@@ -50,7 +71,9 @@ def click_and_wait(page, selector):
     """Tap, then wait until the table has been drawn again (so it never acts on a stale table)."""
     page.evaluate(f"window.__caTable = document.querySelector('{TABLE}')")
     page.locator(selector).first.click(timeout=5000)
-    page.wait_for_function(f"document.querySelector('{TABLE}') !== window.__caTable", timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelector('{TABLE}') !== window.__caTable", timeout=30_000
+    )
 
 
 def my_turn(page):
@@ -73,7 +96,9 @@ def play_card(page):
 
 def take_half(page):
     k = int(engine_view(page)["take_count"])
-    trick = page.locator(".ca-trick button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    trick = page.locator(".ca-trick button.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     assert len(trick) == 4
     if page.locator(".ca-trick button.card.selected").count():  # a tap from an interrupted try
         click_and_wait(page, ".dock button.clear")
@@ -95,12 +120,24 @@ def check_refusals(page):
     assert before["to_act"] == 0 and before["phase"] == "play" and before["legal_actions"]
     actions = len(saved_log(page, SLUG)["actions"])
     refused = page.evaluate("tabletop.call('act', 0, 'play ZZ')")
-    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("unknown_card", {"text": "ZZ"}), refused
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == (
+        "unknown_card",
+        {"text": "ZZ"},
+    ), refused
     other = engine_view(page, 2)
     refused = page.evaluate(f"tabletop.call('act', 2, 'play {other['hand'][0]}')")
-    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("not_your_turn", {"seat": 2}), refused
-    refused = page.evaluate(f"tabletop.call('act', 0, 'take {before['hand'][0]} {before['hand'][1]}')")
-    assert refused["ok"] is False and refused["code"] == "wrong_move" and refused["params"]["verbs"] == ["play"], refused
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == (
+        "not_your_turn",
+        {"seat": 2},
+    ), refused
+    refused = page.evaluate(
+        f"tabletop.call('act', 0, 'take {before['hand'][0]} {before['hand'][1]}')"
+    )
+    assert (
+        refused["ok"] is False
+        and refused["code"] == "wrong_move"
+        and refused["params"]["verbs"] == ["play"]
+    ), refused
     refused = page.evaluate("tabletop.call('act', 0, 'facedown R R')")
     assert refused["ok"] is False and refused["code"] == "wrong_move", refused
     assert engine_view(page) == before
@@ -134,7 +171,9 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
                     # The live scores and the player's reason are the engine's.
                     view = engine_view(page)
                     for seat in range(1, 4):
-                        assert page.locator(f".ring .chip[data-seat='{seat}'] .extra").get_attribute("data-live") == str(view["live_scores"][seat])
+                        assert page.locator(
+                            f".ring .chip[data-seat='{seat}'] .extra"
+                        ).get_attribute("data-live") == str(view["live_scores"][seat])
                     reason = page.locator(".ca-me .reason")
                     assert reason.get_attribute("data-reason") == view["live_reasons"][0]["code"]
                     assert reason.inner_text().endswith(str(view["live_scores"][0]))
@@ -151,7 +190,9 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
                 continue
         except AssertionError:
             raise
-        except Exception:  # a redraw replaced the element between finding and tapping it: look again
+        except (
+            Exception
+        ):  # a redraw replaced the element between finding and tapping it: look again
             page.wait_for_timeout(50)
             continue
         assert overflow(page) <= 0
@@ -164,7 +205,9 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
     assert score.get_attribute("data-scores") == ",".join(map(str, result["scores"]))
     assert score.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
     assert score.get_attribute("data-rounds-played") == str(result["rounds_played"]) == "1"
-    assert score.get_attribute("data-round-scores") == ";".join(",".join(map(str, r)) for r in result["round_scores"])
+    assert score.get_attribute("data-round-scores") == ";".join(
+        ",".join(map(str, r)) for r in result["round_scores"]
+    )
     for seat in result["winners"]:
         assert page.locator(f".ca-result tr[data-seat='{seat}']").get_attribute("class") == "winner"
     # Every seat's points with the reason, as the engine scored the round.
@@ -183,7 +226,9 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
     assert sink.foreign() == [], sink.foreign()
 
 
-def test_big_brother_takes_by_tapping_four_colours_turn_two_down_a_fourth_colour_is_refused(page, server, sink):
+def test_big_brother_takes_by_tapping_four_colours_turn_two_down_a_fourth_colour_is_refused(
+    page, server, sink
+):
     # The big brother's choice: tap two trick cards, confirm; the rest goes to the little brother.
     log = position(lambda s: s.d["phase"] == "take")
     open_saved(page, server, log)
@@ -193,12 +238,25 @@ def test_big_brother_takes_by_tapping_four_colours_turn_two_down_a_fourth_colour
     assert page.locator(".ca-trick .played.big[data-seat='0']").count() == 1
     assert page.locator("button.confirm[data-verb=take]").is_disabled()
     taken = take_half(page)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {len(log['actions'])}")
-    assert saved_log(page, SLUG)["actions"][len(log["actions"])] == [0, "take " + " ".join(
-        c for c in sorted((c for _, c in view["trick"]), key=lambda c: ("RYBP".index(c[0]), int(c[1:]))) if c in taken)]
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {len(log['actions'])}"
+    )
+    assert saved_log(page, SLUG)["actions"][len(log["actions"])] == [
+        0,
+        "take "
+        + " ".join(
+            c
+            for c in sorted(
+                (c for _, c in view["trick"]), key=lambda c: ("RYBP".index(c[0]), int(c[1:]))
+            )
+            if c in taken
+        ),
+    ]
     # The shared trick stays on view: the taken cards marked, the rest gone to the little brother.
     page.wait_for_selector(".ca-trick[data-state=finished]")
-    marked = page.locator(".ca-trick .played.won .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    marked = page.locator(".ca-trick .played.won .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     assert sorted(marked) == taken
 
     # Four colours: one button per pair of colours, each saying what stays face up.
@@ -211,14 +269,22 @@ def test_big_brother_takes_by_tapping_four_colours_turn_two_down_a_fourth_colour
     action = buttons.nth(5).get_attribute("data-action")
     assert action == "facedown B P"
     buttons.nth(5).click()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {len(log['actions'])}")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {len(log['actions'])}"
+    )
     assert saved_log(page, SLUG)["actions"][len(log["actions"])] == [0, action]
     page.wait_for_selector(".ca-me .pile-col.down", timeout=30_000)
     assert page.locator(".ca-me .pile-col.down").get_attribute("data-colour") == "BP"
 
     # Three colours down: a card of the fourth is unlit and, tapped, says why in Japanese.
-    log = position(lambda s: s.d["phase"] == "play" and len({c[0] for _, c in s.d["trick"]}) == 3
-                   and any(c[0] not in {x[0] for _, x in s.d["trick"]} for c in s.d["hands"][0]) and s.legal_actions(0))
+    log = position(
+        lambda s: (
+            s.d["phase"] == "play"
+            and len({c[0] for _, c in s.d["trick"]}) == 3
+            and any(c[0] not in {x[0] for _, x in s.d["trick"]} for c in s.d["hands"][0])
+            and s.legal_actions(0)
+        )
+    )
     open_saved(page, server, log, lang="ja")
     shown = {c[0] for _, c in engine_view(page)["trick"]}
     fourth = [c for c in engine_view(page)["hand"] if c[0] not in shown][0]
@@ -280,13 +346,19 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             finished = page.evaluate("""() => { const t = document.querySelector('.ca-trick[data-state=finished]');
                 return t && {seats: [...t.querySelectorAll('.played')].map(p => Number(p.dataset.seat)), notes: t.querySelectorAll('.note').length}; }""")
             if finished:
-                assert sorted(finished["seats"]) == list(range(6)) and finished["notes"] == 6, finished
+                assert sorted(finished["seats"]) == list(range(6)) and finished["notes"] == 6, (
+                    finished
+                )
                 shoot(page, "chiryaku_akuryaku-ja-finished-trick-360x640")
                 finished_seen = True
         mine = my_turn(page)
         if mine == "play":
             lit = page.locator(".hand button.card.lit")
-            assert within_viewport(page, ".hand") and within_viewport(page, ".ca-trick") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".hand")
+                and within_viewport(page, ".ca-trick")
+                and overflow(page) <= 0
+            )
             assert whole_names(page)
             if not turn_seen and page.locator(".ca-trick .played .card").count() >= 3:
                 shoot(page, "chiryaku_akuryaku-ja-turn-360x640")

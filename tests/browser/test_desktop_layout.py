@@ -2,14 +2,19 @@
 room (a hand's card at least 72 px wide where the hand fits; a domino tile and Gridcannon's grid
 cards in proportion), nothing is wider than the window, and the hand (or the board) is in view
 on the player's first turn. The game list is a grid whose names break only between words."""
+
 import pytest
 from helpers import axe_violations, game_url, overflow, shoot
+
 from tabletop import SLUGS
 
 DESKTOP = {"width": 1280, "height": 800}
 # What the player plays from, and the width its pieces reach on a 1280x800 window.
-PIECES = {"mexican_train": (".hand button.tile", 56), "gridcannon": (".gc-cell .card", 56),
-          "four_thrones": (".ft-current .card", 72)}
+PIECES = {
+    "mexican_train": (".hand button.tile", 56),
+    "gridcannon": (".gc-cell .card", 56),
+    "four_thrones": (".ft-current .card", 72),
+}
 HAND = (".hand .card", 72)
 PLAYED_FROM = {"gridcannon": ".gc-board", "four_thrones": ".ft-play"}
 
@@ -42,9 +47,12 @@ FACES = """() => {
 
 
 def boxes(page, selector):
-    return page.evaluate("""sel => [...document.querySelectorAll(sel)]
+    return page.evaluate(
+        """sel => [...document.querySelectorAll(sel)]
         .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect())
-        .map(r => [r.left, r.top, r.right, r.bottom])""", selector)
+        .map(r => [r.left, r.top, r.right, r.bottom])""",
+        selector,
+    )
 
 
 @pytest.mark.parametrize("slug", sorted(SLUGS))

@@ -5,19 +5,21 @@ after an undo and another move), the whole stack of a throne, a tap on a throne 
 the card (the engine's reason, worded, next to the thrones; nothing changes), keyboard play; and
 in Japanese at 360x640 and 412x915: the thrones and the turned-up card on screen, nothing wider
 than the phone, no Latin words on the table, the result sheet or the replay viewer."""
+
 import json
 import re
 import time
 
 from helpers import latin_words, overflow, shoot, within_viewport
+
 from tabletop import get_game, session
 from tabletop.games import four_thrones as ft
 from tabletop.session import replay
 
 SLUG = "four_thrones"
 SAVE_KEY = "tabletop:save:four_thrones"
-WIN_SEED = 96    # winnable: the solver decides it within a few thousand positions
-LOSE_SEED = 25   # not winnable; a Queen on a throne refuses the first card (a blocked throne to tap)
+WIN_SEED = 96  # winnable: the solver decides it within a few thousand positions
+LOSE_SEED = 25  # not winnable; a Queen on a throne refuses the first card (a blocked throne to tap)
 
 
 def saved(page):
@@ -29,8 +31,17 @@ def open_deal(page, server, seed, lang="en", actions=()):
     page.goto(f"{server}/?game={SLUG}&start=1&lang={lang}&seed={seed}&botdelay=0")
     page.wait_for_selector("body[data-screen=table] .table.four_thrones", timeout=120_000)
     if actions:
-        data = {"v": 1, "mode": "bot", "log": {"game": SLUG, "players": 1, "options": {}, "seed": seed,
-                                               "actions": [[0, a] for a in actions]}}
+        data = {
+            "v": 1,
+            "mode": "bot",
+            "log": {
+                "game": SLUG,
+                "players": 1,
+                "options": {},
+                "seed": seed,
+                "actions": [[0, a] for a in actions],
+            },
+        }
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(data)])
         page.goto(f"{server}/?game={SLUG}&lang={lang}&botdelay=0")
         page.wait_for_selector("body[data-screen=table] .table.four_thrones", timeout=120_000)
@@ -44,7 +55,10 @@ def moves_made(page):
 
 
 def wait_moves(page, n, timeout_ms=30_000):
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions.length === {n}", timeout=timeout_ms)
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions.length === {n}",
+        timeout=timeout_ms,
+    )
     page.wait_for_selector(".table.four_thrones[data-phase]", timeout=timeout_ms)
 
 
@@ -67,8 +81,13 @@ def state_of(page):
 
 def check_table_matches(page, state):
     view = state.view(0)
-    assert page.locator(".table.four_thrones").get_attribute("data-current") == (view["current"] or "")
-    assert page.locator(".ft-throne-main").evaluate_all("els => els.map(e => e.dataset.top)") == view["tops"]
+    assert page.locator(".table.four_thrones").get_attribute("data-current") == (
+        view["current"] or ""
+    )
+    assert (
+        page.locator(".ft-throne-main").evaluate_all("els => els.map(e => e.dataset.top)")
+        == view["tops"]
+    )
     lit = page.locator(".ft-throne-main.lit").evaluate_all("els => els.map(e => e.dataset.action)")
     assert lit == [a for a in view["legal_actions"] if a.startswith("place")]
     assert page.locator("button.ft-skip").count() == ("skip" in view["legal_actions"])
@@ -136,7 +155,9 @@ def test_winning_deal_by_taps_hint_result_truth_and_replay(page, server, sink):
     # The fair hint, checked against CPython; its words name the throne by position.
     action, want = check_hint(page)
     text = page.locator(".hint-text").inner_text()
-    assert "sampled deck orders" in text and " throne" in text and not re.search(r"throne \d", text), text
+    assert (
+        "sampled deck orders" in text and " throne" in text and not re.search(r"throne \d", text)
+    ), text
     click_action(page, action)
 
     # From here the solver's line, tap by tap (a new start of the deal if the hint lost it).
@@ -157,14 +178,20 @@ def test_winning_deal_by_taps_hint_result_truth_and_replay(page, server, sink):
     verdict, truth_line = check_truth(page, log)
     assert verdict == "true"
     assert "winnable, and you won it" in page.locator(".truth").inner_text()
-    moves = page.locator(".truth ol.truth-line li").evaluate_all("els => els.map(e => e.textContent)")
-    assert all(re.fullmatch(r".+ → (top|bottom)-(left|right) throne|skip the .+", m) for m in moves), moves
+    moves = page.locator(".truth ol.truth-line li").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    assert all(
+        re.fullmatch(r".+ → (top|bottom)-(left|right) throne|skip the .+", m) for m in moves
+    ), moves
     # "Watch the winning line": the replay viewer on this deal, playing the solver's line.
     href = page.locator(".truth a.watch").get_attribute("href")
     assert "replay=" in href
     page.goto(href)
     page.wait_for_selector("body[data-screen=replay] .table.four_thrones", timeout=60_000)
-    assert page.locator(".replay-controls .step").get_attribute("data-steps") == str(len(truth_line))
+    assert page.locator(".replay-controls .step").get_attribute("data-steps") == str(
+        len(truth_line)
+    )
     page.click(".replay-controls .last")
     page.wait_for_selector(".result.inline .ft-result[data-won=true]", timeout=30_000)
     assert re.search(r"(top|bottom)-(left|right) throne$", page.locator(".last-move").inner_text())
@@ -207,7 +234,10 @@ def test_lost_deal_refusal_stack_keyboard_and_truth(page, server):
     blocked.first.click(force=True)
     page.wait_for_selector(".dock .reason.shown", timeout=30_000)
     reason = page.locator(".dock .reason").inner_text()
-    assert reason == f"The 9 of clubs cannot go on the {names[throne]} throne: a queen takes only lower hearts or diamonds.", reason
+    assert (
+        reason
+        == f"The 9 of clubs cannot go on the {names[throne]} throne: a queen takes only lower hearts or diamonds."
+    ), reason
     assert within_viewport(page, ".dock .reason")
     assert saved(page)["log"]["actions"] == before
     assert page.evaluate("tabletop.call('view', 0)")["view"] == view_before
@@ -233,8 +263,13 @@ def test_lost_deal_refusal_stack_keyboard_and_truth(page, server):
         wait_moves(page, before + 1)
         if page.locator("section.result").count():
             break
-        if page.locator(f".table button[data-token='{token}']").count():  # the same control, still there, has the focus
-            page.wait_for_function(f"document.activeElement && document.activeElement.dataset.token === '{token}'", timeout=5000)
+        if page.locator(
+            f".table button[data-token='{token}']"
+        ).count():  # the same control, still there, has the focus
+            page.wait_for_function(
+                f"document.activeElement && document.activeElement.dataset.token === '{token}'",
+                timeout=5000,
+            )
 
     # On to the end with the first lit throne (or Skip), checking the table now and then.
     deadline = time.time() + 120
@@ -251,7 +286,9 @@ def test_lost_deal_refusal_stack_keyboard_and_truth(page, server):
     # Why each throne refuses the last card, in words: one line per throne.
     reasons = page.locator(".ft-final-reasons li")
     assert reasons.count() == 4
-    assert all("throne" in text and "cannot go on the" in text for text in reasons.all_inner_texts())
+    assert all(
+        "throne" in text and "cannot go on the" in text for text in reasons.all_inner_texts()
+    )
     verdict, _ = check_truth(page, log)
     assert verdict == "false"
     assert "not winnable" in page.locator(".truth").inner_text()
@@ -275,12 +312,18 @@ def test_on_a_phone_in_japanese(browser, server):
             if width == 360:
                 shoot(page, "four_thrones-ja-setup-360x640")
             open_deal(page, server, LOSE_SEED, lang="ja")
-            assert within_viewport(page, ".ft-current .card") and within_viewport(page, ".ft-thrones") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".ft-current .card")
+                and within_viewport(page, ".ft-thrones")
+                and overflow(page) <= 0
+            )
             assert latin_words(page.locator(".table").inner_text()) == []
             page.locator("button.ft-throne-main.blocked").first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")
             reason = page.locator(".dock .reason").inner_text()
-            assert "置けません" in reason and "のスローン" in reason and latin_words(reason) == [], reason
+            assert (
+                "置けません" in reason and "のスローン" in reason and latin_words(reason) == []
+            ), reason
             assert within_viewport(page, ".dock .reason")
             if width == 360:
                 shoot(page, "four_thrones-ja-refusal-360x640")

@@ -5,6 +5,7 @@ against CPython, a refused tap (the engine's reason in words next to the board, 
 position), the result and the after-game truth checked against CPython; a Japanese table played by
 keyboard alone; and in Japanese at 360x640 and 412x915: the board and the pending card on screen,
 nothing wider than the phone, no Latin words on the table, the result sheet or the replay viewer."""
+
 import json
 import re
 import time
@@ -19,8 +20,22 @@ SLUG = "gridcannon"
 SAVE_KEY = f"tabletop:save:{SLUG}"
 SEED = 12  # its winning line is found at once and uses royal, noswap, place, armour, Ace and Joker
 MAIN_VERBS = ("royal", "place", "armour", "swap", "noswap")
-CELL_WORDS = dict(zip(gridcannon.CELLS, ["top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right",
-                                         "bottom-left", "bottom-middle", "bottom-right"]))
+CELL_WORDS = dict(
+    zip(
+        gridcannon.CELLS,
+        [
+            "top-left",
+            "top-middle",
+            "top-right",
+            "middle-left",
+            "centre",
+            "middle-right",
+            "bottom-left",
+            "bottom-middle",
+            "bottom-right",
+        ],
+    )
+)
 
 
 def saved(page):
@@ -41,8 +56,17 @@ def open_deal(page, server, seed, lang="en", actions=()):
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     log = saved(page)["log"]
     if log["seed"] != seed or actions:
-        data = {"v": 1, "mode": "bot", "log": {"game": SLUG, "players": 1, "options": {}, "seed": seed,
-                                               "actions": [[0, a] for a in actions]}}
+        data = {
+            "v": 1,
+            "mode": "bot",
+            "log": {
+                "game": SLUG,
+                "players": 1,
+                "options": {},
+                "seed": seed,
+                "actions": [[0, a] for a in actions],
+            },
+        }
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(data)])
         page.goto(f"{server}/?game={SLUG}&lang={lang}&botdelay=0")
         page.wait_for_selector("body[data-screen=table]", timeout=120_000)
@@ -63,11 +87,18 @@ def wait_moved(page, n, pos):
             const s = JSON.parse(localStorage.getItem(key) || 'null');
             const t = document.querySelector('.table.gridcannon');
             return s && s.log.actions.length === n && t && t.dataset.pos !== pos;
-        }""", arg=[SAVE_KEY, n, pos], timeout=30_000)
+        }""",
+        arg=[SAVE_KEY, n, pos],
+        timeout=30_000,
+    )
 
 
 def lit_actions(page):
-    return set(page.locator(".table.gridcannon .lit[data-action]").evaluate_all("els => els.map(e => e.dataset.action)"))
+    return set(
+        page.locator(".table.gridcannon .lit[data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)"
+        )
+    )
 
 
 def tap(page, selector):
@@ -106,9 +137,13 @@ def check_lit_matches_engine(page, state):
     main = {a for a in legal if a.split()[0] in MAIN_VERBS}
     assert lit_actions(page) == main, (lit_actions(page), main)
     ploys_lit = page.locator(".gc-ploys button.card.lit").count()
-    assert page.locator(".gc-ploys button.card").count() == ploys_lit  # a held ploy is a button when usable
+    assert (
+        page.locator(".gc-ploys button.card").count() == ploys_lit
+    )  # a held ploy is a button when usable
     assert (ploys_lit > 0) == any(a.split()[0] in ("ace", "joker") for a in legal)
-    assert page.locator(".gc-prompt").count() == 1 and page.locator(".gc-prompt").inner_text().strip()
+    assert (
+        page.locator(".gc-prompt").count() == 1 and page.locator(".gc-prompt").inner_text().strip()
+    )
 
 
 def check_hint(page):
@@ -121,8 +156,12 @@ def check_hint(page):
     want = session.hint(0)
     assert want["ok"] and [shown] == want["actions"], (shown, want)
     verb, *args = shown.split(" ")
-    hinted_cells = set(page.locator(".gc-cell[data-hint='1']").evaluate_all("els => els.map(e => e.dataset.cell)"))
-    hinted_slots = set(page.locator(".gc-slot[data-hint='1']").evaluate_all("els => els.map(e => e.dataset.slot)"))
+    hinted_cells = set(
+        page.locator(".gc-cell[data-hint='1']").evaluate_all("els => els.map(e => e.dataset.cell)")
+    )
+    hinted_slots = set(
+        page.locator(".gc-slot[data-hint='1']").evaluate_all("els => els.map(e => e.dataset.slot)")
+    )
     if verb in ("royal", "armour"):
         assert hinted_slots == {args[0]} and not hinted_cells
     elif verb in ("place", "swap", "ace"):
@@ -154,7 +193,11 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
     for index, action in enumerate(line):
         check_lit_matches_engine(page, state)
         view = state.view(0)
-        if not refused and view["current_kind"] == "number" and any(a.startswith("place ") for a in view["legal_actions"]):
+        if (
+            not refused
+            and view["current_kind"] == "number"
+            and any(a.startswith("place ") for a in view["legal_actions"])
+        ):
             # A tap on a cell that is not lit: the engine refuses it with its reason, said next to
             # the board with the cell named by position; nothing changes.
             unlit = page.locator(".gc-cell.unlit").first
@@ -164,13 +207,19 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
             page.wait_for_selector(".dock .reason.shown", timeout=30_000)
             message = page.locator(".dock .reason").inner_text()
             where = CELL_WORDS[cell]
-            assert re.fullmatch(rf"The .+ cannot go on the {where} cell: its top card, the .+, is higher\.", message), message
+            assert re.fullmatch(
+                rf"The .+ cannot go on the {where} cell: its top card, the .+, is higher\.", message
+            ), message
             assert len(saved(page)["log"]["actions"]) == index and position(page) == pos
             bad = page.evaluate("window.tabletop.call('act', 0, 'nonsense')")
             assert bad["ok"] is False and bad["error"]
             assert len(saved(page)["log"]["actions"]) == index
             refused = True
-        if not hinted and view["phase"] == "play" and any(a.startswith("ace ") for a in view["legal_actions"]):
+        if (
+            not hinted
+            and view["phase"] == "play"
+            and any(a.startswith("ace ") for a in view["legal_actions"])
+        ):
             check_hint(page)
             hinted = True
         if not cancelled and action.startswith("joker"):
@@ -178,7 +227,9 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
             page.locator(".gc-ploys button[data-ploy^=JK]").first.click()
             page.wait_for_selector(".table.gridcannon.choosing-joker")
             sources = {a.split()[1] for a in view["legal_actions"] if a.startswith("joker ")}
-            lit = set(page.locator(".gc-cell.lit").evaluate_all("els => els.map(e => e.dataset.cell)"))
+            lit = set(
+                page.locator(".gc-cell.lit").evaluate_all("els => els.map(e => e.dataset.cell)")
+            )
             assert lit == sources
             assert "Joker" in page.locator(".gc-prompt").inner_text()
             page.click("button.cancel")
@@ -214,8 +265,10 @@ def test_whole_deal_by_tapping_lit_targets_result_truth_hint_and_refusal(page, s
     assert f"Score: {result['score']}" in result_el.inner_text()
 
     # The truth about the deal: winnable, with a line that wins when replayed from the start.
-    page.wait_for_selector(".truth[data-winnable=true], .truth[data-winnable=false], .truth[data-winnable=unknown]",
-                           timeout=120_000)
+    page.wait_for_selector(
+        ".truth[data-winnable=true], .truth[data-winnable=false], .truth[data-winnable=unknown]",
+        timeout=120_000,
+    )
     box = page.locator(".truth")
     winnable = box.get_attribute("data-winnable")
     assert winnable in ("true", "false", "unknown")
@@ -248,7 +301,8 @@ def test_japanese_table_by_keyboard_joker_then_royal(page, server):
     assert "最も似ている" in page.locator(".gc-rule").first.inner_text()
     # Every card has an accessible name in Japanese; a Joker's own face is named too.
     names = page.locator(".gc-ploys .card").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.sr-only').textContent)")
+        "els => els.map(e => e.getAttribute('aria-label') || e.querySelector('.sr-only').textContent)"
+    )
     assert any("ジョーカー" in n for n in names), names
     assert all(n.strip() for n in names)
 
@@ -275,7 +329,7 @@ def test_japanese_table_by_keyboard_joker_then_royal(page, server):
     page.locator(f".gc-slot.lit[data-slot={following.split()[1]}]").focus()
     page.keyboard.press("Enter")
     wait_moved(page, at + 2, pos)
-    assert [a for _, a in saved(page)["log"]["actions"]] == line[:at + 2]
+    assert [a for _, a in saved(page)["log"]["actions"]] == line[: at + 2]
     assert not page.errors, page.errors
 
 
@@ -284,7 +338,9 @@ def unlit_cells(actions):
     state = get_game(SLUG).new_state(players=1, options={}, seed=SEED)
     for action in actions:
         state.apply(0, action)
-    return set(gridcannon.CELLS) - {a.split()[1] for a in state.legal_actions(0) if a.startswith("place ")}
+    return set(gridcannon.CELLS) - {
+        a.split()[1] for a in state.legal_actions(0) if a.startswith("place ")
+    }
 
 
 def test_on_a_phone_in_japanese(browser, server):
@@ -306,18 +362,28 @@ def test_on_a_phone_in_japanese(browser, server):
             if width == 360:
                 shoot(page, "gridcannon-ja-setup-360x640")
             open_deal(page, server, SEED, lang="ja")
-            assert within_viewport(page, ".gc-board") and within_viewport(page, ".gc-prompt") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".gc-board")
+                and within_viewport(page, ".gc-prompt")
+                and overflow(page) <= 0
+            )
             assert latin_words(page.locator(".table").inner_text()) == []
             if width == 360:
                 shoot(page, "gridcannon-ja-setup-royal-360x640")
             # In play, with a cell that may not take the card: tapped, it says why in Japanese.
             open_deal(page, server, SEED, lang="ja", actions=line[:place])
-            assert within_viewport(page, ".gc-board") and within_viewport(page, ".gc-ploys") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".gc-board")
+                and within_viewport(page, ".gc-ploys")
+                and overflow(page) <= 0
+            )
             pos = position(page)
             page.locator(".gc-cell.unlit").first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")
             reason = page.locator(".dock .reason").inner_text()
-            assert "置けません" in reason and "のマス" in reason and latin_words(reason) == [], reason
+            assert "置けません" in reason and "のマス" in reason and latin_words(reason) == [], (
+                reason
+            )
             assert within_viewport(page, ".dock .reason") and position(page) == pos
             if width == 360:
                 shoot(page, "gridcannon-ja-refusal-360x640")

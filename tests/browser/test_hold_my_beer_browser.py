@@ -6,14 +6,27 @@ between people; and on a phone in Japanese at the default pace: the table on one
 moves you can follow, the finished trick, a tap on an unplayable card explained, the result sheet
 and the replay viewer in Japanese. Every step waits on the engine's answer (the saved log, the
 engine's view), never on time, and no check is inside a broad ``except``."""
+
 import json
 import random
 import time
 
 import pytest
-from helpers import (axe_violations, computer_gaps, engine_view, finish_in_japanese,
-                     finished_trick, latin_words, open_game, overflow, replay_in_japanese,
-                     saved_log, shoot, start_new, within_viewport)
+from helpers import (
+    axe_violations,
+    computer_gaps,
+    engine_view,
+    finish_in_japanese,
+    finished_trick,
+    latin_words,
+    open_game,
+    overflow,
+    replay_in_japanese,
+    saved_log,
+    shoot,
+    start_new,
+    within_viewport,
+)
 
 from tabletop import IllegalAction, get_game
 from tabletop.session import replay
@@ -28,14 +41,18 @@ def moves_saved(page):
 
 def wait_for_move_after(page, count):
     """Until the engine has taken a move beyond ``count`` (the page saves the log on each)."""
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {count}", timeout=30_000)
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{SAVE}')).log.actions.length > {count}", timeout=30_000
+    )
 
 
 def wait_for_my_turn(page):
     """Until the computers have nothing to do and the page shows the engine's position: then no
     move is in flight and the table does not change until seat 0 acts. Returns seat 0's view
     (phase ``over`` once the match is over and the result is shown)."""
-    for _ in range(500):  # each round waits for one computer move, so this bounds the moves, not time
+    for _ in range(
+        500
+    ):  # each round waits for one computer move, so this bounds the moves, not time
         count = moves_saved(page)
         view = engine_view(page)
         if view["phase"] == "over":
@@ -48,7 +65,8 @@ def wait_for_my_turn(page):
         raise AssertionError("the computers kept moving")
     assert view["legal_actions"], view
     lit = sorted(a.split()[1] for a in view["legal_actions"] if a.split()[0] in ("play", "discard"))
-    page.wait_for_function("""([phase, cards, lit]) => {
+    page.wait_for_function(
+        """([phase, cards, lit]) => {
         const table = document.querySelector('.hmb');
         if (!table || table.dataset.phase !== phase) return false;
         if (document.querySelectorAll('.hand .card').length !== cards) return false;
@@ -59,7 +77,10 @@ def wait_for_my_turn(page):
         if (phase === 'bid') return document.querySelectorAll('.hmb-prompt button.choice[data-action^=bid]').length === 3;
         if (phase === 'power21') return !!document.querySelector('.hmb-prompt button.choice[data-action=take]');
         return !!document.querySelector('.dock button[data-action=pass]');
-    }""", arg=[view["phase"], len(view["hand"]), lit], timeout=30_000)
+    }""",
+        arg=[view["phase"], len(view["hand"]), lit],
+        timeout=30_000,
+    )
     return view
 
 
@@ -79,7 +100,12 @@ def check_refusals(page, view):
     assert unlit, view
     assert page.locator(f".hand button.card.unlit[data-card='{unlit[0]}']").count() == 1
     codes = []
-    for seat, action in ((0, "play ZZ"), (0, "bid 2"), (1, f"play {other}"), (0, f"play {unlit[0]}")):
+    for seat, action in (
+        (0, "play ZZ"),
+        (0, "bid 2"),
+        (1, f"play {other}"),
+        (0, f"play {unlit[0]}"),
+    ):
         with pytest.raises(IllegalAction) as expected:
             state.clone().apply(seat, action)
         answer = refusal(page, seat, action)
@@ -108,7 +134,9 @@ def take_turn(page, view, rng, seen):
         bids = page.locator(".hmb-prompt button.choice[data-action^=bid]")
         bids.nth(rng.randrange(bids.count())).click()
     elif phase == "power21":
-        page.click(f".hmb-prompt button.choice[data-action={'scrap' if seen['power21'] % 2 else 'take'}]")
+        page.click(
+            f".hmb-prompt button.choice[data-action={'scrap' if seen['power21'] % 2 else 'take'}]"
+        )
     elif phase == "bird":
         if seen["bird"] % 2 == 0:
             page.locator(".hmb-talon button.card.lit").first.click()
@@ -145,8 +173,13 @@ def test_full_match_against_two_computers_shows_the_engine_result(page, server, 
         view = wait_for_my_turn(page)
         if view["phase"] == "over":
             break
-        if (not checked_mid and view["phase"] == "play" and seen["play"] >= 3 and view["trick"]
-                and any(f"play {c}" not in view["legal_actions"] for c in view["hand"])):
+        if (
+            not checked_mid
+            and view["phase"] == "play"
+            and seen["play"] >= 3
+            and view["trick"]
+            and any(f"play {c}" not in view["legal_actions"] for c in view["hand"])
+        ):
             checked_mid = True
             # Live card and game points, hand counts and predictions on the chips.
             for seat in (1, 2):
@@ -156,11 +189,18 @@ def test_full_match_against_two_computers_shows_the_engine_result(page, server, 
                 assert stats.get_attribute("data-card-points") == str(view["card_points"][seat])
                 assert stats.get_attribute("data-game-points") == str(view["game_points"][seat])
                 assert stats.get_attribute("data-bid") == str(view["bids"][seat])
-            assert page.locator(".hmb-me").get_attribute("data-card-points") == str(view["card_points"][0])
+            assert page.locator(".hmb-me").get_attribute("data-card-points") == str(
+                view["card_points"][0]
+            )
             assert page.locator(".history summary").count() == 1  # every trick of this game
             # The trick on the table: each card under the seat the view says played it.
             for seat, card in view["trick"]:
-                assert page.locator(f".trick .played[data-seat='{seat}'] .card[data-card='{card}']").count() == 1
+                assert (
+                    page.locator(
+                        f".trick .played[data-seat='{seat}'] .card[data-card='{card}']"
+                    ).count()
+                    == 1
+                )
             assert overflow(page) <= 0
             check_refusals(page, view)
         count = moves_saved(page)
@@ -170,7 +210,12 @@ def test_full_match_against_two_computers_shows_the_engine_result(page, server, 
         raise AssertionError(f"the match did not end ({seen})")
     state, log = replay(saved_log(page, SLUG))
     mine = [a.split()[0] for s, a in log["actions"] if s == 0]
-    assert checked_mid and mine.count("discard") == 1 and mine.count("bid") == 1 and mine.count("play") >= 10, (seen, mine)
+    assert (
+        checked_mid
+        and mine.count("discard") == 1
+        and mine.count("bid") == 1
+        and mine.count("play") >= 10
+    ), (seen, mine)
     assert mine.count("play") == seen["play"] and mine.count("discard") == seen["discard"]
 
     assert state.is_over()
@@ -181,18 +226,29 @@ def test_full_match_against_two_computers_shows_the_engine_result(page, server, 
     assert score.get_attribute("data-end-reason") == result["end_reason"]
     assert score.get_attribute("data-game-number") == str(result["game_number"])
     assert score.get_attribute("data-games-played") == str(result["games_played"])
-    assert score.get_attribute("data-score-sheet") == ";".join(",".join(map(str, x)) for x in result["score_sheet"])
+    assert score.get_attribute("data-score-sheet") == ";".join(
+        ",".join(map(str, x)) for x in result["score_sheet"]
+    )
     last = result["last_game"]
     if last is not None:
-        for key, attr in (("card_points", "data-last-card-points"), ("ranks", "data-last-ranks"),
-                          ("bids", "data-last-bids"), ("score", "data-last-score")):
+        for key, attr in (
+            ("card_points", "data-last-card-points"),
+            ("ranks", "data-last-ranks"),
+            ("bids", "data-last-bids"),
+            ("score", "data-last-score"),
+        ):
             assert score.get_attribute(attr) == ",".join(map(str, last[key])), key
         assert sum(last["card_points"]) <= 80
     # The reasons of every seat's game points, in words.
     text = score.inner_text()
-    assert "predicted" in text and ("wins the match" in text or "win the match" in text or "share the win" in text)
+    assert "predicted" in text and (
+        "wins the match" in text or "win the match" in text or "share the win" in text
+    )
     for seat in result["winners"]:
-        assert page.locator(f".hmb-result table.final tr[data-seat='{seat}']").get_attribute("class") == "win"
+        assert (
+            page.locator(f".hmb-result table.final tr[data-seat='{seat}']").get_attribute("class")
+            == "win"
+        )
     assert sum(1 for s, _ in log["actions"] if s == 0) >= 2 + 17
     assert axe_violations(page) == []
     assert not page.errors, page.errors
@@ -209,7 +265,13 @@ def log_until(pred, options=None, tries=400):
         actions = []
         while not state.is_over():
             if pred(state):
-                return {"game": SLUG, "players": 3, "options": options or {}, "seed": seed, "actions": actions}, state
+                return {
+                    "game": SLUG,
+                    "players": 3,
+                    "options": options or {},
+                    "seed": seed,
+                    "actions": actions,
+                }, state
             seat = state.to_move()[0]
             action = rng.choice(state.legal_actions(seat))
             state.apply(seat, action)
@@ -220,8 +282,10 @@ def log_until(pred, options=None, tries=400):
 def load_saved(page, server, log, lang="en"):
     """The saved game opened with the computer paused (10 s a move), so the position stays."""
     page.goto(f"{server}/?lang={lang}&botdelay=10000")
-    page.evaluate("([k, s]) => localStorage.setItem(k, s)",
-                  [SAVE, json.dumps({"v": 1, "log": log, "mode": "bot", "level": "random"})])
+    page.evaluate(
+        "([k, s]) => localStorage.setItem(k, s)",
+        [SAVE, json.dumps({"v": 1, "log": log, "mode": "bot", "level": "random"})],
+    )
     open_game(page, server, SLUG, lang=lang, botdelay=10000)
 
 
@@ -235,9 +299,13 @@ def test_the_21_and_the_birds_offer_their_choice_when_they_arise(page, server):
     view = state.view(0)
     load_saved(page, server, log)
     assert page.locator(".hmb").get_attribute("data-phase") == "bird"
-    talon = page.locator(".hmb-talon button.card").evaluate_all("els => els.map(e => e.dataset.card)")
+    talon = page.locator(".hmb-talon button.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     assert sorted(talon) == sorted(view["talon"])
-    assert page.locator("button.confirm[data-verb=exchange][disabled]").count() == 1  # nothing chosen yet
+    assert (
+        page.locator("button.confirm[data-verb=exchange][disabled]").count() == 1
+    )  # nothing chosen yet
     assert page.locator(".dock button[data-action=pass]").count() == 1
     assert axe_violations(page) == []
     take, give = view["talon"][0], view["hand"][0]
@@ -250,7 +318,11 @@ def test_the_21_and_the_birds_offer_their_choice_when_they_arise(page, server):
     page.click("button.confirm[data-verb=exchange]:not([disabled])")
     wait_for_move_after(page, len(log["actions"]))
     done = saved_log(page, SLUG)["actions"][-1]
-    assert done[0] == 0 and done[1].split()[0] == "exchange" and sorted(done[1].split()[1:]) == sorted([take, give])
+    assert (
+        done[0] == 0
+        and done[1].split()[0] == "exchange"
+        and sorted(done[1].split()[1:]) == sorted([take, give])
+    )
     page.wait_for_selector(f".hand .card[data-card='{take}']")
     assert page.locator(f".hand .card[data-card='{give}']").count() == 0
     assert "You gave" in page.locator(".hmb-talon .exchange-note").inner_text()
@@ -273,14 +345,22 @@ def test_the_21_and_the_birds_offer_their_choice_when_they_arise(page, server):
 
     # The next game begins: the last game's card points, places, predictions and reasons stand
     # where the trick goes.
-    log, state = log_until(lambda s: s.snapshot()["phase"] == "discard" and s.view(0)["game_number"] == 2 and 0 in s.to_move())
+    log, state = log_until(
+        lambda s: (
+            s.snapshot()["phase"] == "discard"
+            and s.view(0)["game_number"] == 2
+            and 0 in s.to_move()
+        )
+    )
     last = state.view(0)["last_game"]
     load_saved(page, server, log)
     table = page.locator(".hmb-last-game table.hmb-game")
     assert table.get_attribute("data-card-points") == ",".join(map(str, last["card_points"]))
     assert table.get_attribute("data-ranks") == ",".join(map(str, last["ranks"]))
     for b in last["breakdown"]:
-        assert table.locator(f"tr[data-seat='{b['seat']}']").get_attribute("data-points") == str(b["points"])
+        assert table.locator(f"tr[data-seat='{b['seat']}']").get_attribute("data-points") == str(
+            b["points"]
+        )
     text = page.locator(".hmb-last-game").inner_text()
     assert "predicted" in text and "The talon" in text
     assert axe_violations(page) == []
@@ -310,7 +390,9 @@ def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     page.click("button.reveal")
     page.wait_for_selector(".hand .card")
     assert page.locator(".hand .card").count() == 18
-    assert page.locator(f".hand .card[data-card='{card}']").count() == 0  # Player 1's card is not here
+    assert (
+        page.locator(f".hand .card[data-card='{card}']").count() == 0
+    )  # Player 1's card is not here
     assert "タロン ✓" in page.locator(".ring .chip[data-seat='0']").inner_text()
     assert page.locator(".ring .chip[data-seat='0']").get_attribute("data-cards") == "17"
     assert saved_log(page, SLUG)["actions"] == [[0, f"discard {card}"]]
@@ -329,17 +411,27 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     start_new(page, max_games=1)
     finished_seen = refusal_seen = turn_seen = False
     deadline = time.time() + 150
-    while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 9:  # three tricks
+    while (
+        len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 9
+    ):  # three tricks
         assert time.time() < deadline, "three tricks took too long"
         finished = finished_trick(page)
         if finished and not finished_seen:
-            assert sorted(finished["seats"]) == [0, 1, 2] and finished["won"] == [finished["winner"]], finished
+            assert sorted(finished["seats"]) == [0, 1, 2] and finished["won"] == [
+                finished["winner"]
+            ], finished
             shoot(page, "hold_my_beer-ja-finished-trick-360x640")
             finished_seen = True
         phase = page.locator(".hmb").get_attribute("data-phase")
         lit = page.locator(".hand button.card.lit")
         unlit = page.locator(".hand button.card.unlit")
-        if phase == "play" and not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+        if (
+            phase == "play"
+            and not refusal_seen
+            and lit.count()
+            and unlit.count()
+            and page.locator(".trick[data-state=playing]").count()
+        ):
             moves = len(saved_log(page, SLUG)["actions"])
             unlit.first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")

@@ -5,12 +5,13 @@ engine's own refusal, worded); the caption stays on screen with the hand and the
 words; the caption shows its whole text (nothing scrolls inside it) with the asked move on the
 same screen; the end offers a real game. Then: a lesson never touches the game's save, a reload
 resumes it, and `learn=1` works embedded and in English."""
+
 import json
 import pathlib
 
 import pytest
-
 from helpers import axe_violations, game_url, latin_words, save_key, shoot, within_viewport
+
 from tabletop import IllegalAction, get_game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -30,8 +31,12 @@ def load_lesson(path):
 def state_after(lesson, steps):
     """The lesson's game in CPython after its first `steps` moves."""
     log = lesson["log"]
-    state = get_game(lesson["game"]).new_state(players=log.get("players"), options=log.get("options") or {},
-                                               seed=log.get("seed", 0), setup=log.get("setup"))
+    state = get_game(lesson["game"]).new_state(
+        players=log.get("players"),
+        options=log.get("options") or {},
+        seed=log.get("seed", 0),
+        setup=log.get("setup"),
+    )
     for step in lesson["steps"][:steps]:
         state.apply(step["seat"], step["action"])
     return state
@@ -54,7 +59,9 @@ def caption(page):
 
 
 def wait_for_step(page, index, kind="yours"):
-    page.wait_for_selector(f".lesson-caption[data-kind={kind}][data-step='{index}']", timeout=60_000)
+    page.wait_for_selector(
+        f".lesson-caption[data-kind={kind}][data-step='{index}']", timeout=60_000
+    )
 
 
 def app_text(page):
@@ -88,12 +95,19 @@ def tap_asked(page, lesson, index):
         assert marked, f"step {index + 1}: nothing on the table is marked for {action!r}"
         page.locator(".lesson-ask").first.click()
         # The table answers the tap: the step is made, or what is marked changes (a set being chosen).
-        page.wait_for_function(f"""([index, before]) => {{ const c = document.querySelector('.lesson-caption');
+        page.wait_for_function(
+            f"""([index, before]) => {{ const c = document.querySelector('.lesson-caption');
             return !c || Number(c.dataset.step) !== index || JSON.stringify({MARKED}) !== before; }}""",
-                               arg=[index, json.dumps(marked, separators=(",", ":"))], timeout=30_000)
-    assert caption(page)["step"] != index, f"step {index + 1}: {action!r} was not played by tapping what is marked"
+            arg=[index, json.dumps(marked, separators=(",", ":"))],
+            timeout=30_000,
+        )
+    assert caption(page)["step"] != index, (
+        f"step {index + 1}: {action!r} was not played by tapping what is marked"
+    )
     made = played_by(page, "human")[before:]
-    assert [canon(a) for a in made] == [canon(action)], f"step {index + 1}: the lesson asked for {action!r}, the taps played {made}"
+    assert [canon(a) for a in made] == [canon(action)], (
+        f"step {index + 1}: the lesson asked for {action!r}, the taps played {made}"
+    )
 
 
 def engine_view(page, seat):
@@ -110,24 +124,39 @@ def tap_other_legal(page, lesson, index, state, human):
             continue
         verb, *args = action.split()
         button = page.locator(f"button[data-action='{action}']")
-        taps = [button] if button.count() else [page.locator(f".table button[data-token='{a}']") for a in args]
+        taps = (
+            [button]
+            if button.count()
+            else [page.locator(f".table button[data-token='{a}']") for a in args]
+        )
         if not taps or any(not tap.count() for tap in taps):
             continue
         if not button.count():
             # Its tokens tapped in order (a tile, then its train) must complete no other legal
             # move on the way, nor leave a longer one open at the end.
-            if any(len(a.split()) > len(args) + 1 and a.split()[1:len(args) + 1] == args for a in legal):
+            if any(
+                len(a.split()) > len(args) + 1 and a.split()[1 : len(args) + 1] == args
+                for a in legal
+            ):
                 continue
-            if len(args) == 1 and any(args[0] in a.split()[1:] and len(a.split()) > 2 for a in legal):
+            if len(args) == 1 and any(
+                args[0] in a.split()[1:] and len(a.split()) > 2 for a in legal
+            ):
                 continue  # one card of a set (a discard of three): the set waits for more
-            if any(a != action and a.split()[0] == verb and a.split()[1:] == args[:k] for a in legal for k in range(1, len(args))):
+            if any(
+                a != action and a.split()[0] == verb and a.split()[1:] == args[:k]
+                for a in legal
+                for k in range(1, len(args))
+            ):
                 continue
         moves = engine_view(page, human)  # the engine's own position, before
         for tap in taps:
             tap.first.click()
         # A verb that is confirmed (a bid chosen, then confirmed) is sent by its confirm button.
         confirm = f"button.confirm[data-verb='{action.split()[0]}']:not([disabled])"
-        page.wait_for_selector(f".dock .reason.shown[data-code=lesson_not_this], {confirm}", timeout=10_000)
+        page.wait_for_selector(
+            f".dock .reason.shown[data-code=lesson_not_this], {confirm}", timeout=10_000
+        )
         if not page.locator(".dock .reason.shown[data-code=lesson_not_this]").count():
             page.click(confirm)
         page.wait_for_selector(".dock .reason.shown[data-code=lesson_not_this]", timeout=10_000)
@@ -137,7 +166,9 @@ def tap_other_legal(page, lesson, index, state, human):
         no_latin(said, "the answer to another legal move")
         assert caption(page)["step"] == index
         assert engine_view(page, human) == moves, "a move the lesson did not ask for was played"
-        assert page.locator(".table .selected").count() == 0, "the tokens chosen for it are put back"
+        assert page.locator(".table .selected").count() == 0, (
+            "the tokens chosen for it are put back"
+        )
         return True
     return False
 
@@ -152,7 +183,9 @@ def tap_unplayable(page, lesson, index, state, human):
     moves = engine_view(page, human)
     earlier = len(played_by(page, "refused"))
     unlit.first.click(force=True)
-    page.wait_for_selector(".dock .reason.shown[data-code]:not([data-code=lesson_not_this])", timeout=30_000)
+    page.wait_for_selector(
+        ".dock .reason.shown[data-code]:not([data-code=lesson_not_this])", timeout=30_000
+    )
     code = page.locator(".dock .reason").get_attribute("data-code")
     said = page.locator(".dock .reason").inner_text()
     assert code != "lesson_not_this", "an unplayable card is the engine's to refuse"
@@ -165,7 +198,9 @@ def tap_unplayable(page, lesson, index, state, human):
         try:
             state.clone().apply(human, asked[-1])
         except IllegalAction as err:
-            assert err.code == code, f"tapping {token} said {code!r}; the engine refuses {asked[-1]!r} with {err.code!r}"
+            assert err.code == code, (
+                f"tapping {token} said {code!r}; the engine refuses {asked[-1]!r} with {err.code!r}"
+            )
         else:
             raise AssertionError(f"tapping {token} was refused, but the engine takes {asked[-1]!r}")
     assert said and code not in said, f"the refusal is worded: {said!r}"
@@ -180,8 +215,10 @@ def words_whole(page, where):
     scroll a box inside the page), measured as the box's content against its visible height."""
     box = page.evaluate("""() => { const c = document.querySelector('.lesson-caption');
         return {content: c.scrollHeight, shown: c.clientHeight, text: c.innerText}; }""")
-    assert box["content"] <= box["shown"], (f"{where}: the caption shows {box['shown']} of its "
-                                            f"{box['content']} px of words: {box['text']!r}")
+    assert box["content"] <= box["shown"], (
+        f"{where}: the caption shows {box['shown']} of its "
+        f"{box['content']} px of words: {box['text']!r}"
+    )
 
 
 def on_one_screen(page):
@@ -195,7 +232,9 @@ def on_one_screen(page):
             assert within_viewport(page, selector), f"{selector} is not on screen with the caption"
     if page.locator(".table .hand .lesson-ask").count():
         top = page.evaluate("document.querySelector('.table .hand').getBoundingClientRect().top")
-        assert top < page.viewport_size["height"] - 60, f"the hand starts below the first screen ({top:.0f} px)"
+        assert top < page.viewport_size["height"] - 60, (
+            f"the hand starts below the first screen ({top:.0f} px)"
+        )
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
@@ -227,7 +266,9 @@ def test_lesson_completed_by_taps_on_a_phone_in_japanese(page, server, path):
             shoot(page, f"lesson-{slug}-first-move")
             assert not axe_violations(page), axe_violations(page)
         tap_asked(page, lesson, index)
-    assert answered, "the lesson never offered a legal move it does not ask for: the test could not check the answer"
+    assert answered, (
+        "the lesson never offered a legal move it does not ask for: the test could not check the answer"
+    )
     assert refused, "the lesson never showed an unplayable card: the test could not check a refusal"
     page.wait_for_selector("section.result.lesson-end", timeout=60_000)
     end = page.locator("section.result.lesson-end")
@@ -235,15 +276,21 @@ def test_lesson_completed_by_taps_on_a_phone_in_japanese(page, server, path):
     assert end.locator(".lesson-outro").inner_text().strip()
     rules = end.locator(".lesson-rules li")
     assert rules.count() == len(lesson["rules"])
-    assert end.locator(".lesson-rules li.learnt").count() == len(lesson["rules"]), "every rule is ticked at the end"
+    assert end.locator(".lesson-rules li.learnt").count() == len(lesson["rules"]), (
+        "every rule is ticked at the end"
+    )
     assert end.locator("button.real-game").count() == 1
     no_latin(end.inner_text(), "the end of the lesson")
     shoot(page, f"lesson-{slug}-end")
     # The engine played exactly the lesson: the game is over, with the lesson's moves.
     status = engine_view(page, human)["view"]
     assert status.get("phase") == "over" or status.get("result") is not None
-    assert page.evaluate(f"localStorage.getItem('{save_key(slug)}')") is None, "a lesson never writes the game's save"
-    assert page.evaluate(KEPT) == kept, "a finished lesson leaves the saves, the statistics and the settings as they were"
+    assert page.evaluate(f"localStorage.getItem('{save_key(slug)}')") is None, (
+        "a lesson never writes the game's save"
+    )
+    assert page.evaluate(KEPT) == kept, (
+        "a finished lesson leaves the saves, the statistics and the settings as they were"
+    )
     # The end offers a real game: a tap opens the game itself (its setup: nothing saved).
     end.locator("button.real-game").click()
     # The lesson's table stays drawn until the game's own screen replaces it (the catalog and the
@@ -283,16 +330,20 @@ def test_a_lesson_keeps_away_from_the_game_in_progress_and_resumes_after_reload(
     log = page.evaluate("tabletop.call('view', 0)")["view"]
     assert len(log["history"]) == mine[2] // 4, "the lesson's moves so far are back on the table"
     assert page.locator(".lesson-ask").count() >= 1
-    assert page.evaluate(f"localStorage.getItem('{save_key(SLOB)}')") == before, "a lesson never writes the game's save"
+    assert page.evaluate(f"localStorage.getItem('{save_key(SLOB)}')") == before, (
+        "a lesson never writes the game's save"
+    )
     # The header's "new game" in a lesson goes to the real game: the saved one, untouched.
     page.click("header.bar button.menu-button")
     page.click(".menu-panel .new")
     page.wait_for_selector("body[data-screen=table]", timeout=60_000)
-    page.wait_for_function("() => !document.querySelector('.lesson-caption') && document.querySelector('header.bar h1').textContent === 'スロバーハネス'")
+    page.wait_for_function(
+        "() => !document.querySelector('.lesson-caption') && document.querySelector('header.bar h1').textContent === 'スロバーハネス'"
+    )
     # The saved game is back as it was (the computer may have moved on since).
     was = json.loads(before)["log"]
     now = json.loads(page.evaluate(f"localStorage.getItem('{save_key(SLOB)}')"))["log"]
-    assert now["seed"] == was["seed"] and now["actions"][:len(was["actions"])] == was["actions"]
+    assert now["seed"] == was["seed"] and now["actions"][: len(was["actions"])] == was["actions"]
     assert not page.errors, page.errors
 
 
@@ -300,28 +351,45 @@ def test_learn_is_on_the_game_list_and_the_setup_and_embeds(page, server):
     page.goto(f"{server}/?lang=ja")
     # Each card's button comes when that game's lesson file has arrived, one fetch each: wait for
     # them all (waiting for one and counting the others failed under load).
-    page.wait_for_function("n => document.querySelectorAll('button.learn[data-learn]').length >= n",
-                           arg=len(LESSONS), timeout=60_000)
+    page.wait_for_function(
+        "n => document.querySelectorAll('button.learn[data-learn]').length >= n",
+        arg=len(LESSONS),
+        timeout=60_000,
+    )
     for path in LESSONS:
-        assert page.locator(f"button.learn[data-learn={path.stem}]").count() == 1, f"no Learn on {path.stem}'s card"
+        assert page.locator(f"button.learn[data-learn={path.stem}]").count() == 1, (
+            f"no Learn on {path.stem}'s card"
+        )
     shoot(page, "lesson-list")
     assert not axe_violations(page), axe_violations(page)
     page.click(f"button.learn[data-learn={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
     assert "learn=1" in page.url
     page.goto(game_url(server, SLOB, "ja"))
-    page.wait_for_selector(f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000)
-    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["ja"]["learn_long"]
+    page.wait_for_selector(
+        f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000
+    )
+    assert (
+        page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["ja"]["learn_long"]
+    )
     shoot(page, "lesson-setup")
     page.click(f"button.learn[data-learn={SLOB}]")
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
     # In English too: on the list and on the setup.
     page.goto(f"{server}/?lang=en")
     page.wait_for_selector(f"button.learn[data-learn={SLOB}]", timeout=60_000)
-    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text().startswith(COMMON["en"]["learn"])
+    assert (
+        page.locator(f"button.learn[data-learn={SLOB}]")
+        .inner_text()
+        .startswith(COMMON["en"]["learn"])
+    )
     page.goto(game_url(server, SLOB, "en"))
-    page.wait_for_selector(f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000)
-    assert page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["en"]["learn_long"]
+    page.wait_for_selector(
+        f"body[data-screen=setup] button.learn[data-learn={SLOB}]", timeout=60_000
+    )
+    assert (
+        page.locator(f"button.learn[data-learn={SLOB}]").inner_text() == COMMON["en"]["learn_long"]
+    )
     # Embedded, as an article would link it, in English: the same lesson, table only.
     page.goto(game_url(server, SLOB, "en", learn=1, embed=1))
     page.wait_for_selector(".lesson-caption[data-kind=intro]", timeout=120_000)
@@ -354,7 +422,9 @@ def test_the_computer_waits_while_the_reader_reads_and_continue_moves_on(page, s
     bots = [e for e in page.evaluate("window.tabletop.events") if e["kind"] == "bot"]
     assert [b["action"] for b in bots] == ["play 8H", "play 9H"]
     gap = (bots[1]["at"] - bots[0]["at"]) / 1000
-    assert gap >= 3, f"{gap:.1f} s to read a rule of about 60 characters (a move alone waits 0.75 s)"
+    assert gap >= 3, (
+        f"{gap:.1f} s to read a rule of about 60 characters (a move alone waits 0.75 s)"
+    )
     # Step 4 comes with the first trick's score: a long read. Continue plays step 5 at once.
     wait_for_step(page, 4, kind="computer")
     assert page.locator(".lesson-caption .lesson-after").count() == 1
@@ -375,8 +445,12 @@ def test_a_lesson_that_disagrees_with_the_engine_says_so_and_offers_the_real_gam
     lesson = load_lesson(ROOT / "static" / "lessons" / f"{SLOB}.json")
     broken = json.loads(json.dumps(lesson))
     broken["steps"][1]["action"] = "play KH"  # seat 1 holds hearts but not the king: refused
-    page.route("**/static/lessons/slobberhannes.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(broken)))
+    page.route(
+        "**/static/lessons/slobberhannes.json",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(broken)
+        ),
+    )
     open_lesson(page, server, SLOB)
     page.click(".lesson-start")
     wait_for_step(page, 0)
@@ -399,9 +473,15 @@ def test_a_lesson_that_disagrees_with_the_engine_says_so_and_offers_the_real_gam
     broken["steps"][0]["action"] = "play AS"  # not in the reader's hand
     page.unroute("**/static/lessons/slobberhannes.json")
     # (The service worker the first visit registered would answer from its cache: it goes.)
-    page.evaluate("navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))")
-    page.route("**/static/lessons/slobberhannes.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(broken)))
+    page.evaluate(
+        "navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))"
+    )
+    page.route(
+        "**/static/lessons/slobberhannes.json",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(broken)
+        ),
+    )
     page.evaluate("localStorage.removeItem('tabletop:lesson:slobberhannes')")
     page.goto(game_url(server, SLOB, "ja", learn=1, nosw=1))
     page.wait_for_selector(".lesson-caption[data-kind=broken]", timeout=120_000)

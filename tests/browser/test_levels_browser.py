@@ -1,9 +1,20 @@
 """The computer's levels on the setup screen: the rule-based player (level ``heuristic``, 定石どおり)
 is offered first, chosen on a phone in Japanese, plays the computer's moves, and stays the level
 after a reload; an old save naming a search level still plays on."""
+
 import json
 
-from helpers import latin_words, overflow, play_to_end, saved, saved_log, shoot, start_new, tap_lit, within_viewport
+from helpers import (
+    latin_words,
+    overflow,
+    play_to_end,
+    saved,
+    saved_log,
+    shoot,
+    start_new,
+    tap_lit,
+    within_viewport,
+)
 
 SLUG = "mas_menos"
 LEVELS = ["heuristic", "easy", "normal", "strong"]
@@ -102,5 +113,7 @@ def test_a_save_from_before_the_new_level_plays_on(page, server):
     play_to_end(page)
     assert saved(page, SLUG)["level"] == "easy"
     assert page.locator("body[data-bot-stalled], section.bot-stalled").count() == 0
-    assert list(json.loads(page.evaluate(f"localStorage.getItem('tabletop:stats:{SLUG}')"))["levels"]) == ["easy"]
+    assert list(
+        json.loads(page.evaluate(f"localStorage.getItem('tabletop:stats:{SLUG}')"))["levels"]
+    ) == ["easy"]
     assert not page.errors, page.errors

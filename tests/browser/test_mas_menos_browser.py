@@ -1,10 +1,27 @@
 """Más-Menos end to end in real Chromium: a full game by tapping, reload, saves, refusals, pass and
 play; and on a phone in Japanese at the default pace: the table on one screen, computer moves you
 can follow, the finished trick, a tap on an unplayable card explained, the result sheet."""
+
 import time
 
-from helpers import (computer_gaps, engine_view, finished_trick, latin_words, open_game, open_menu, open_replay, overflow, play_to_end,
-                     saved_log, set_speed, shoot, start_new, tap_lit, within_viewport)
+from helpers import (
+    computer_gaps,
+    engine_view,
+    finished_trick,
+    latin_words,
+    open_game,
+    open_menu,
+    open_replay,
+    overflow,
+    play_to_end,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    tap_lit,
+    within_viewport,
+)
+
 from tabletop.session import replay
 
 SLUG = "mas_menos"
@@ -57,7 +74,10 @@ def test_reload_mid_game_resumes_exactly(page, server):
     assert after["actions"][: len(before["actions"])] == before["actions"]
     assert after["seed"] == before["seed"]
     if len(after["actions"]) == len(before["actions"]):
-        assert page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand_before
+        assert (
+            page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+            == hand_before
+        )
     assert not page.errors, page.errors
 
 
@@ -65,11 +85,14 @@ def test_tampered_save_gives_a_message_and_a_fresh_game_and_keeps_other_data(pag
     page.goto(f"{server}/?lang=en")
     page.wait_for_selector("ul.games", timeout=120_000)
     log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 5, "actions": [[0, "play AS"]]}
-    page.evaluate("""([key, log]) => {
+    page.evaluate(
+        """([key, log]) => {
         localStorage.setItem(key, JSON.stringify({v: 1, log, mode: 'bot'}));
         localStorage.setItem('tabletop:save:mate', 'keep me');
         localStorage.setItem('unrelated', 'keep me too');
-    }""", [SAVE_KEY, log])
+    }""",
+        [SAVE_KEY, log],
+    )
     open_game(page, server, SLUG)
     page.wait_for_selector("#toast.show")
     assert "could not be restored" in page.locator("#toast").inner_text()
@@ -142,12 +165,16 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     shoot(page, "mas_menos-ja-setup-360x640")
     start_new(page)
     page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
-    assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+    assert (
+        within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+    )
     shoot(page, "mas_menos-ja-discard-360x640")
     for _ in range(3):
         page.locator(".hand button.card.lit:not(.selected)").first.click()
     page.click("button[data-verb=discard]:not([disabled])")
-    wait_for(page, lambda: any(s == 0 for s, _ in saved_log(page, SLUG)["actions"]), what="the discard")
+    wait_for(
+        page, lambda: any(s == 0 for s, _ in saved_log(page, SLUG)["actions"]), what="the discard"
+    )
     page.wait_for_selector(".hand button.card.unlit")
     # Discarded: a tap on a card now says why it does nothing, in Japanese, next to the hand.
     moves = len(saved_log(page, SLUG)["actions"])
@@ -158,15 +185,23 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     assert len(saved_log(page, SLUG)["actions"]) == moves
     # Declare if this seat discarded first; then play four tricks at the default pace.
     finished_seen = 0
-    wait_for(page, lambda: page.locator("body[data-phase=play]").count() or page.locator(".choices button.choice").count(),
-             what="declaring or play")
+    wait_for(
+        page,
+        lambda: (
+            page.locator("body[data-phase=play]").count()
+            or page.locator(".choices button.choice").count()
+        ),
+        what="declaring or play",
+    )
     if page.locator(".choices button.choice").count():
         page.locator(".choices button.choice").first.click()
     while len([a for a in saved_log(page, SLUG)["actions"] if a[1].startswith("play")]) < 8:
         finished = finished_trick(page)
         if finished:
             finished_seen += 1
-            assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [finished["winner"]], finished
+            assert sorted(finished["seats"]) == [0, 1] and finished["won"] == [
+                finished["winner"]
+            ], finished
             if finished_seen == 1:
                 shoot(page, "mas_menos-ja-finished-trick-360x640")
         if page.locator(".hand button.card.lit").count():
@@ -199,7 +234,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     open_replay(page, server, saved_log(page, SLUG))
     text = page.locator("main").inner_text()
     assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
-    assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+    assert (
+        not page.locator(".table button.lit").count()
+        and not page.locator(".dock .reason.shown").count()
+    )
     assert overflow(page) <= 0
     shoot(page, "mas_menos-ja-replay-360x640")
     assert page.errors == []

@@ -3,10 +3,23 @@ solver's analysis checked against CPython, the solver's hint, the strong bot, a 
 follow explained in Japanese; and on a phone in Japanese at the default pace: the table on one
 screen, computer moves you can follow, the finished trick (and the mating lead) on view, the result
 sheet and the article's worked example in the replay viewer, in Japanese words."""
+
 import time
 
-from helpers import (computer_gaps, finished_trick, latin_words, open_game, overflow, play_to_end, saved_log, set_speed,
-                     shoot, start_new, within_viewport)
+from helpers import (
+    computer_gaps,
+    finished_trick,
+    latin_words,
+    open_game,
+    overflow,
+    play_to_end,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    within_viewport,
+)
+
 from tabletop import get_game
 from tabletop.bots import choose_action
 from tabletop.games import mate
@@ -18,7 +31,9 @@ SAVE_KEY = "tabletop:save:mate"
 
 def deal_end_states(log):
     """The state right after each deal of the logged match ended (for the analysis of each)."""
-    state = get_game(SLUG).new_state(players=log["players"], options=log["options"], seed=log["seed"])
+    state = get_game(SLUG).new_state(
+        players=log["players"], options=log["options"], seed=log["seed"]
+    )
     out = []
     for seat, action in log["actions"]:
         state.apply(seat, action)
@@ -31,7 +46,9 @@ def check_hint(page):
     """Tap Hint: the cards it marks are lit and are exactly the solver's best moves now."""
     page.click("button.hint:not([disabled])", timeout=10_000)
     page.wait_for_selector(".hand button.card[data-hint]", timeout=60_000)
-    hinted = page.locator(".hand button.card[data-hint]").evaluate_all("els => els.map(e => e.dataset.card)")
+    hinted = page.locator(".hand button.card[data-hint]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
     lit = page.locator(".hand button.card.lit").evaluate_all("els => els.map(e => e.dataset.card)")
     assert hinted and set(hinted) <= set(lit)
     state, _ = replay(saved_log(page, SLUG))
@@ -57,11 +74,16 @@ def test_full_match_against_the_bot_shows_the_engine_result_and_analysis(page, s
     assert state.is_over()
     result = state.result()
     assert score.get_attribute("data-points") == ",".join(map(str, result["points"]))
-    assert score.get_attribute("data-winner") == ("draw" if result["winner"] is None else str(result["winner"]))
+    assert score.get_attribute("data-winner") == (
+        "draw" if result["winner"] is None else str(result["winner"])
+    )
     assert score.get_attribute("data-margin") == str(result["margin"])
-    assert score.get_attribute("data-deal-scores") == ",".join(str(d["score"]) for d in result["deal_results"])
+    assert score.get_attribute("data-deal-scores") == ",".join(
+        str(d["score"]) for d in result["deal_results"]
+    )
     assert score.get_attribute("data-maters") == ",".join(
-        "none" if d["mater"] is None else str(d["mater"]) for d in result["deal_results"])
+        "none" if d["mater"] is None else str(d["mater"]) for d in result["deal_results"]
+    )
     # Each deal's line gives the reason: the mating card, its trick and value x trick, or no mate.
     for i, d in enumerate(result["deal_results"]):
         line = page.locator(f".mate-result li[data-deal='{i + 1}'] .deal-line").inner_text()
@@ -69,16 +91,22 @@ def test_full_match_against_the_bot_shows_the_engine_result_and_analysis(page, s
             assert "no mate in 10 tricks" in line
         else:
             value = d["score"] // d["trick"]
-            assert f"{value} × {d['trick']} = {d['score']}" in line and f"trick {d['trick']}" in line
+            assert (
+                f"{value} × {d['trick']} = {d['score']}" in line and f"trick {d['trick']}" in line
+            )
     # The solver's analysis of every deal: the best the leader could force, and each side's first slip.
-    page.wait_for_function("document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
-                           timeout=120_000)
+    page.wait_for_function(
+        "document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
+        timeout=120_000,
+    )
     ends = deal_end_states(log)
     assert len(ends) == 2
     for i, end in enumerate(ends):
         want = mate.deal_analysis(end)
         box = page.locator(f".mate-result .analysis[data-deal='{i + 1}']")
-        assert box.locator(".best-start").get_attribute("data-start-value") == str(want["start_value"])
+        assert box.locator(".best-start").get_attribute("data-start-value") == str(
+            want["start_value"]
+        )
         for seat in (0, 1):
             slips = [m for m in want["mistakes"] if m["seat"] == seat]
             shown = box.locator(f".slip[data-seat='{seat}']")
@@ -100,7 +128,11 @@ def first_restricted_follow(max_seed=200):
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
             if seat == 0:
-                if state.d["trick"] and len(legal) < len(state.d["hands"][0]) and len(state.d["history"]) >= 1:
+                if (
+                    state.d["trick"]
+                    and len(legal) < len(state.d["hands"][0])
+                    and len(state.d["history"]) >= 1
+                ):
                     return seed
                 action = legal[0]
             else:
@@ -113,15 +145,21 @@ def test_hint_strong_bot_and_refused_card_in_japanese(page, server):
     seed = first_restricted_follow()
     page.goto(f"{server}/?lang=ja")
     page.wait_for_selector("ul.games", timeout=120_000)
-    page.evaluate("""([key, seed]) => localStorage.setItem(key, JSON.stringify({v: 1, mode: 'bot', level: 'strong',
-        log: {game: 'mate', players: 2, options: {rounds: 1}, seed, actions: []}}))""", [SAVE_KEY, seed])
+    page.evaluate(
+        """([key, seed]) => localStorage.setItem(key, JSON.stringify({v: 1, mode: 'bot', level: 'strong',
+        log: {game: 'mate', players: 2, options: {rounds: 1}, seed, actions: []}}))""",
+        [SAVE_KEY, seed],
+    )
     open_game(page, server, SLUG, lang="ja")
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     assert "ディール 1/2" in page.locator(".mate-info").inner_text()
     assert "トリック 1/10" in page.locator(".trick").inner_text()
     # Play the first lit card until the human must follow and some cards are not allowed.
     deadline = time.time() + 180
-    while not (page.locator(".hand button.card.unlit").count() and page.locator(".hand button.card.lit").count()):
+    while not (
+        page.locator(".hand button.card.unlit").count()
+        and page.locator(".hand button.card.lit").count()
+    ):
         assert time.time() < deadline, "no restricted follow came"
         lit = page.locator(".hand button.card.lit")
         if lit.count():
@@ -140,7 +178,9 @@ def test_hint_strong_bot_and_refused_card_in_japanese(page, server):
     page.wait_for_selector(".dock .reason.shown", timeout=30_000)
     reason = page.locator(".dock .reason").inner_text()
     refused = page.evaluate(f"tabletop.call('act', 0, 'play {card}')")
-    assert refused["ok"] is False and refused["code"] in ("must_follow", "must_follow_rank"), refused
+    assert refused["ok"] is False and refused["code"] in ("must_follow", "must_follow_rank"), (
+        refused
+    )
     if refused["code"] == "must_follow":
         assert reason.startswith("フォローが必要です"), reason
     else:  # no card of the led suit: the led rank
@@ -178,13 +218,19 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
         assert time.time() < deadline, "five tricks took too long"
         finished = finished_trick(page)
         if finished:
-            assert len(finished["seats"]) in (1, 2) and finished["won"] == [finished["winner"]], finished
+            assert len(finished["seats"]) in (1, 2) and finished["won"] == [finished["winner"]], (
+                finished
+            )
             if not finished_seen:
                 shoot(page, "mate-ja-finished-trick-360x640")
             finished_seen += 1
         lit = page.locator(".hand button.card.lit")
         if lit.count():
-            assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".hand")
+                and within_viewport(page, ".trick")
+                and overflow(page) <= 0
+            )
             if not page.locator(".trick[data-state=finished]").count():
                 shoot(page, "mate-ja-turn-360x640")
             lit.first.click()
@@ -196,8 +242,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     assert latin_words(text) == [], latin_words(text)
     set_speed(page, "instant")
     play_to_end(page)
-    page.wait_for_function("document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
-                           timeout=120_000)
+    page.wait_for_function(
+        "document.querySelectorAll('.mate-result .analysis[data-state=done]').length === 2",
+        timeout=120_000,
+    )
     assert overflow(page) <= 0
     text = page.locator("section.result").inner_text()
     assert "ディール1" in text and latin_words(text) == [], latin_words(text)

@@ -4,11 +4,27 @@ pass-and-play screen, a tile that fits two trains (the tile, then the train) and
 and on a phone in Japanese: the table on one screen for 2 to 8 players, computer moves you can
 follow at the default pace, a tile that fits nowhere explained, the result sheet and the replay
 viewer in Japanese words only."""
+
 import json
 import time
 
-from helpers import (computer_gaps, latin_words, open_game, open_menu, open_replay, overflow, play_to_end, saved_log, save_key,
-                     set_speed, shoot, start_new, tap_lit, within_viewport)
+from helpers import (
+    computer_gaps,
+    latin_words,
+    open_game,
+    open_menu,
+    open_replay,
+    overflow,
+    play_to_end,
+    save_key,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    tap_lit,
+    within_viewport,
+)
+
 from tabletop import get_game
 from tabletop.session import replay
 
@@ -31,10 +47,15 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     assert log["players"] == 2 and log["options"]["rounds"] == 1
     # Two personal trains and the Mexican train, seven tiles in hand, the engine 6-6.
     page.wait_for_selector(".hand .tile")
-    assert page.locator(".trains .train").count() == 3 and page.locator(".train[data-train=m]").count() == 1
+    assert (
+        page.locator(".trains .train").count() == 3
+        and page.locator(".train[data-train=m]").count() == 1
+    )
     assert page.locator(".hand .tile").count() >= 7
     assert page.locator(".mt-info .engine").get_attribute("aria-label") == "Engine 6–6"
-    names = page.locator(".hand .tile").evaluate_all("els => els.map(e => e.querySelector('.sr-only').textContent)")
+    names = page.locator(".hand .tile").evaluate_all(
+        "els => els.map(e => e.querySelector('.sr-only').textContent)"
+    )
     codes = page.locator(".hand .tile").evaluate_all("els => els.map(e => e.dataset.token)")
     assert names == [c.replace("-", "–") for c in codes]
     assert "Round 1/1" in page.locator(".mt-info").inner_text()
@@ -47,8 +68,12 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     score = page.locator(".mt-result")
     assert score.get_attribute("data-scores") == ",".join(map(str, result["scores"]))
     assert score.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
-    assert score.get_attribute("data-winner") == ("none" if result["winner"] is None else str(result["winner"]))
-    assert score.get_attribute("data-round-scores") == ";".join(",".join(map(str, r)) for r in result["round_scores"])
+    assert score.get_attribute("data-winner") == (
+        "none" if result["winner"] is None else str(result["winner"])
+    )
+    assert score.get_attribute("data-round-scores") == ";".join(
+        ",".join(map(str, r)) for r in result["round_scores"]
+    )
     # The round's breakdown: every seat's points, leftover pips and tiles, the reasons in words.
     last = state.view(0)["last_round"]
     assert score.get_attribute("data-end") == last["end"]
@@ -60,7 +85,9 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
         reason = row.locator(".bd-reason").inner_text()
         assert reason and "_" not in reason and "seat" not in reason, reason
     if last["end"] == "out":
-        winner = page.locator(f".mt-result .mt-breakdown li[data-seat='{last['winner']}'] .bd-reason").inner_text()
+        winner = page.locator(
+            f".mt-result .mt-breakdown li[data-seat='{last['winner']}'] .bd-reason"
+        ).inner_text()
         assert winner.startswith("went out, the others' pips: "), winner
     mine = [a for s, a in log["actions"] if s == 0]
     assert any(a.startswith("play") for a in mine)
@@ -84,11 +111,17 @@ def test_hotseat_two_train_choice_and_refused_moves_in_japanese(page, server):
     seed, tile = seed_with_a_six_for_seat_1()
     open_game(page, server, SLUG, lang="ja")
     log = {"game": SLUG, "players": 2, "options": {"rounds": 1}, "seed": seed, "actions": []}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [save_key(SLUG), json.dumps({"v": 1, "mode": "hotseat", "log": log})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [save_key(SLUG), json.dumps({"v": 1, "mode": "hotseat", "log": log})],
+    )
     page.reload()
     # Seat 1 leads: the phone goes to player 2 first, with no tile on screen.
     page.wait_for_selector("body[data-screen=pass]", timeout=120_000)
-    assert "プレイヤー2" in page.locator(".pass h2").inner_text() and page.locator(".tile").count() == 0
+    assert (
+        "プレイヤー2" in page.locator(".pass h2").inner_text()
+        and page.locator(".tile").count() == 0
+    )
     page.click("button.reveal")
     page.wait_for_selector(".hand button.tile")
     assert page.locator(".hand .tile").count() == 7
@@ -97,33 +130,51 @@ def test_hotseat_two_train_choice_and_refused_moves_in_japanese(page, server):
     assert button.locator(".sr-only").text_content() == f"{a}-{b}の牌"
     # Refused moves change nothing: a tile not in the set, a move out of turn, a malformed one.
     before = page.evaluate("tabletop.call('view', 1)")["view"]
-    for seat, action, code in [(1, "play 9-9 m", "unknown_tile"), (0, "draw", "not_your_turn"), (1, "play ZZ", "play_tile_on_train")]:
+    for seat, action, code in [
+        (1, "play 9-9 m", "unknown_tile"),
+        (0, "draw", "not_your_turn"),
+        (1, "play ZZ", "play_tile_on_train"),
+    ]:
         refused = page.evaluate(f"tabletop.call('act', {seat}, '{action}')")
         assert refused["ok"] is False and refused["code"] == code, refused
-    assert page.evaluate("tabletop.call('view', 1)")["view"] == before and saved_log(page, SLUG)["actions"] == []
+    assert (
+        page.evaluate("tabletop.call('view', 1)")["view"] == before
+        and saved_log(page, SLUG)["actions"] == []
+    )
     # A tile that fits two trains: tap it, both trains light up, tap the Mexican train.
     button.click()
     page.wait_for_selector(".trains button.train.lit")
-    assert "selected" in page.locator(f".hand button.tile[data-token='{tile}']").get_attribute("class")
-    lit = page.locator(".trains button.train.lit").evaluate_all("els => els.map(e => e.dataset.train)")
+    assert "selected" in page.locator(f".hand button.tile[data-token='{tile}']").get_attribute(
+        "class"
+    )
+    lit = page.locator(".trains button.train.lit").evaluate_all(
+        "els => els.map(e => e.dataset.train)"
+    )
     assert sorted(lit) == ["1", "m"]
     assert "複数のトレイン" in page.locator(".prompt").inner_text()
     page.click(".trains button.train.lit[data-train=m]")
     # Turn over: the phone goes to player 1, hand hidden; the log holds the move.
     page.wait_for_selector("body[data-screen=pass]", timeout=30_000)
-    assert "プレイヤー1" in page.locator(".pass h2").inner_text() and page.locator(".tile").count() == 0
+    assert (
+        "プレイヤー1" in page.locator(".pass h2").inner_text()
+        and page.locator(".tile").count() == 0
+    )
     assert saved_log(page, SLUG)["actions"] == [[1, f"play {tile} m"]]
     page.click("button.reveal")
     page.wait_for_selector(".hand .tile")
     laid = f"6-{a}" if b == "6" else f"6-{b}"
-    assert page.locator(".train[data-train=m] .laid").evaluate_all("els => els.map(e => e.dataset.tile)") == [laid]
+    assert page.locator(".train[data-train=m] .laid").evaluate_all(
+        "els => els.map(e => e.dataset.tile)"
+    ) == [laid]
     assert not page.errors, page.errors
 
 
 def my_turn(page, timeout_s=90):
     """The human may act: a lit tile, a lit train (a tile that fits two trains was tapped) or
     Draw/Pass; or the round is over (someone went out while the human waited)."""
-    page.locator(".hand button.tile.lit, .trains button.train.lit, .dock button.choice.verb, section.result").first.wait_for(timeout=timeout_s * 1000)
+    page.locator(
+        ".hand button.tile.lit, .trains button.train.lit, .dock button.choice.verb, section.result"
+    ).first.wait_for(timeout=timeout_s * 1000)
 
 
 def human_moves(page):
@@ -147,7 +198,10 @@ def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server
         my_turn(page)
         for width, height in ((360, 640), (412, 915)):
             page.set_viewport_size({"width": width, "height": height})
-            assert within_viewport(page, ".hand") and within_viewport(page, ".trains"), (players, width)
+            assert within_viewport(page, ".hand") and within_viewport(page, ".trains"), (
+                players,
+                width,
+            )
             assert overflow(page) <= 0, (players, width)
         page.set_viewport_size({"width": 360, "height": 640})
         # The turn marker never wraps: it sits on its seat's name line.
@@ -176,9 +230,17 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
         my_turn(page)
         if page.locator("section.result").count():
             break
-        assert within_viewport(page, ".hand") and within_viewport(page, ".trains") and overflow(page) <= 0
+        assert (
+            within_viewport(page, ".hand")
+            and within_viewport(page, ".trains")
+            and overflow(page) <= 0
+        )
         unlit = page.locator(".hand button.tile.unlit")
-        if reason is None and unlit.count() and not page.locator(".hand button.tile.selected").count():
+        if (
+            reason is None
+            and unlit.count()
+            and not page.locator(".hand button.tile.selected").count()
+        ):
             moves = len(saved_log(page, SLUG)["actions"])
             unlit.first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")
@@ -196,7 +258,9 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     gaps = computer_gaps(page)
     assert len(gaps) >= 4 and min(gaps) >= 0.4, gaps
     assert reason is not None, "no tile that fits nowhere was tapped"
-    assert latin_words(reason) == [] and ("つながりません" in reason or "置いてください" in reason), reason
+    assert latin_words(reason) == [] and (
+        "つながりません" in reason or "置いてください" in reason
+    ), reason
     text = page.locator("main").inner_text()
     assert latin_words(text) == [], latin_words(text)
     set_speed(page, "instant")

@@ -5,10 +5,24 @@ hand between the two seats; malformed and illegal moves are refused and change n
 phone in Japanese at the default pace with four players: the table on one screen, computer moves
 you can follow, taps on cards that cannot be used explained, the result sheet and the replay viewer
 in Japanese words only."""
+
 import time
 
-from helpers import (computer_gaps, latin_words, open_game, open_menu, open_replay, overflow, play_to_end, saved_log, set_speed,
-                     shoot, start_new, within_viewport)
+from helpers import (
+    computer_gaps,
+    latin_words,
+    open_game,
+    open_menu,
+    open_replay,
+    overflow,
+    play_to_end,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    within_viewport,
+)
+
 from tabletop.session import replay
 
 SLUG = "mustamaija"
@@ -23,7 +37,9 @@ def click_and_wait(page, selector):
     """Click, then wait until the table has been drawn again (a move, or a choice, redraws it)."""
     page.evaluate(f"window.__mmTable = document.querySelector('{TABLE}')")
     page.locator(selector).first.click(timeout=5000)
-    page.wait_for_function(f"document.querySelector('{TABLE}') !== window.__mmTable", timeout=30_000)
+    page.wait_for_function(
+        f"document.querySelector('{TABLE}') !== window.__mmTable", timeout=30_000
+    )
 
 
 def attack_turn(page, stats):
@@ -50,7 +66,9 @@ def defend_turn(page, stats):
     lit_hand = cards(page, ".hand button.card.lit")
     if chosen:
         view = page.evaluate("tabletop.call('view', 0)")["view"]
-        legal = [a.split(":")[1] for a in view["legal_actions"] if a.startswith(f"beat {chosen[0]}:")]
+        legal = [
+            a.split(":")[1] for a in view["legal_actions"] if a.startswith(f"beat {chosen[0]}:")
+        ]
         assert sorted(lit_hand) == sorted(legal), (chosen, lit_hand, legal)
         stats["beats"] += 1
         click_and_wait(page, f".hand button.card.lit[data-card='{lit_hand[0]}']")
@@ -74,6 +92,7 @@ def mm_turn(stats):
         else:
             return False
         return True
+
     return turn
 
 
@@ -93,7 +112,9 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     page.wait_for_selector(f"{TABLE}[data-role=defend]", timeout=60_000)
     state, _ = replay(saved_log(page, SLUG))
     assert page.locator(".trump-suit").get_attribute("data-trump") == (state.d["trump"] or "")
-    assert page.locator("[data-talon-count]").get_attribute("data-talon-count") == str(len(state.d["talon"]))
+    assert page.locator("[data-talon-count]").get_attribute("data-talon-count") == str(
+        len(state.d["talon"])
+    )
     assert cards(page, ".mm-attack .pair > .card[data-attack]") == state.d["attack"]
     if state.d["trump_card"]:
         assert cards(page, ".talon-stack .card[data-under]") == [state.d["trump_card"]]
@@ -105,8 +126,12 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     assert state.is_over() and log["players"] == 2 and log["options"]["deck"] == 32
     result = state.result()
     score = page.locator(".mm-result")
-    assert score.get_attribute("data-loser") == ("none" if result["loser"] is None else str(result["loser"]))
-    assert score.get_attribute("data-winner") == ("none" if result["winner"] is None else str(result["winner"]))
+    assert score.get_attribute("data-loser") == (
+        "none" if result["loser"] is None else str(result["loser"])
+    )
+    assert score.get_attribute("data-winner") == (
+        "none" if result["winner"] is None else str(result["winner"])
+    )
     assert score.get_attribute("data-out-order") == ",".join(map(str, result["out_order"]))
     assert score.get_attribute("data-trump") == (result["trump"] or "none")
     holder = next(s for s in range(2) if "QS" in state.d["hands"][s])
@@ -116,10 +141,16 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     text = score.inner_text()
     assert ("You lost" if result["loser"] == 0 else "Computer lost") in text and "Out 1st" in text
     assert "Left holding cards, with the Mustamaija: the loser" in text
-    assert page.locator(".mm-result li[data-outcome=loser]").get_attribute("data-seat") == str(result["loser"])
+    assert page.locator(".mm-result li[data-outcome=loser]").get_attribute("data-seat") == str(
+        result["loser"]
+    )
     # The human built a multi-card attack by tapping, and every move it made is in the log.
     assert max(stats["attacks"]) >= 2, stats
-    assert any(label == f"Attack with {n} cards" for n, label in zip(stats["attacks"], stats["labels"]) if n > 1), stats
+    assert any(
+        label == f"Attack with {n} cards"
+        for n, label in zip(stats["attacks"], stats["labels"])
+        if n > 1
+    ), stats
     mine = [a for s, a in log["actions"] if s == 0]
     assert mine.count("attack") == len(stats["attacks"])
     assert sum(a.startswith("beat ") for a in mine) == stats["beats"]
@@ -155,7 +186,9 @@ def test_hotseat_hides_the_hand_and_bad_moves_are_refused(page, server, sink):
     first = cards(page, ".hand button.card.lit")[0]
     click_and_wait(page, f".hand button.card.lit[data-card='{first}']")
     assert cards(page, ".mm-attack .pair > .card") == [first]
-    assert page.locator(".mm-actions button[data-action=attack]").inner_text() == "Attack with 1 card"
+    assert (
+        page.locator(".mm-actions button[data-action=attack]").inner_text() == "Attack with 1 card"
+    )
     page.click(".mm-actions button[data-action=attack]")
     page.wait_for_selector("body[data-screen=pass]", timeout=30_000)
     assert page.locator(".hand .card").count() == 0
@@ -183,10 +216,15 @@ def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server
             page.click(".menu-panel .new")
             page.wait_for_selector("body[data-screen=setup]")
         start_new(page, players=players)
-        page.wait_for_selector(f"{TABLE}[data-role=attack], {TABLE}[data-role=defend]", timeout=90_000)
+        page.wait_for_selector(
+            f"{TABLE}[data-role=attack], {TABLE}[data-role=defend]", timeout=90_000
+        )
         for width, height in ((360, 640), (412, 915)):
             page.set_viewport_size({"width": width, "height": height})
-            assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack"), (players, width)
+            assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack"), (
+                players,
+                width,
+            )
             assert overflow(page) <= 0, (players, width)
         page.set_viewport_size({"width": 360, "height": 640})
         if players in (4, 8):
@@ -229,7 +267,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
         assert time.time() < deadline, "eight turns took too long"
         role = page.locator(TABLE).get_attribute("data-role")
         if role in ("attack", "defend"):
-            assert within_viewport(page, ".hand") and within_viewport(page, ".mm-attack") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".hand")
+                and within_viewport(page, ".mm-attack")
+                and overflow(page) <= 0
+            )
             if turns == 0:
                 shoot(page, f"mustamaija-ja-{role}-360x640")
             if reason is None:

@@ -1,11 +1,13 @@
 """The replay viewer: the articles' worked examples, stepped through to their end, each step
 captioned in the reader's language, moves said in words, no live prompts; the examples listed on
 each game's setup."""
+
 import json
 import pathlib
 import re
 
 from helpers import axe_violations, latin_words, shoot, within_viewport
+
 from tabletop.session import replay
 
 REPLAYS = pathlib.Path(__file__).resolve().parents[2] / "static" / "replays"
@@ -29,7 +31,11 @@ def worded_ja(text):
     """A caption as the replay says it in Japanese: seats are プレイヤーN, cards as the table
     names them (スペードのA, ハートの10)."""
     text = re.sub(r"\{seat:(\d+)\}", lambda m: f"プレイヤー{int(m.group(1)) + 1}", text)
-    return re.sub(r"\{card:(\w)(\w)\}", lambda m: f"{SUIT_JA[m.group(2)]}の{'10' if m.group(1) == 'T' else m.group(1)}", text)
+    return re.sub(
+        r"\{card:(\w)(\w)\}",
+        lambda m: f"{SUIT_JA[m.group(2)]}の{'10' if m.group(1) == 'T' else m.group(1)}",
+        text,
+    )
 
 
 def test_mas_menos_article_example_steps_to_the_final_score(page, server):
@@ -42,7 +48,10 @@ def test_mas_menos_article_example_steps_to_the_final_score(page, server):
     page.click(".replay-controls .next")
     page.wait_for_selector(".replay-controls .step >> text=1 / 30")
     assert page.locator(".last-move").get_attribute("data-action") == "discard AS QS 7S"
-    assert page.locator(".last-move").inner_text() == "Player 1: discard ace of spades, queen of spades, 7 of spades"
+    assert (
+        page.locator(".last-move").inner_text()
+        == "Player 1: discard ace of spades, queen of spades, 7 of spades"
+    )
     page.click(".replay-controls .prev")
     page.wait_for_selector(".replay-controls .step >> text=0 / 30")
     page.click(".replay-controls .last")
@@ -69,7 +78,9 @@ def test_a_bad_replay_is_refused_with_a_message(page, server):
     page.goto(f"{server}/?replay=no-such-replay&lang=en")
     page.wait_for_selector("#toast.show", timeout=60_000)
     assert "no replay named no-such-replay" in page.locator("#toast").inner_text()
-    bad = json.dumps({"game": "mas_menos", "players": 2, "options": {}, "seed": 1, "actions": [[0, "play AS"]]})
+    bad = json.dumps(
+        {"game": "mas_menos", "players": 2, "options": {}, "seed": 1, "actions": [[0, "play AS"]]}
+    )
     page.goto(f"{server}/?lang=en&replay=" + __import__("urllib.parse").parse.quote(bad))
     page.wait_for_selector("#toast.show", timeout=120_000)
     toast = page.locator("#toast").inner_text()
@@ -109,7 +120,9 @@ def test_worked_example_from_the_setup_captioned_in_japanese_without_live_prompt
         assert not latin_words(shown), (k, latin_words(shown))
         assert page.locator(".table button.lit, .lesson-ask").count() == 0
         assert "あなたの番" not in shown
-        assert page.locator(".table .prompt").evaluate_all("els => els.every(e => e.offsetParent === null)")
+        assert page.locator(".table .prompt").evaluate_all(
+            "els => els.every(e => e.offsetParent === null)"
+        )
         assert within_viewport(page, ".replay-caption"), "the caption is on screen, above the table"
         covered = page.evaluate(COVERED)
         assert not covered, f"step {k}: the caption lies over the table's cards {covered}"

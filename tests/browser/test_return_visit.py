@@ -1,6 +1,7 @@
 """A return visit draws the saved table at once, before the engine has booted, and a tap made in
 that moment is applied once the engine has replayed the log; a tampered saved table is replaced by
 the engine's own view as soon as it answers."""
+
 import json
 
 KEY = "tabletop:save:four_thrones"
@@ -19,16 +20,30 @@ def test_saved_table_is_drawn_before_the_engine_and_a_tap_waits_for_it(page, ser
 
     page.reload()
     page.wait_for_selector("body[data-shown]", timeout=120_000)
-    early = page.evaluate("({ready: !!document.body.dataset.ready, engine: document.body.dataset.engine || null})")
-    assert early == {"ready": False, "engine": None}, "the table should be drawn before the engine is up"
+    early = page.evaluate(
+        "({ready: !!document.body.dataset.ready, engine: document.body.dataset.engine || null})"
+    )
+    assert early == {"ready": False, "engine": None}, (
+        "the table should be drawn before the engine is up"
+    )
     # Tap right away: the move waits in the queue behind the engine's load, then is applied.
-    page.locator(".table button.lit:not([disabled]), .table button[data-action=skip]:not([disabled])").first.click()
+    page.locator(
+        ".table button.lit:not([disabled]), .table button[data-action=skip]:not([disabled])"
+    ).first.click()
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === 1", timeout=60_000)
-    marks = page.evaluate("['table-shown', 'table-ready'].map(n => performance.getEntriesByName(n)[0].startTime)")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === 1", timeout=60_000
+    )
+    marks = page.evaluate(
+        "['table-shown', 'table-ready'].map(n => performance.getEntriesByName(n)[0].startTime)"
+    )
     assert marks[0] < marks[1]
-    engine = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).shown.moves === 1", timeout=60_000)
+    engine = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))[
+        "view"
+    ]
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{KEY}')).shown.moves === 1", timeout=60_000
+    )
     assert saved(page)["shown"]["view"] == engine
     assert not page.errors
 
@@ -60,5 +75,9 @@ def test_a_table_saved_by_other_code_waits_for_the_engine(page, server):
     page.evaluate(f"localStorage.setItem('{KEY}', {json.dumps(json.dumps(save))})")
     page.reload()
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    marks = page.evaluate("['engine-ready', 'table-shown'].map(n => performance.getEntriesByName(n)[0].startTime)")
-    assert marks[1] >= marks[0], "a table saved by another build must not be drawn before the engine"
+    marks = page.evaluate(
+        "['engine-ready', 'table-shown'].map(n => performance.getEntriesByName(n)[0].startTime)"
+    )
+    assert marks[1] >= marks[0], (
+        "a table saved by another build must not be drawn before the engine"
+    )

@@ -4,12 +4,24 @@ log; pass-and-play hiding the hand between seats; refused moves that change noth
 phone in Japanese at the default pace with ten players: the others as a strip, the hand and every
 pair on one screen, computer moves you can follow, the resolved trick on view, a card tapped
 during the bidding explained, the result sheet and the replay viewer in Japanese."""
+
 import random
 import time
 
-from helpers import (computer_gaps, engine_view, finish_in_japanese, finished_trick,
-                     latin_words, open_game, overflow, replay_in_japanese, saved_log, shoot,
-                     start_new, within_viewport)
+from helpers import (
+    computer_gaps,
+    engine_view,
+    finish_in_japanese,
+    finished_trick,
+    latin_words,
+    open_game,
+    overflow,
+    replay_in_japanese,
+    saved_log,
+    shoot,
+    start_new,
+    within_viewport,
+)
 
 from tabletop.session import replay
 
@@ -27,7 +39,11 @@ def take_turn(page, rng, counts):
     ready = page.locator(".dock button.confirm:not([disabled])")
     if ready.count():
         verbs = [ready.nth(i).get_attribute("data-verb") for i in range(ready.count())]
-        verb = "fold" if "fold" in verbs and rng.random() < 0.3 else [v for v in verbs if v != "fold"][0]
+        verb = (
+            "fold"
+            if "fold" in verbs and rng.random() < 0.3
+            else [v for v in verbs if v != "fold"][0]
+        )
         page.click(f".dock button.confirm[data-verb={verb}]", timeout=5000)
         counts[verb] += 1
         return True
@@ -65,21 +81,35 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     rng = random.Random(4)
     counts = {"auction": 0, "lead": 0, "play": 0, "fold": 0}
     # Play until the human's first pair to look at the table mid-trick.
-    play_until(page, rng, counts, lambda: page.locator(".dock button.confirm[data-verb]").count() or page.locator("section.result").count())
+    play_until(
+        page,
+        rng,
+        counts,
+        lambda: (
+            page.locator(".dock button.confirm[data-verb]").count()
+            or page.locator("section.result").count()
+        ),
+    )
     if page.locator(".dock button.confirm[data-verb]").count():
         view = engine_view(page)
         for seat in (1, 2, 3):
-            assert page.locator(f".ring .chip[data-seat='{seat}']").get_attribute("data-cards") == str(view["hand_counts"][seat])
+            assert page.locator(f".ring .chip[data-seat='{seat}']").get_attribute(
+                "data-cards"
+            ) == str(view["hand_counts"][seat])
         # The leader's contract is shown; its ribs lie face down for the others.
         leader = view["leader"]
         assert "leads for" in page.locator(".ribs-trick .trick-label").inner_text()
         assert view["trick"][0][0] == leader
         if leader != 0:
-            assert page.locator(f".ribs-trick .played[data-seat='{leader}'] .card.back").count() == 2
+            assert (
+                page.locator(f".ribs-trick .played[data-seat='{leader}'] .card.back").count() == 2
+            )
         # Face-up pairs so far are in the middle (the trick: [[seat, cards | null], ...]).
         for seat, cards in view["trick"][1:]:
             if cards is not None and seat not in view["folded"]:
-                shown = page.locator(f".ribs-trick .played[data-seat='{seat}'] .card").evaluate_all("els => els.map(e => e.dataset.card)")
+                shown = page.locator(f".ribs-trick .played[data-seat='{seat}'] .card").evaluate_all(
+                    "els => els.map(e => e.dataset.card)"
+                )
                 assert sorted(shown) == sorted(cards)
     play_until(page, rng, counts, lambda: page.locator("section.result").count())
 
@@ -89,8 +119,12 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     result = state.result()
     assert score.get_attribute("data-scores") == ",".join(map(str, result["scores"]))
     assert score.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
-    assert score.get_attribute("data-winner") == ("tie" if result["winner"] is None else str(result["winner"]))
-    assert score.get_attribute("data-deal-scores") == ";".join(",".join(map(str, d)) for d in result["deal_scores"])
+    assert score.get_attribute("data-winner") == (
+        "tie" if result["winner"] is None else str(result["winner"])
+    )
+    assert score.get_attribute("data-deal-scores") == ";".join(
+        ",".join(map(str, d)) for d in result["deal_scores"]
+    )
     # Every seat's line: its score and the reason (the cards won and their points).
     for seat in range(4):
         line = score.locator(f"ol.final li[data-seat='{seat}']")
@@ -101,7 +135,9 @@ def test_full_game_against_the_computer_shows_the_engine_result(page, server, si
     # The deal's tricks, each with how it was resolved.
     last = state.d["last_trick"]
     line = page.locator(".ribs-result .ribs-tricks li[data-trick='4']")
-    assert line.get_attribute("data-matcher") == ("none" if last["matcher"] is None else str(last["matcher"]))
+    assert line.get_attribute("data-matcher") == (
+        "none" if last["matcher"] is None else str(last["matcher"])
+    )
     assert line.get_attribute("data-total") == str(last["leader_total"])
     # The human took part by tapping: bids or passes, and two-card plays.
     assert all(a == " ".join(a.split()) for _, a in log["actions"])  # the engine's own spelling
@@ -131,11 +167,21 @@ def test_hotseat_hides_hands_and_refuses_bad_moves_in_japanese(page, server, sin
     # Malformed and illegal moves are refused with a reason, and nothing changes.
     before = engine_view(page, 1)
     refused = page.evaluate("tabletop.call('act', 1, 'play ZZ AS')")
-    assert refused["ok"] is False and refused["code"] == "wrong_move" and refused["params"]["verbs"] == ["bid", "pass"]
+    assert (
+        refused["ok"] is False
+        and refused["code"] == "wrong_move"
+        and refused["params"]["verbs"] == ["bid", "pass"]
+    )
     refused = page.evaluate("tabletop.call('act', 1, 'bid 5')")
-    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("opener_bids_two", {"n": 2})
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == (
+        "opener_bids_two",
+        {"n": 2},
+    )
     refused = page.evaluate("tabletop.call('act', 2, 'pass')")
-    assert refused["ok"] is False and (refused["code"], refused["params"]) == ("not_your_turn", {"seat": 2})
+    assert refused["ok"] is False and (refused["code"], refused["params"]) == (
+        "not_your_turn",
+        {"seat": 2},
+    )
     assert engine_view(page, 1) == before
     assert saved_log(page, SLUG)["actions"] == []
 
@@ -147,7 +193,9 @@ def test_hotseat_hides_hands_and_refuses_bad_moves_in_japanese(page, server, sin
     page.click("button.reveal")
     page.wait_for_selector(".hand .card")
     assert page.locator(".hand .card").count() == 8
-    actions = page.locator(".ribs-prompt button.choice").evaluate_all("els => els.map(e => e.dataset.action)")
+    actions = page.locator(".ribs-prompt button.choice").evaluate_all(
+        "els => els.map(e => e.dataset.action)"
+    )
     assert sorted(actions) == ["bid 3", "pass"]
     assert "最高ビッド 2" in page.locator(".ribs-trick").inner_text()
     assert saved_log(page, SLUG)["actions"] == [[1, "bid 2"]]
@@ -176,7 +224,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
         finished = finished_trick(page)
         if finished and not finished_seen:
             last = engine_view(page)["history"][-1]
-            assert sorted(finished["seats"]) == list(range(10)) and finished["winner"] == last["winner"], finished
+            assert (
+                sorted(finished["seats"]) == list(range(10))
+                and finished["winner"] == last["winner"]
+            ), finished
             assert page.locator(".ribs-trick[data-state=finished] .note").count() == 10
             shoot(page, "ribs-ja-finished-trick-360x640")
             finished_seen = True
@@ -191,7 +242,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             refusal_seen = True
             shoot(page, "ribs-ja-refusal-360x640")
         if page.locator(".hand button.card.lit").count():
-            assert within_viewport(page, ".hand") and within_viewport(page, ".ribs-trick") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".hand")
+                and within_viewport(page, ".ribs-trick")
+                and overflow(page) <= 0
+            )
             if not turn_seen and page.locator(".ribs-trick .played").count() >= 4:
                 shoot(page, "ribs-ja-turn-360x640")
                 turn_seen = True

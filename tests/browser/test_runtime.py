@@ -1,4 +1,5 @@
 """The runtime as shipped: the trimmed standard library, pre-compressed files, security headers."""
+
 import json
 import pathlib
 import subprocess
@@ -20,8 +21,17 @@ def test_the_trimmed_standard_library_is_what_the_site_ships(site):
     with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as zf:
         original = set(zf.namelist())
     assert {"json/__init__.py", "random.py", "typing.py", "encodings/utf_8.py"} <= names
-    assert not names & {"email/__init__.py", "http/client.py", "xml/dom/minidom.py", "unittest/__init__.py",
-                        "pydoc.py", "doctest.py", "tarfile.py", "_pyrepl/__init__.py", "encodings/cp1252.py"}
+    assert not names & {
+        "email/__init__.py",
+        "http/client.py",
+        "xml/dom/minidom.py",
+        "unittest/__init__.py",
+        "pydoc.py",
+        "doctest.py",
+        "tarfile.py",
+        "_pyrepl/__init__.py",
+        "encodings/cp1252.py",
+    }
     assert len(names) < len(original) / 3
     assert stored  # stored entries: the transfer's gzip/Brotli compresses the whole file
 
@@ -42,9 +52,17 @@ def test_every_game_bot_hint_truth_analysis_and_replay_from_the_trimmed_stdlib(p
         assert got["replay"] == got["moves"], slug
         levels = next(g["levels"] for g in plan["games"] if g["slug"] == slug)
         assert sorted(got["levels"]) == sorted(levels), slug  # every level chose a legal move
-    assert games["mate"]["over"] and games["mate"]["analysis"] is True and games["mate"]["hint"] is not None
+    assert (
+        games["mate"]["over"]
+        and games["mate"]["analysis"] is True
+        and games["mate"]["hint"] is not None
+    )
     for slug in ("four_thrones", "gridcannon"):
-        assert games[slug]["over"] and games[slug]["truth"] in (True, False, None) and games[slug]["undo"] is True
+        assert (
+            games[slug]["over"]
+            and games[slug]["truth"] in (True, False, None)
+            and games[slug]["undo"] is True
+        )
         assert games[slug]["hint"] is not None, slug
     assert page.errors == []
 
@@ -61,33 +79,69 @@ def fetch(url, **headers):
 def test_brotli_beside_gzip_served_by_what_the_browser_accepts(server, site):
     wasm = "/static/vendor/pyodide/pyodide.asm.wasm"
     original = (site / wasm[1:]).read_bytes()
-    for accept, coding, suffix in (("gzip, deflate, br, zstd", "br", ".br"), ("gzip, deflate", "gzip", ".gz"),
-                                   ("gzip, br;q=0", "gzip", ".gz"), ("identity", None, "")):
+    for accept, coding, suffix in (
+        ("gzip, deflate, br, zstd", "br", ".br"),
+        ("gzip, deflate", "gzip", ".gz"),
+        ("gzip, br;q=0", "gzip", ".gz"),
+        ("identity", None, ""),
+    ):
         status, headers, body = fetch(server + wasm, **{"Accept-Encoding": accept})
         assert status == 200
         assert headers.get("Content-Encoding") == coding, accept
         assert body == (site / (wasm[1:] + suffix)).read_bytes()
-        assert headers["Vary"] == "Accept-Encoding" and headers["Content-Type"] == "application/wasm"
+        assert (
+            headers["Vary"] == "Accept-Encoding" and headers["Content-Type"] == "application/wasm"
+        )
         assert headers["X-Content-Type-Options"] == "nosniff"
         # A revalidation costs a 304, whichever coding was sent.
-        again, headers304, _ = fetch(server + wasm, **{"Accept-Encoding": accept, "If-Modified-Since": headers["Last-Modified"]})
+        again, headers304, _ = fetch(
+            server + wasm,
+            **{"Accept-Encoding": accept, "If-Modified-Since": headers["Last-Modified"]},
+        )
         assert again == 304, accept
         assert headers304["X-Content-Type-Options"] == "nosniff"
     # The Brotli copy is the file (decoded by Node's zlib, which wrote it).
-    decoded = subprocess.run(["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"],
-                             input=(site / (wasm[1:] + ".br")).read_bytes(), capture_output=True, check=True).stdout
+    decoded = subprocess.run(
+        [
+            "node",
+            "-e",
+            "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))",
+        ],
+        input=(site / (wasm[1:] + ".br")).read_bytes(),
+        capture_output=True,
+        check=True,
+    ).stdout
     assert decoded == original
-    assert len((site / (wasm[1:] + ".br")).read_bytes()) < len((site / (wasm[1:] + ".gz")).read_bytes())
+    assert len((site / (wasm[1:] + ".br")).read_bytes()) < len(
+        (site / (wasm[1:] + ".gz")).read_bytes()
+    )
     # Every text and runtime file has both copies; images are sent as they are.
     for path in site.rglob("*"):
-        if path.suffix in (".js", ".mjs", ".wasm", ".zip", ".json", ".css", ".html", ".py", ".toml"):
-            assert path.with_name(path.name + ".br").is_file() and path.with_name(path.name + ".gz").is_file(), path
-    status, headers, _ = fetch(server + "/static/icons/icon-192.png", **{"Accept-Encoding": "gzip, br"})
+        if path.suffix in (
+            ".js",
+            ".mjs",
+            ".wasm",
+            ".zip",
+            ".json",
+            ".css",
+            ".html",
+            ".py",
+            ".toml",
+        ):
+            assert (
+                path.with_name(path.name + ".br").is_file()
+                and path.with_name(path.name + ".gz").is_file()
+            ), path
+    status, headers, _ = fetch(
+        server + "/static/icons/icon-192.png", **{"Accept-Encoding": "gzip, br"}
+    )
     assert status == 200 and "Content-Encoding" not in headers and "Vary" not in headers
     assert headers["X-Content-Type-Options"] == "nosniff"
 
 
-def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(browser, server, tmp_path):
+def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(
+    browser, server, tmp_path
+):
     """Debian's Chromium as it runs by default blocks all storage in a third-party frame (no
     localStorage, IndexedDB, Cache API or service worker). The embedded game still starts and
     plays to the end, with its save in memory and a quiet note; no toast, no page error."""
@@ -101,10 +155,14 @@ def test_an_embedded_game_plays_to_the_end_where_third_party_storage_is_blocked(
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"http://localhost:{other.server_address[1]}/article.html")  # localhost vs 127.0.0.1: another site
+        page.goto(
+            f"http://localhost:{other.server_address[1]}/article.html"
+        )  # localhost vs 127.0.0.1: another site
         frame = page.wait_for_selector("#one").content_frame()
         frame.wait_for_selector("body[data-screen=table]", timeout=120_000)
-        assert frame.evaluate("() => { try { localStorage.length; return false; } catch { return true; } }")
+        assert frame.evaluate(
+            "() => { try { localStorage.length; return false; } catch { return true; } }"
+        )
         assert frame.evaluate("""() => new Promise((resolve) => { const q = indexedDB.open('probe');
             q.onsuccess = () => resolve(false); q.onerror = () => resolve(true); })""")
         assert "lasts while this page is open" in frame.locator(".storage-note").inner_text()
@@ -123,16 +181,28 @@ def test_a_cold_visit_draws_the_opening_at_once_and_a_tap_waits_for_the_engine(p
     opening = json.loads((site / "static" / "openings" / "mas_menos.json").read_text())
     page.goto(server + "/?game=mas_menos&start=1&lang=en&botdelay=0&nosw=1")
     page.wait_for_selector("body[data-shown]", timeout=60_000)
-    assert page.evaluate("!document.body.dataset.ready && !document.body.dataset.engine")  # the engine is not up yet
-    chosen = [page.locator(".hand button.card.lit:not(.selected)").nth(i).get_attribute("data-card") for i in range(3)]
-    assert len(set(chosen)) == 3 and set(chosen) <= set(opening["view"]["hand"])  # drawn from the opening
+    assert page.evaluate(
+        "!document.body.dataset.ready && !document.body.dataset.engine"
+    )  # the engine is not up yet
+    chosen = [
+        page.locator(".hand button.card.lit:not(.selected)").nth(i).get_attribute("data-card")
+        for i in range(3)
+    ]
+    assert len(set(chosen)) == 3 and set(chosen) <= set(
+        opening["view"]["hand"]
+    )  # drawn from the opening
     for card in chosen:
         page.click(f".hand button.card.lit[data-card='{card}']:not(.selected)")
     page.click("button[data-verb=discard]:not([disabled])")
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    marks = page.evaluate("['table-shown', 'engine-ready'].map((n) => performance.getEntriesByName(n)[0].startTime)")
+    marks = page.evaluate(
+        "['table-shown', 'engine-ready'].map((n) => performance.getEntriesByName(n)[0].startTime)"
+    )
     assert marks[0] < marks[1]
-    page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1", timeout=60_000)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1",
+        timeout=60_000,
+    )
     log = page.evaluate("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log")
     assert log["seed"] == opening["seed"]
     discard = next(action for seat, action in log["actions"] if seat == 0)
@@ -147,7 +217,13 @@ def test_every_opening_is_what_the_engine_deals_in_the_browser(page, server, sit
     catalog = json.loads((site / "static" / "catalog.json").read_text())
     for game in [g for g in catalog if g["available"]]:
         opening = json.loads((site / "static" / "openings" / f"{game['slug']}.json").read_text())
-        log = {"game": game["slug"], "players": game["default_players"], "options": {}, "seed": opening["seed"], "actions": []}
+        log = {
+            "game": game["slug"],
+            "players": game["default_players"],
+            "options": {},
+            "seed": opening["seed"],
+            "actions": [],
+        }
         assert page.evaluate("(log) => tabletop.call('load', log)", json.dumps(log))["ok"]
         got = page.evaluate("() => tabletop.call('view', 0)")
         assert got["ok"] and got["view"] == opening["view"], game["slug"]
@@ -173,10 +249,14 @@ def test_the_app_runs_under_its_content_security_policy(browser, server, site):
     try:
         page.goto(server + "/?lang=ja&botdelay=0")
         page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
-        for game in [g for g in json.loads((site / "static" / "catalog.json").read_text()) if g["available"]]:
+        for game in [
+            g for g in json.loads((site / "static" / "catalog.json").read_text()) if g["available"]
+        ]:
             page.evaluate(go, f"?game={game['slug']}&start=1&lang=ja")
             page.wait_for_selector("body[data-screen=table]", timeout=60_000)
-            assert page.evaluate("tabletop.call('loaded_games')")["ok"]  # after the game's load, in order
+            assert page.evaluate("tabletop.call('loaded_games')")[
+                "ok"
+            ]  # after the game's load, in order
             open_menu(page)
             page.click(".menu-panel .rules-button")
             page.wait_for_selector(".rules-page h3")

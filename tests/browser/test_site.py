@@ -1,14 +1,16 @@
 """The site as deployed: offline after one visit, updates to a new build, any sub-path, embedding;
 and what every screen shares: the game list, the one-row header with its menu, short toasts that
 keep off the hand, pages no wider than a phone."""
+
 import functools
 import http.server
 import shutil
 import threading
 
-import build
 import serve
-from helpers import open_game, open_menu, overflow, saved_log, shoot, start_new, within_viewport
+from helpers import open_game, open_menu, overflow, saved_log, shoot, start_new
+
+import build
 
 GAME = "game=mas_menos&lang=en&botdelay=0&start=1"
 
@@ -82,12 +84,18 @@ def test_a_returning_visitor_gets_the_new_build(browser, site, tmp_path):
         assert page.locator("meta[name=build-marker]").count() == 0
         # A new build: changed content, so a new version and a new cache.
         index = own / "index.html"
-        index.write_text(index.read_text().replace("<head>", '<head>\n<meta name="build-marker" content="v2">'))
+        index.write_text(
+            index.read_text().replace("<head>", '<head>\n<meta name="build-marker" content="v2">')
+        )
         old_version = (own / "version.json").read_text()
         build.write_service_worker(own)
         assert (own / "version.json").read_text() != old_version
         page.reload()  # the browser checks sw.js, installs the new worker, which takes over and reloads
-        page.wait_for_function("document.querySelector('meta[name=build-marker]') !== null", timeout=60_000, polling=250)
+        page.wait_for_function(
+            "document.querySelector('meta[name=build-marker]') !== null",
+            timeout=60_000,
+            polling=250,
+        )
         keys = page.evaluate("caches.keys()")
         assert len([k for k in keys if k.startswith("tabletop-")]) == 1  # the old cache is gone
     finally:
@@ -141,12 +149,16 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
     from conftest import CHROMIUM_ARGS, chromium_path
 
     other = article_server(tmp_path, server + "/")
-    own_browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [
-        PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}"])
+    own_browser = pw.chromium.launch(
+        executable_path=chromium_path(),
+        args=CHROMIUM_ARGS + [PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}"],
+    )
     context = own_browser.new_context(viewport={"width": 412, "height": 915})
     page = context.new_page()
     try:
-        page.goto(f"http://localhost:{other.server_address[1]}/article.html")  # localhost vs 127.0.0.1: another origin
+        page.goto(
+            f"http://localhost:{other.server_address[1]}/article.html"
+        )  # localhost vs 127.0.0.1: another origin
         one = page.frame_locator("#one")
         one.locator("body[data-screen=table]").wait_for(timeout=120_000)
         # Play a move inside the embedded game: discard three cards.
@@ -156,16 +168,24 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
         # The table is drawn (the build's opening) before the engine is up: the move is made once
         # the engine has applied it, which the save then holds.
         frame_one = page.wait_for_selector("#one").content_frame()
-        frame_one.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1",
-                                    timeout=120_000)
+        frame_one.wait_for_function(
+            "JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null')?.log.actions.length >= 1",
+            timeout=120_000,
+        )
         # The iframe grew to its table (embed.js listened to the height message).
-        page.wait_for_function("parseInt(document.getElementById('one').style.height || '0') > 300", timeout=30_000)
+        page.wait_for_function(
+            "parseInt(document.getElementById('one').style.height || '0') > 300", timeout=30_000
+        )
         two = page.frame_locator("#two")
         two.locator("body[data-screen=table]").wait_for(timeout=120_000)
         # Both games keep their own saves in the app's storage.
-        saves = one.locator("body").evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tabletop:save:')).sort()")
+        saves = one.locator("body").evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('tabletop:save:')).sort()"
+        )
         assert saves == ["tabletop:save:mas_menos", "tabletop:save:mate"]
-        mas = one.locator("body").evaluate("() => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.length")
+        mas = one.locator("body").evaluate(
+            "() => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.length"
+        )
         assert mas >= 1
         assert one.locator("a.full-app").get_attribute("target") == "_blank"
         assert sink.foreign() == []
@@ -197,7 +217,9 @@ def test_second_visit_plays_offline_from_the_service_worker(page, server):
         for _ in range(3):
             page.locator(".hand button.card.lit:not(.selected)").first.click()
         page.click("button[data-verb=discard]:not([disabled])")
-        page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)")
+        page.wait_for_function(
+            "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)"
+        )
     finally:
         page.context.set_offline(False)
 
@@ -267,6 +289,8 @@ def test_a_toast_is_short_keeps_off_the_hand_and_goes_with_the_next_move(phone_j
     for _ in range(3):
         page.locator(".hand button.card.lit:not(.selected)").first.click()
     page.click("button[data-verb=discard]:not([disabled])")
-    page.wait_for_function("JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)"
+    )
     page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
     assert any(seat == 0 for seat, _ in saved_log(page, "mas_menos")["actions"])

@@ -3,11 +3,26 @@ clicking against three computer seats, the result checked against CPython's repl
 log, refused moves, and pass-and-play hiding the hand between two people; and on a phone in
 Japanese at the default pace: the table on one screen, computer moves you can follow, finished
 tricks, taps on unplayable cards explained, the result sheet."""
-import json
+
 import time
 
-from helpers import (computer_gaps, finished_trick, latin_words, open_game, open_menu, open_replay, overflow, play_to_end, saved_log,
-                     set_speed, shoot, start_new, wait_my_turn, within_viewport)
+from helpers import (
+    computer_gaps,
+    finished_trick,
+    latin_words,
+    open_game,
+    open_menu,
+    open_replay,
+    overflow,
+    play_to_end,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    wait_my_turn,
+    within_viewport,
+)
+
 from tabletop.session import replay
 
 SLUG = "slobberhannes"
@@ -28,18 +43,26 @@ def check_refusals(page):
         refused = page.evaluate(f"tabletop.call('act', 0, 'play {unlit[0]}')")
         assert refused["ok"] is False and "must follow" in refused["error"], refused
         assert page.locator(f".hand .card[data-card='{unlit[0]}']").count() == 1
-        assert page.locator(f".hand button.card.lit[data-card='{unlit[0]}']").count() == 0  # not lit
+        assert (
+            page.locator(f".hand button.card.lit[data-card='{unlit[0]}']").count() == 0
+        )  # not lit
         # Tapped anyway, it plays nothing and says why, next to the hand.
         moves = len(saved_log(page, SLUG)["actions"])
         page.locator(f".hand button.card[data-card='{unlit[0]}']").click(force=True)
         page.wait_for_selector(".dock .reason.shown")
-        suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[before["trick"][0][1][-1]]
-        assert page.locator(".dock .reason").inner_text() == f"You must follow suit: play a card of {'♠♥♦♣'['SHDC'.index(before['trick'][0][1][-1])]} {suit}."
+        suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[
+            before["trick"][0][1][-1]
+        ]
+        assert (
+            page.locator(".dock .reason").inner_text()
+            == f"You must follow suit: play a card of {'♠♥♦♣'['SHDC'.index(before['trick'][0][1][-1])]} {suit}."
+        )
         assert len(saved_log(page, SLUG)["actions"]) == moves
     after = page.evaluate("tabletop.call('view', 0)")["view"]
     assert after == before
     assert saved_log(page, SLUG)["actions"] == page.evaluate(
-        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions")
+        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).log.actions"
+    )
 
 
 def test_full_game_against_three_computers_shows_the_engine_result(page, server, sink):
@@ -73,13 +96,17 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
             panel = page.locator(".slob-deal.fresh")
             if panel.count():
                 deal_panels[panel.get_attribute("data-deal", timeout=1000)] = (
-                    panel.get_attribute("data-penalties", timeout=1000), panel.inner_text(timeout=1000))
+                    panel.get_attribute("data-penalties", timeout=1000),
+                    panel.inner_text(timeout=1000),
+                )
             lit = page.locator(".hand button.card.lit")
             if lit.count():
                 lit.first.click(timeout=5000)
             else:
                 page.wait_for_timeout(50)
-        except Exception:  # a re-render replaced the element between finding and clicking: look again
+        except (
+            Exception
+        ):  # a re-render replaced the element between finding and clicking: look again
             page.wait_for_timeout(50)
 
     state, log = replay(saved_log(page, SLUG))
@@ -90,7 +117,8 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
     assert score.get_attribute("data-losers") == ",".join(map(str, result["losers"]))
     assert score.get_attribute("data-deals-played") == str(result["deals_played"])
     assert score.get_attribute("data-deal-penalties") == ";".join(
-        ",".join(map(str, d["penalties"])) for d in result["deals"])
+        ",".join(map(str, d["penalties"])) for d in result["deals"]
+    )
     assert max(result["penalties"]) >= 3
     text = score.inner_text()
     assert "no winner" in text
@@ -100,11 +128,17 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
     else:
         assert heading.endswith("lose" if len(result["losers"]) > 1 else "loses"), heading
     for seat in result["losers"]:
-        assert page.locator(f".slob-result tr[data-seat='{seat}']").get_attribute("class") == "loser"
+        assert (
+            page.locator(f".slob-result tr[data-seat='{seat}']").get_attribute("class") == "loser"
+        )
     # Every deal's reasons: the first trick, the queen of clubs and the last trick each cost 1.
     for i, d in enumerate(result["deals"]):
         line = page.locator(f".slob-result ol.deals > li[data-deal='{i + 1}']").inner_text()
-        for key, words in (("first", "first trick +1"), ("queen", "queen of clubs +1"), ("last", "last trick +1")):
+        for _key, words in (
+            ("first", "first trick +1"),
+            ("queen", "queen of clubs +1"),
+            ("last", "last trick +1"),
+        ):
             assert words in line
         if d["first"] == d["queen"] == d["last"]:
             assert "all three +1" in line
@@ -166,17 +200,28 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
         assert time.time() < deadline, "three tricks took too long"
         finished = finished_trick(page)
         if finished:
-            assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [finished["winner"]], finished
+            assert sorted(finished["seats"]) == [0, 1, 2, 3] and finished["won"] == [
+                finished["winner"]
+            ], finished
             if not finished_seen:
                 shoot(page, "slobberhannes-ja-finished-trick-360x640")
                 # A tap collects it and the table goes on (clicked in the page, in one step,
                 # so the computer cannot lead over it between finding and tapping).
-                if page.evaluate("(() => { const t = document.querySelector('.trick[data-state=finished]'); t?.click(); return !!t; })()"):
-                    page.wait_for_selector(".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000)
+                if page.evaluate(
+                    "(() => { const t = document.querySelector('.trick[data-state=finished]'); t?.click(); return !!t; })()"
+                ):
+                    page.wait_for_selector(
+                        ".trick[data-state=empty], .trick[data-state=playing]", timeout=5_000
+                    )
             finished_seen += 1
         lit = page.locator(".hand button.card.lit")
         unlit = page.locator(".hand button.card.unlit")
-        if not refusal_seen and lit.count() and unlit.count() and page.locator(".trick[data-state=playing]").count():
+        if (
+            not refusal_seen
+            and lit.count()
+            and unlit.count()
+            and page.locator(".trick[data-state=playing]").count()
+        ):
             # A card that does not follow suit: tapped, it says why in Japanese, next to the hand.
             moves = len(saved_log(page, SLUG)["actions"])
             unlit.first.click(force=True)
@@ -188,7 +233,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             shoot(page, "slobberhannes-ja-refusal-360x640")
             continue
         if lit.count():
-            assert within_viewport(page, ".hand") and within_viewport(page, ".trick") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".hand")
+                and within_viewport(page, ".trick")
+                and overflow(page) <= 0
+            )
             if not page.locator(".trick[data-state=finished]").count():
                 shoot(page, "slobberhannes-ja-turn-360x640")
             lit.first.click()
@@ -213,7 +262,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     open_replay(page, server, saved_log(page, SLUG))
     text = page.locator("main").inner_text()
     assert latin_words(text) == [] and page.locator(".last-move").inner_text(), latin_words(text)
-    assert not page.locator(".table button.lit").count() and not page.locator(".dock .reason.shown").count()
+    assert (
+        not page.locator(".table button.lit").count()
+        and not page.locator(".dock .reason.shown").count()
+    )
     assert overflow(page) <= 0
     shoot(page, "slobberhannes-ja-replay-360x640")
     assert page.errors == []

@@ -2,6 +2,7 @@
 the question when another game of the same kind is in progress), unlimited undo and redo kept
 across a reload, Ctrl+Z, and a bad link parameter refused with a message. Moves are made by
 tapping whatever the table lights, so this test does not depend on one game's layout."""
+
 import json
 import pathlib
 
@@ -24,8 +25,13 @@ def saved(page):
 
 def tap_lit(page):
     before = len(saved(page)["log"]["actions"])
-    page.locator(".table button.lit:not([disabled]), .table button[data-action=skip]:not([disabled])").first.click(timeout=10_000)
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === {before + 1}", timeout=30_000)
+    page.locator(
+        ".table button.lit:not([disabled]), .table button[data-action=skip]:not([disabled])"
+    ).first.click(timeout=10_000)
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === {before + 1}",
+        timeout=30_000,
+    )
     wait_table(page)
 
 
@@ -42,14 +48,19 @@ def engine_view(page):
 def test_daily_deal_undo_redo_and_reload(page, server):
     page.goto(f"{server}/?game={SLUG}&lang=en&daily=1")
     wait_table(page)
-    today = page.evaluate("(() => { const d = new Date(); return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); })()")
+    today = page.evaluate(
+        "(() => { const d = new Date(); return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); })()"
+    )
     save = saved(page)
     assert save["log"]["seed"] == today and save["deal"].startswith("daily:")
     assert str(today)[:4] in page.locator(".solitaire-bar .deal-name").inner_text()
     assert "daily" not in page.url  # a reload resumes instead of asking again
     # The daily deal is the engine's deal for that seed, the same for everyone.
     expected = get_game(SLUG).new_state(players=1, seed=today).view(0)
-    assert engine_view(page)["current"] == expected["current"] and engine_view(page)["tops"] == expected["tops"]
+    assert (
+        engine_view(page)["current"] == expected["current"]
+        and engine_view(page)["tops"] == expected["tops"]
+    )
 
     assert page.locator(".solitaire-bar button.undo").is_disabled()
     views = [engine_view(page)]
@@ -60,7 +71,9 @@ def test_daily_deal_undo_redo_and_reload(page, server):
     # Undo twice: the table goes back move by move; redo is offered.
     for back in (1, 2):
         page.locator(".solitaire-bar button.undo").click()
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === {3 - back}")
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length === {3 - back}"
+        )
         wait_table(page)
         assert engine_view(page) == views[3 - back]
     assert saved(page)["redo"] == [played[2], played[1]]
@@ -136,7 +149,10 @@ def test_setup_offers_todays_deal_and_no_opponent_settings(page, server):
     if page.locator("body[data-screen=table]").count():
         page.click("button.new")
         page.wait_for_selector("body[data-screen=setup]")
-    assert page.locator("input[name=mode]").count() == 0 and page.locator("select[name=level]").count() == 0
+    assert (
+        page.locator("input[name=mode]").count() == 0
+        and page.locator("select[name=level]").count() == 0
+    )
     daily = page.locator("form.setup button.daily")
     assert "今日のディール" in daily.inner_text()
     assert axe_serious(page) == []
@@ -144,4 +160,6 @@ def test_setup_offers_todays_deal_and_no_opponent_settings(page, server):
     daily.click()
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     log = json.loads(page.evaluate("localStorage.getItem('tabletop:save:gridcannon')"))
-    assert log["deal"].startswith("daily:") and str(log["log"]["seed"]) == log["deal"][6:].replace("-", "")
+    assert log["deal"].startswith("daily:") and str(log["log"]["seed"]) == log["deal"][6:].replace(
+        "-", ""
+    )

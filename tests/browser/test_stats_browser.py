@@ -3,11 +3,12 @@ counted once each, a reload counts nothing again, a lost patience deal is checke
 not), games against the computer are counted per level with places and scores, the screens read
 in Japanese at phone size, a reset asks first, and a damaged record is reported and replaced while
 the saved game stays. Every wait is on the page's or the engine's answer."""
+
 import json
 
-from tabletop import get_game
-
 from helpers import latin_words, open_menu, overflow, play_to_end, save_key, shoot, start_new
+
+from tabletop import get_game
 
 SOLO = "four_thrones"
 KEY = save_key(SOLO)
@@ -28,7 +29,11 @@ def tap(page, selector):
     """One move by tapping, then wait for the engine's answer to be saved."""
     before = moves(page)
     page.locator(selector).first.click(timeout=10_000)
-    page.wait_for_function(f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {before + 1}", arg=KEY, timeout=30_000)
+    page.wait_for_function(
+        f"k => JSON.parse(localStorage.getItem(k)).log.actions.length === {before + 1}",
+        arg=KEY,
+        timeout=30_000,
+    )
 
 
 def play_line(page, line):
@@ -53,8 +58,15 @@ def open_deal(page, server, seed, lang="en"):
 
 def test_patience_won_lost_abandoned_reload_reset_and_a_damaged_record(page, server):
     game = get_game(SOLO)
-    won_line = game.queries.solve(game.new_state(players=1, seed=96), node_limit=game.queries.truth_node_limit)["line"]
-    assert game.queries.solve(game.new_state(players=1, seed=1), node_limit=game.queries.truth_node_limit)["winnable"] is False
+    won_line = game.queries.solve(
+        game.new_state(players=1, seed=96), node_limit=game.queries.truth_node_limit
+    )["line"]
+    assert (
+        game.queries.solve(
+            game.new_state(players=1, seed=1), node_limit=game.queries.truth_node_limit
+        )["winnable"]
+        is False
+    )
 
     # A won deal.
     open_deal(page, server, 96)
@@ -72,7 +84,11 @@ def test_patience_won_lost_abandoned_reload_reset_and_a_damaged_record(page, ser
     # A lost deal (one no play can win): counted, then checked by the solver after the game.
     open_deal(page, server, 1)  # the finished game is not in progress: no question asked
     lose(page)
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).levels.solo.deals.notWinnable === 1", arg=STATS, timeout=120_000)
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).levels.solo.deals.notWinnable === 1",
+        arg=STATS,
+        timeout=120_000,
+    )
     solo = stats(page)["levels"]["solo"]
     assert (solo["played"], solo["won"], solo["streak"], solo["bestStreak"]) == (2, 1, 0, 1)
 
@@ -96,7 +112,11 @@ def test_patience_won_lost_abandoned_reload_reset_and_a_damaged_record(page, ser
     page.wait_for_selector("body[data-screen=stats]")
     assert shown(page, "played") == "3" and shown(page, "won") == "1 (33%)"
     assert shown(page, "winnable-won") == "1 of 1" and shown(page, "not-winnable") == "1"
-    assert shown(page, "abandoned") == "1" and shown(page, "unchecked") == "1" and shown(page, "best-streak") == "1"
+    assert (
+        shown(page, "abandoned") == "1"
+        and shown(page, "unchecked") == "1"
+        and shown(page, "best-streak") == "1"
+    )
     assert "given up" in page.locator(".stats-page .notes").inner_text()
     # A reset asks first; cancelling keeps everything.
     page.click("button.reset-stats")
@@ -117,24 +137,55 @@ def test_patience_won_lost_abandoned_reload_reset_and_a_damaged_record(page, ser
     page.wait_for_selector(".stats-page .stats-problem", timeout=120_000)
     assert "Saved games are not affected" in page.locator(".stats-problem").inner_text()
     assert page.evaluate("k => localStorage.getItem(k)", KEY) == save_text
-    aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:stats:four_thrones:'))")
+    aside = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:stats:four_thrones:'))"
+    )
     assert len(aside) == 1 and page.evaluate("k => localStorage.getItem(k)", aside[0]) == "{oops"
     assert stats(page)["levels"] == {}
     page.click("header.bar button.back")
     page.wait_for_selector("body[data-ready]", timeout=120_000)
-    assert page.evaluate("k => JSON.parse(localStorage.getItem(k)).log", KEY) == json.loads(save_text)["log"]
+    assert (
+        page.evaluate("k => JSON.parse(localStorage.getItem(k)).log", KEY)
+        == json.loads(save_text)["log"]
+    )
     assert not page.errors
 
 
 def test_statistics_screens_in_japanese_at_phone_size(page, server):
     page.goto(f"{server}/?lang=ja")
     page.wait_for_selector("ul.games", timeout=120_000)
-    record = {"v": 1, "game": "slobberhannes", "ids": ["g1", "g2", "g3"], "checked": [],
-              "levels": {"normal": {"played": 3, "won": 1, "drawn": 0, "abandoned": 1, "places": {"1": 1, "3": 1}, "streak": 0, "bestStreak": 1,
-                                    "scores": {'4|{"revoke_penalty":2}': {"players": 4, "options": {"revoke_penalty": 2}, "order": "low", "n": 2, "sum": 3, "best": 0}},
-                                    "deals": {"winnable": 0, "winnableWon": 0, "notWinnable": 0, "undecided": 0}}},
-              "daily": {}}
-    page.evaluate("v => localStorage.setItem('tabletop:stats:slobberhannes', v)", json.dumps(record))
+    record = {
+        "v": 1,
+        "game": "slobberhannes",
+        "ids": ["g1", "g2", "g3"],
+        "checked": [],
+        "levels": {
+            "normal": {
+                "played": 3,
+                "won": 1,
+                "drawn": 0,
+                "abandoned": 1,
+                "places": {"1": 1, "3": 1},
+                "streak": 0,
+                "bestStreak": 1,
+                "scores": {
+                    '4|{"revoke_penalty":2}': {
+                        "players": 4,
+                        "options": {"revoke_penalty": 2},
+                        "order": "low",
+                        "n": 2,
+                        "sum": 3,
+                        "best": 0,
+                    }
+                },
+                "deals": {"winnable": 0, "winnableWon": 0, "notWinnable": 0, "undecided": 0},
+            }
+        },
+        "daily": {},
+    }
+    page.evaluate(
+        "v => localStorage.setItem('tabletop:stats:slobberhannes', v)", json.dumps(record)
+    )
     page.click("a.stats-overview-link")
     page.wait_for_selector("body[data-screen=stats] .stats-games")
     row = page.locator(".stats-game[data-slug=slobberhannes]")
@@ -172,8 +223,19 @@ def test_games_against_the_computer_are_counted_once_per_level(page, server):
     assert list(record["levels"]) == ["easy"]
     easy = record["levels"]["easy"]
     won = outcome["place"][0] == 1 and outcome["place"] != [1, 1]
-    assert (easy["played"], easy["won"], easy["drawn"]) == (1, int(won), int(outcome["place"] == [1, 1]))
-    assert easy["scores"]["2|{}"] == {"players": 2, "options": {}, "order": "high", "n": 1, "sum": outcome["score"][0], "best": outcome["score"][0]}
+    assert (easy["played"], easy["won"], easy["drawn"]) == (
+        1,
+        int(won),
+        int(outcome["place"] == [1, 1]),
+    )
+    assert easy["scores"]["2|{}"] == {
+        "players": 2,
+        "options": {},
+        "order": "high",
+        "n": 1,
+        "sum": outcome["score"][0],
+        "best": outcome["score"][0],
+    }
     page.reload()
     page.wait_for_selector("section.result", timeout=120_000)
     assert page.evaluate("tabletop.call('view', 0)")["view"]["outcome"] == outcome

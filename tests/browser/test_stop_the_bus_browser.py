@@ -5,11 +5,26 @@ saved log; a player knocked out skips to the end, or watches, in one tap; pass-a
 hand and refuses bad moves; and on a phone in Japanese: the table on one screen for 2 to 10
 players, computer moves you can follow at the default pace, a tap that cannot be used explained,
 the result sheet and the replay viewer in Japanese words only."""
+
 import json
 import time
 
-from helpers import (computer_events, computer_gaps, latin_words, open_game, open_menu, open_replay, overflow, saved_log,
-                     save_key, set_speed, shoot, start_new, within_viewport)
+from helpers import (
+    computer_events,
+    computer_gaps,
+    latin_words,
+    open_game,
+    open_menu,
+    open_replay,
+    overflow,
+    save_key,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    within_viewport,
+)
+
 from tabletop import get_game
 from tabletop.session import replay
 
@@ -19,7 +34,9 @@ SHEET = ".stb-showdown"
 
 def showdowns_of(log):
     """Every showdown of the logged game by deal number, as the engine's state records it."""
-    state = get_game(SLUG).new_state(players=log["players"], options=log["options"], seed=log["seed"], setup=log.get("setup"))
+    state = get_game(SLUG).new_state(
+        players=log["players"], options=log["options"], seed=log["seed"], setup=log.get("setup")
+    )
     out = {}
     for seat, action in log["actions"]:
         state.apply(seat, action)
@@ -45,17 +62,23 @@ def check_sheet(page):
     """The open showdown sheet against the engine's showdown of that deal (English words)."""
     got = page.locator(SHEET).evaluate(SHEET_JS)
     want = showdowns_of(saved_log(page, SLUG))[got["deal"]]
-    assert got["losers"] == ",".join(map(str, want["losers"])) and got["best"] == ",".join(map(str, want["best"]))
+    assert got["losers"] == ",".join(map(str, want["losers"])) and got["best"] == ",".join(
+        map(str, want["best"])
+    )
     assert got["void"] == ("1" if want["void"] else "0")
     scores = {x["seat"]: x for x in want["scores"]}
     rows = {r["seat"]: r for r in got["rows"]}
     assert sorted(rows) == [h[0] for h in want["hands"]]
     for seat, name, *cards in want["hands"]:
         row = rows[seat]
-        assert row["name"] == name and sorted(row["cards"]) == sorted(cards)  # e.g. "high card K-9-5"
+        assert row["name"] == name and sorted(row["cards"]) == sorted(
+            cards
+        )  # e.g. "high card K-9-5"
         if seat in scores and not want["void"]:
             assert row["delta"] == str(scores[seat]["lives"])
-            assert f"worst hand: {name}" in row["reasons"]  # the reason says which hand was the worst
+            assert (
+                f"worst hand: {name}" in row["reasons"]
+            )  # the reason says which hand was the worst
     assert "Worst hand" in got["text"] or "Void" in got["text"]
     return got
 
@@ -97,14 +120,26 @@ def play_with_sheets(page, limit_s=180):
                 got = check_sheet(page)
                 seen.append(got["deal"])
                 view = page.evaluate("tabletop.call('view', 0)")["view"]
-                if not held and view["to_move"] and view["to_move"][0] != 0 and view["phase"] != "over":
+                if (
+                    not held
+                    and view["to_move"]
+                    and view["to_move"][0] != 0
+                    and view["phase"] != "over"
+                ):
                     moves, bots = len(saved_log(page, SLUG)["actions"]), bot_events(page)
                     page.wait_for_timeout(1500)  # at botdelay=0 a computer would have moved at once
-                    assert len(saved_log(page, SLUG)["actions"]) == moves and bot_events(page) == bots
-                    waiting = page.locator(".table .prompt").inner_text()  # says whose tap it waits for
+                    assert (
+                        len(saved_log(page, SLUG)["actions"]) == moves and bot_events(page) == bots
+                    )
+                    waiting = page.locator(
+                        ".table .prompt"
+                    ).inner_text()  # says whose tap it waits for
                     assert "Next deal" in waiting and "Waiting for" not in waiting, waiting
                     page.click(f"{SHEET} button.ok")
-                    page.wait_for_function(f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}", timeout=30_000)
+                    page.wait_for_function(
+                        f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}",
+                        timeout=30_000,
+                    )
                     held = True
                 elif page.locator(f"{SHEET} button.skip").count():
                     skipped = time.time()
@@ -122,14 +157,19 @@ def play_with_sheets(page, limit_s=180):
     return seen, held, skipped
 
 
-def test_full_game_against_two_computers_shows_every_showdown_and_the_engine_result(page, server, sink):
+def test_full_game_against_two_computers_shows_every_showdown_and_the_engine_result(
+    page, server, sink
+):
     open_game(page, server, SLUG)
     assert overflow(page) <= 0
     page.fill("input[name=starting_lives]", "1")
     page.locator("input[name=starting_lives]").dispatch_event("change")
     start_new(page, players=3)
     assert page.locator(".ring .chip").count() == 2
-    assert page.locator(".ring .chip").nth(0).get_attribute("data-cards") in ("3", "4")  # 4 while it discards
+    assert page.locator(".ring .chip").nth(0).get_attribute("data-cards") in (
+        "3",
+        "4",
+    )  # 4 while it discards
     assert page.locator(".my-seat .pips").get_attribute("data-lives") == "1"
     log = saved_log(page, SLUG)
     assert log["players"] == 3 and log["options"]["starting_lives"] == 1
@@ -144,10 +184,14 @@ def test_full_game_against_two_computers_shows_every_showdown_and_the_engine_res
     assert score.get_attribute("data-lives") == ",".join(map(str, result["lives"]))
     assert score.get_attribute("data-eliminated") == ",".join(map(str, result["eliminated"]))
     assert score.get_attribute("data-deals") == str(result["deals"])
-    places = page.locator(".stb-result ol.standings li").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
+    places = page.locator(".stb-result ol.standings li").evaluate_all(
+        "els => els.map(e => Number(e.dataset.seat))"
+    )
     assert places == [result["winner"]] + result["eliminated"][::-1]
     final = page.locator(".stb-result .final-showdown")
-    assert final.get_attribute("data-losers") == ",".join(map(str, state.d["last_showdown"]["losers"]))
+    assert final.get_attribute("data-losers") == ",".join(
+        map(str, state.d["last_showdown"]["losers"])
+    )
     assert "eliminated" in final.inner_text()
     assert ("You win" if result["winner"] == 0 else "Winner: Computer") in score.inner_text()
     if skipped is not None:  # knocked out: one tap on Skip, then the computers finished alone
@@ -158,15 +202,27 @@ def test_full_game_against_two_computers_shows_every_showdown_and_the_engine_res
 
 
 # Seat 0 is floating (no lives left) with the worst hand there can be, and plays first.
-KNOCKOUT = {"dealer": 2, "lives": [0, 2, 2], "deals": [{"hands": [["2C", "4D", "7H"], ["AS", "AH", "AD"], ["KS", "KH", "KD"]],
-                                                        "upcard": "3S", "stock": ["9C", "TC", "JC", "8S", "6S", "5S"]}]}
+KNOCKOUT = {
+    "dealer": 2,
+    "lives": [0, 2, 2],
+    "deals": [
+        {
+            "hands": [["2C", "4D", "7H"], ["AS", "AH", "AD"], ["KS", "KH", "KD"]],
+            "upcard": "3S",
+            "stock": ["9C", "TC", "JC", "8S", "6S", "5S"],
+        }
+    ],
+}
 
 
 def knocked_out(page, server, lang="en"):
     """A game where the human stops the bus at once and is knocked out by the showdown."""
     open_game(page, server, SLUG, lang=lang)
     log = {"game": SLUG, "players": 3, "options": {}, "seed": 5, "setup": KNOCKOUT, "actions": []}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [save_key(SLUG), json.dumps({"v": 1, "log": log, "mode": "bot", "level": "normal"})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [save_key(SLUG), json.dumps({"v": 1, "log": log, "mode": "bot", "level": "normal"})],
+    )
     page.reload()
     page.wait_for_selector(".stb-center button[data-action=stop]", timeout=120_000)
     page.click(".stb-center button[data-action=stop]")
@@ -181,7 +237,9 @@ def test_a_player_knocked_out_skips_to_the_end_in_one_tap(page, server):
     started = time.time()
     page.click(f"{SHEET} button.skip")  # the one tap: nothing else is tapped from here
     page.wait_for_selector("section.result", timeout=120_000)
-    print(f"skip to the end: {bot_events(page) - taps} computer moves in {time.time() - started:.1f} s")
+    print(
+        f"skip to the end: {bot_events(page) - taps} computer moves in {time.time() - started:.1f} s"
+    )
     state, _ = replay(saved_log(page, SLUG))
     assert state.is_over() and state.result()["eliminated"][0] == 0
     assert page.locator(".stb-result").get_attribute("data-winner") == str(state.result()["winner"])
@@ -202,8 +260,17 @@ def test_a_player_knocked_out_watches_to_the_end_in_one_tap(page, server):
 
 # Everyone has two lives; seat 0 (three aces) plays first and stops at once; seat 1 holds the
 # worst hand. The next deal's dealer is seat 0, so a computer (seat 1) plays first in it.
-HOLD = {"dealer": 2, "lives": [2, 2, 2], "deals": [{"hands": [["AS", "AH", "AD"], ["2C", "4D", "7H"], ["KS", "KH", "KD"]],
-                                                   "upcard": "3S", "stock": ["9C", "TC", "JC", "8S", "6S", "5S"]}]}
+HOLD = {
+    "dealer": 2,
+    "lives": [2, 2, 2],
+    "deals": [
+        {
+            "hands": [["AS", "AH", "AD"], ["2C", "4D", "7H"], ["KS", "KH", "KD"]],
+            "upcard": "3S",
+            "stock": ["9C", "TC", "JC", "8S", "6S", "5S"],
+        }
+    ],
+}
 
 
 def test_the_showdown_sheet_holds_the_next_deal_until_the_player_goes_on(page, server):
@@ -211,7 +278,10 @@ def test_the_showdown_sheet_holds_the_next_deal_until_the_player_goes_on(page, s
     once, yet the log does not grow while the sheet is open; one tap on OK and the computer plays."""
     open_game(page, server, SLUG)
     log = {"game": SLUG, "players": 3, "options": {}, "seed": 5, "setup": HOLD, "actions": []}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [save_key(SLUG), json.dumps({"v": 1, "log": log, "mode": "bot", "level": "normal"})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [save_key(SLUG), json.dumps({"v": 1, "log": log, "mode": "bot", "level": "normal"})],
+    )
     page.reload()
     page.wait_for_selector(".stb-center button[data-action=stop]", timeout=120_000)
     page.click(".stb-center button[data-action=stop]")
@@ -221,11 +291,15 @@ def test_the_showdown_sheet_holds_the_next_deal_until_the_player_goes_on(page, s
     view = page.evaluate("tabletop.call('view', 0)")["view"]
     assert view["phase"] != "over" and view["to_move"] and view["to_move"][0] != 0, view["to_move"]
     moves, bots = len(saved_log(page, SLUG)["actions"]), bot_events(page)
-    page.wait_for_timeout(1500)  # a window for a move that must not come (at botdelay=0 it would at once)
+    page.wait_for_timeout(
+        1500
+    )  # a window for a move that must not come (at botdelay=0 it would at once)
     assert len(saved_log(page, SLUG)["actions"]) == moves and bot_events(page) == bots
     assert page.locator(SHEET).is_visible()
     page.click(f"{SHEET} button.ok")
-    page.wait_for_function(f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}", timeout=30_000)
+    page.wait_for_function(
+        f"window.tabletop.events.filter(e => e.kind === 'bot').length > {bots}", timeout=30_000
+    )
     assert len(saved_log(page, SLUG)["actions"]) > moves
     assert page.locator(SHEET).count() == 0
     assert not page.errors, page.errors
@@ -237,27 +311,39 @@ def test_pass_and_play_hides_hands_and_bad_moves_are_refused_in_japanese(page, s
     assert "得点方式" in form and "最初のライフ" in form and "ブリッツ" in form
     start_new(page, mode="hotseat", players=2)
     # Seat 0 deals, so seat 1 (Player 2) plays first: a pass screen, no cards in sight.
-    assert page.locator("body[data-screen=pass]").count() == 1 and page.locator(".card").count() == 0
+    assert (
+        page.locator("body[data-screen=pass]").count() == 1 and page.locator(".card").count() == 0
+    )
     assert "プレイヤー2" in page.locator(".pass h2").inner_text()
     page.click("button.reveal")
     page.wait_for_selector(".hand .card", timeout=30_000)
     assert page.locator(".hand .card").count() == 3
     assert "バスを止める" in page.locator(".stb-center button[data-action=stop]").inner_text()
     before = page.evaluate("tabletop.call('view', 1)")
-    for seat, action, code in [(1, "play ZZ", "wrong_move"), (1, "discard AS", "draw_first"), (1, "draw deck", "draw_from_where"),
-                               (0, "stop", "not_your_turn")]:
+    for seat, action, code in [
+        (1, "play ZZ", "wrong_move"),
+        (1, "discard AS", "draw_first"),
+        (1, "draw deck", "draw_from_where"),
+        (0, "stop", "not_your_turn"),
+    ]:
         refused = page.evaluate(f"tabletop.call('act', {seat}, '{action}')")
         assert refused["ok"] is False and refused["code"] == code, refused
     assert page.evaluate("tabletop.call('view', 1)") == before
     # A card tapped before drawing says why, in Japanese, next to the hand.
     page.locator(".hand button.card").first.click(force=True)
     page.wait_for_selector(".dock .reason.shown")
-    assert page.locator(".dock .reason").inner_text() == "捨てる前に1枚引いてください（またはバスを止めてください）。"
+    assert (
+        page.locator(".dock .reason").inner_text()
+        == "捨てる前に1枚引いてください（またはバスを止めてください）。"
+    )
     assert saved_log(page, SLUG)["actions"] == []
     # Player 2 stops the bus: the phone goes to Player 1, the pass screen hides both hands.
     page.click(".stb-center button[data-action=stop]")
     page.wait_for_selector("body[data-screen=pass]", timeout=30_000)
-    assert page.locator(".card").count() == 0 and "プレイヤー1" in page.locator(".pass h2").inner_text()
+    assert (
+        page.locator(".card").count() == 0
+        and "プレイヤー1" in page.locator(".pass h2").inner_text()
+    )
     page.click("button.reveal")
     page.wait_for_selector(".hand .card", timeout=30_000)
     assert page.locator(".stb-center button[data-action=stop]").count() == 0  # once per deal
@@ -294,7 +380,10 @@ def test_the_table_fits_one_phone_screen_for_every_player_count(phone_ja, server
         my_turn(page)
         for width, height in ((360, 640), (412, 915)):
             page.set_viewport_size({"width": width, "height": height})
-            assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center"), (players, width)
+            assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center"), (
+                players,
+                width,
+            )
             assert overflow(page) <= 0, (players, width)
         if players in (4, 10):
             page.set_viewport_size({"width": 360, "height": 640})
@@ -314,7 +403,11 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     page.locator("input[name=starting_lives]").dispatch_event("change")
     start_new(page, players=5)
     my_turn(page)
-    assert within_viewport(page, ".hand") and within_viewport(page, ".stb-center") and overflow(page) <= 0
+    assert (
+        within_viewport(page, ".hand")
+        and within_viewport(page, ".stb-center")
+        and overflow(page) <= 0
+    )
     shoot(page, "stop_the_bus-ja-turn-360x640")
     moves = len(saved_log(page, SLUG)["actions"])
     page.locator(".hand button.card").first.click(force=True)
@@ -327,7 +420,9 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     page.locator(".hand button.card.lit").first.wait_for()
     shoot(page, "stop_the_bus-ja-discard-360x640")
     page.locator(".hand button.card.lit").first.click()
-    page.wait_for_function("window.tabletop.events.filter(e => e.kind === 'bot').length >= 6", timeout=60_000)
+    page.wait_for_function(
+        "window.tabletop.events.filter(e => e.kind === 'bot').length >= 6", timeout=60_000
+    )
     gaps = computer_gaps(page)
     assert len(gaps) >= 5 and min(gaps) >= 0.4, gaps
     text = page.locator("main").inner_text()

@@ -8,17 +8,17 @@
 - Test-only link parameters and the console bridge exist only in the test build.
 - A game set aside by a notice comes back from the menu.
 """
+
 import json
+import shutil
 import time
 from urllib.parse import quote
-import shutil
 
 import serve
-import build
-
+import test_app_robustness_browser as robustness
 from helpers import latin_words, open_game, open_menu, play_to_end, save_key, start_new, tap_lit
 
-import test_app_robustness_browser as robustness
+import build
 
 # Every write of the app's keys refused as a full origin refuses it, while window.__full is true
 # (from the start when the page sets it before the app runs). Counts the refusals in
@@ -73,7 +73,9 @@ def play_until_stored(page, slug, moves, limit_s=90):
 
 def report(name, page):
     # The figures the issue asks for, in the test's output (pytest -s).
-    print(f"\n{name}: failed writes {page.evaluate('window.__failedWrites')}, take-backs {followed(page)}")
+    print(
+        f"\n{name}: failed writes {page.evaluate('window.__failedWrites')}, take-backs {followed(page)}"
+    )
 
 
 def test_writes_failing_from_the_start_never_undo_a_move(phone_ja, server):
@@ -151,7 +153,9 @@ def test_another_tabs_write_is_still_taken_up_when_this_tabs_writes_fail(page, s
     a.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
     line = robustness.winning_line(96)
     robustness.tap(a, line[0])
-    a.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=save_key(slug))
+    a.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=save_key(slug)
+    )
     a.evaluate(FAIL_WRITES % "true")
     robustness.tap(a, line[1])  # kept in memory only: the disk still holds one move
     a.wait_for_function("document.body.dataset.storageFull === '1'", timeout=30_000)
@@ -160,9 +164,13 @@ def test_another_tabs_write_is_still_taken_up_when_this_tabs_writes_fail(page, s
     b.goto(f"{server}/?game={slug}&lang=en&botdelay=0")  # resumes the disk's game: one move
     b.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
     robustness.tap(b, line[1])
-    b.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=save_key(slug))
+    b.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=save_key(slug)
+    )
     robustness.tap(b, line[2])
-    b.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 3", arg=save_key(slug))
+    b.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 3", arg=save_key(slug)
+    )
     a.wait_for_function("Number(document.body.dataset.followed || 0) >= 1", timeout=30_000)
     a.wait_for_selector("body[data-ready]", timeout=60_000)
     assert "another tab" in a.locator("#toast").inner_text()
@@ -180,7 +188,9 @@ def production_copy(site, tmp_path):
     return own
 
 
-def test_test_parameters_and_the_console_bridge_do_nothing_in_the_published_site(browser, site, tmp_path):
+def test_test_parameters_and_the_console_bridge_do_nothing_in_the_published_site(
+    browser, site, tmp_path
+):
     own = production_copy(site, tmp_path)
     srv = serve.serve_in_thread(own)
     base = f"http://127.0.0.1:{srv.server_address[1]}"
@@ -206,7 +216,9 @@ def test_a_game_set_aside_by_the_stall_notice_comes_back_from_the_menu(page, ser
     page.wait_for_selector("body[data-ready][data-engine=ready]", timeout=120_000)
     line = robustness.winning_line(96)
     robustness.tap(page, line[0])
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=save_key(slug))
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 1", arg=save_key(slug)
+    )
     kept = page.evaluate("k => localStorage.getItem(k)", save_key(slug))
     robustness.kill_engine(page)
     robustness.tap(page, line[1])
@@ -218,9 +230,16 @@ def test_a_game_set_aside_by_the_stall_notice_comes_back_from_the_menu(page, ser
     page.click(".menu-panel .bring-back")
     page.wait_for_selector("body[data-screen=table][data-ready]", timeout=120_000)
     assert page.evaluate("k => localStorage.getItem(k)", save_key(slug)) == kept
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:save:')).length") == 0
+    assert (
+        page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:save:')).length"
+        )
+        == 0
+    )
     robustness.tap(page, line[1])  # the game goes on where it was set aside
-    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=save_key(slug))
+    page.wait_for_function(
+        "k => JSON.parse(localStorage.getItem(k)).log.actions.length === 2", arg=save_key(slug)
+    )
     open_menu(page)
     assert page.locator(".menu-panel .bring-back").count() == 0  # nothing left to bring back
     assert not page.errors, page.errors
@@ -228,7 +247,21 @@ def test_a_game_set_aside_by_the_stall_notice_comes_back_from_the_menu(page, ser
 
 # ---------------------------------------------------------------- replay links
 DEEP_ARRAY = "[" * 6000 + "]" * 6000  # 12 KB of nesting: a RangeError in a recursive reader
-ODD_VALUES = [None, True, 0, -1, 1.5, 1e308, "", "x" * 300, [], {}, [[]], {"en": {"x": 1}}, [None, [1, 2]]]
+ODD_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    1e308,
+    "",
+    "x" * 300,
+    [],
+    {},
+    [[]],
+    {"en": {"x": 1}},
+    [None, [1, 2]],
+]
 BASE = {"game": "mas_menos", "players": 2, "seed": 1, "actions": []}
 
 
@@ -243,7 +276,9 @@ def replay_link_shapes():
                 continue  # a well-formed record: it opens
             shapes.append(json.dumps({**BASE, field: value}))
     shapes += [
-        json.dumps({**BASE, "captions": [{"en": {"x": 1}}]}),  # the issue's caption that is an object
+        json.dumps(
+            {**BASE, "captions": [{"en": {"x": 1}}]}
+        ),  # the issue's caption that is an object
         json.dumps({**BASE, "captions": [5, 6]}),
         json.dumps({**BASE, "captions": [{"ja": "a", "de": "b"}]}),
         json.dumps({**BASE, "actions": [[0]]}),
@@ -255,8 +290,18 @@ def replay_link_shapes():
         json.dumps({**BASE, "setup": {"hands": "x"}}),
         json.dumps({**BASE, "setup": [1, 2, 3]}),
         '{"game":"mas_menos","players":2,"seed":1,"actions":[],"setup":%s}' % DEEP_ARRAY,
-        DEEP_ARRAY, "[" * 6000, "null", "1", '"text"', "[]", "{}", "{bad", "", " ", "\u0000",
-        '{"game":"mas_menos"' + ' ' * 30000 + '}x',
+        DEEP_ARRAY,
+        "[" * 6000,
+        "null",
+        "1",
+        '"text"',
+        "[]",
+        "{}",
+        "{bad",
+        "",
+        " ",
+        "\u0000",
+        '{"game":"mas_menos"' + " " * 30000 + "}x",
         json.dumps([BASE]),
     ]
     return shapes
@@ -305,15 +350,19 @@ def export_file(page, tmp_path):
 
 def import_file(page, name, payload):
     open_transfer(page)
-    page.set_input_files("section.transfer-page input.import-file",
-                         files=[{"name": name, "mimeType": "application/json", "buffer": payload}])
+    page.set_input_files(
+        "section.transfer-page input.import-file",
+        files=[{"name": name, "mimeType": "application/json", "buffer": payload}],
+    )
     page.wait_for_selector("section.transfer-page .transfer-status[data-kind]")
     return page.locator("section.transfer-page .transfer-status")
 
 
 def app_storage(page):
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('tabletop:'))"
-                         ".map(k => [k, localStorage.getItem(k)]))")
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('tabletop:'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
 
 
 def test_records_go_to_another_browser_and_come_back_whole(browser, server, tmp_path):
@@ -321,6 +370,7 @@ def test_records_go_to_another_browser_and_come_back_whole(browser, server, tmp_
     browser (as after clearing the site's data, or a new phone) imports it: the game resumes at its
     move, the statistics show the game once, the setting is back; importing again counts nothing
     twice."""
+
     def fresh():
         context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ja-JP")
         page = context.new_page()
@@ -333,8 +383,11 @@ def test_records_go_to_another_browser_and_come_back_whole(browser, server, tmp_
     play_to_end(page)
     ended = json.loads(page.evaluate("localStorage.getItem('tabletop:save:mas_menos')"))["gid"]
     page.click("section.result button.again")
-    page.wait_for_function("g => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).gid !== g",
-                           arg=ended, timeout=120_000)  # the new game's save
+    page.wait_for_function(
+        "g => JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).gid !== g",
+        arg=ended,
+        timeout=120_000,
+    )  # the new game's save
     play_until_stored(page, "mas_menos", 3)
     page.wait_for_timeout(500)
     before = app_storage(page)
@@ -377,11 +430,22 @@ def test_a_tampered_or_hostile_records_file_is_refused_and_changes_nothing(phone
     page.goto(f"{server}/?lang=ja")  # the list: nothing writes while the files are tried
     page.wait_for_selector("ul.games", timeout=120_000)
     save = page.evaluate("localStorage.getItem('tabletop:save:mas_menos')")
-    good = {"tabletop": "records", "v": 1, "exported": "2026-11-28T00:00:00Z",
-            "items": {"tabletop:save:mas_menos": save, "tabletop:speed": "fast"}}
+    good = {
+        "tabletop": "records",
+        "v": 1,
+        "exported": "2026-11-28T00:00:00Z",
+        "items": {"tabletop:save:mas_menos": save, "tabletop:speed": "fast"},
+    }
     null_players = json.loads(save)
     null_players["log"]["players"] = None
-    bad_stats = {"v": 1, "game": "mas_menos", "levels": {"normal": {"played": -1}}, "daily": {}, "ids": [], "checked": []}
+    bad_stats = {
+        "v": 1,
+        "game": "mas_menos",
+        "levels": {"normal": {"played": -1}},
+        "daily": {},
+        "ids": [],
+        "checked": [],
+    }
     tampered = [
         b"{not json",
         b"[]",
@@ -391,10 +455,21 @@ def test_a_tampered_or_hostile_records_file_is_refused_and_changes_nothing(phone
         json.dumps({**good, "items": {**good["items"], "tabletop:broken:x:1": "x"}}).encode(),
         json.dumps({**good, "items": {**good["items"], "evil": "x"}}).encode(),
         json.dumps({**good, "items": {**good["items"], "tabletop:speed": "warp"}}).encode(),
-        json.dumps({**good, "items": {"tabletop:save:mas_menos": json.dumps(null_players)}}).encode(),
+        json.dumps(
+            {**good, "items": {"tabletop:save:mas_menos": json.dumps(null_players)}}
+        ).encode(),
         json.dumps({**good, "items": {"tabletop:save:mate": save}}).encode(),  # another game's save
         json.dumps({**good, "items": {"tabletop:stats:mas_menos": json.dumps(bad_stats)}}).encode(),
-        json.dumps({**good, "items": {"tabletop:save:mas_menos": save.replace('{"v":1', '{"__proto__":{"x":1},"v":1', 1)}}).encode(),
+        json.dumps(
+            {
+                **good,
+                "items": {
+                    "tabletop:save:mas_menos": save.replace(
+                        '{"v":1', '{"__proto__":{"x":1},"v":1', 1
+                    )
+                },
+            }
+        ).encode(),
         ('{"tabletop":"records","v":1,"items":{},"__proto__":{"polluted":1}}').encode(),
         ('{"tabletop":"records","v":1,"items":' + "[" * 6000 + "]" * 6000 + "}").encode(),
         b" " * 4_100_000,
@@ -403,7 +478,10 @@ def test_a_tampered_or_hostile_records_file_is_refused_and_changes_nothing(phone
     for payload in tampered:
         status = import_file(page, "records.json", payload)
         text = status.inner_text()
-        assert status.get_attribute("data-kind") == "refused" and "読み込めません" in text, (payload[:120], text)
+        assert status.get_attribute("data-kind") == "refused" and "読み込めません" in text, (
+            payload[:120],
+            text,
+        )
         assert "何も変更していません" in text
         assert app_storage(page) == before, payload[:120]
         assert page.evaluate("({}).polluted === undefined && ({}).x === undefined")
@@ -416,7 +494,9 @@ def test_the_mate_lessons_answer_to_another_card_says_play_once(page, server):
     page.goto(f"{server}/?game=mate&lang=en&learn=1&botdelay=0")
     page.wait_for_selector(".lesson-caption", timeout=120_000)
     page.click(".lesson-start")
-    page.locator('.table button[data-token="AS"]').first.click(timeout=30_000)  # legal, not the lesson's AC
+    page.locator('.table button[data-token="AS"]').first.click(
+        timeout=30_000
+    )  # legal, not the lesson's AC
     page.wait_for_selector(".dock .reason.shown[data-code=lesson_not_this]", timeout=30_000)
     said = page.locator(".dock .reason").inner_text()
     assert "play play" not in said.lower() and said.lower().count("play") == 1, said
@@ -476,6 +556,8 @@ def test_a_save_whose_player_count_is_null_is_set_aside(page, server):
     page.goto(f"{server}/?lang=en&game=mas_menos")
     page.wait_for_selector("#toast.show", timeout=120_000)
     assert "kept aside" in page.locator("#toast").inner_text()
-    aside = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:save:mas_menos:'))")
+    aside = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tabletop:broken:save:mas_menos:'))"
+    )
     assert len(aside) == 1
     assert not page.errors, page.errors

@@ -1,5 +1,6 @@
 """'Suggest a move' in a game against the computer: the computer player's own choice for the
 human's seat (from that seat's view), said in words and ringed on the table; taking it plays it."""
+
 import json
 
 KEY = "tabletop:save:slobberhannes"
@@ -11,14 +12,18 @@ def test_suggestion_is_legal_ringed_and_playable(page, server):
     page.locator(".assist-bar button.suggest").click()
     page.wait_for_selector(".assist-bar .suggestion[data-action^='play ']", timeout=60_000)
     action = page.locator(".assist-bar .suggestion").get_attribute("data-action")
-    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]["legal_actions"]
+    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))[
+        "view"
+    ]["legal_actions"]
     assert action in legal
     card = action.split()[1]
     assert page.locator(f".table .suggested[data-card='{card}']").count() >= 1
     assert "Suggestion: play" in page.locator(".assist-bar .suggestion").inner_text()
     before = len(json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["log"]["actions"])
     page.locator(f".table button.suggested[data-card='{card}']").first.click()
-    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length > {before}", timeout=30_000)
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{KEY}')).log.actions.length > {before}", timeout=30_000
+    )
     log = json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["log"]
     assert log["actions"][before] == [0, action]
     assert not page.errors
@@ -45,7 +50,9 @@ def test_suggestion_is_normals_move_against_the_rule_based_level(page, server):
     page.wait_for_selector(".assist-bar .suggestion[data-action^='play ']", timeout=60_000)
     suggestion = page.locator(".assist-bar .suggestion")
     assert suggestion.get_attribute("data-level") == "normal"
-    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))["view"]["legal_actions"]
+    legal = json.loads(page.evaluate("window.tabletop.call('view', 0).then(JSON.stringify)"))[
+        "view"
+    ]["legal_actions"]
     assert suggestion.get_attribute("data-action") in legal
     assert not page.errors
 
@@ -57,11 +64,17 @@ def test_a_suggested_declaration_reads_in_japanese(page, server):
 
     page.goto(f"{server}/?lang=ja")
     page.wait_for_selector("ul.games", timeout=120_000)
-    log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 3,
-           "actions": [[0, "discard 7S 8S 9S"]]}
+    log = {
+        "game": "mas_menos",
+        "players": 2,
+        "options": {},
+        "seed": 3,
+        "actions": [[0, "discard 7S 8S 9S"]],
+    }
     save = {"v": 1, "mode": "bot", "level": "normal", "log": log}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [save_key("mas_menos"), json.dumps(save)])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [save_key("mas_menos"), json.dumps(save)]
+    )
     page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
     page.wait_for_selector(".assist-bar button.suggest", timeout=120_000)
     page.locator(".assist-bar button.suggest").click()

@@ -4,13 +4,27 @@ scored shown as the next deal's bidding starts; refused moves; pass-and-play hid
 a phone in Japanese at the default pace: the partners across the table, the table on one screen,
 computer moves you can follow, finished tricks, a card that may not be bid explained, the result
 sheet and the replay viewer, in Japanese words."""
+
 import json
 import random
 import time
 from urllib.parse import urlencode
 
-from helpers import (computer_gaps, finished_trick, latin_words, open_game, overflow, play_to_end, saved_log, set_speed,
-                     shoot, start_new, tap_lit, within_viewport)
+from helpers import (
+    computer_gaps,
+    finished_trick,
+    latin_words,
+    open_game,
+    overflow,
+    play_to_end,
+    saved_log,
+    set_speed,
+    shoot,
+    start_new,
+    tap_lit,
+    within_viewport,
+)
+
 from tabletop import get_game
 from tabletop.session import replay
 
@@ -51,10 +65,14 @@ def test_full_game_against_the_bots_shows_the_engine_result(page, server, sink):
     result = state.result()
     assert log["options"]["fixed_deals"] == 1
     assert score.get_attribute("data-scores") == ",".join(map(str, result["scores"]))
-    assert score.get_attribute("data-winner-team") == ("draw" if result["winner_team"] is None else str(result["winner_team"]))
+    assert score.get_attribute("data-winner-team") == (
+        "draw" if result["winner_team"] is None else str(result["winner_team"])
+    )
     assert score.get_attribute("data-winners") == ",".join(map(str, result["winners"]))
     assert score.get_attribute("data-deals-played") == str(result["deals_played"]) == "1"
-    assert score.get_attribute("data-deal-points") == ",".join(f"{d['scoring_team']}:{d['points']}" for d in result["deals"])
+    assert score.get_attribute("data-deal-points") == ",".join(
+        f"{d['scoring_team']}:{d['points']}" for d in result["deals"]
+    )
     deal = state.view(0)["last_deal"]
     shown = page.locator(".tuppi-result li.deal[data-deal='1']")
     assert shown.get_attribute("data-mode") == deal["mode"]
@@ -67,7 +85,9 @@ def test_full_game_against_the_bots_shows_the_engine_result(page, server, sink):
         assert f"= {deal['points']}" in text
     # The table behind shows the mode and the revealed bids of the deal.
     assert page.locator(".tuppi .mode").get_attribute("data-mode") == deal["mode"]
-    revealed = page.locator(".tuppi .bid[data-revealed='1']").evaluate_all("els => els.map(e => e.dataset.bid)")
+    revealed = page.locator(".tuppi .bid[data-revealed='1']").evaluate_all(
+        "els => els.map(e => e.dataset.bid)"
+    )
     assert sorted(revealed) == sorted(b for _, b in state.d["revealed_bids"])
     assert not page.errors, page.errors
     assert sink.foreign() == [], sink.foreign()
@@ -83,13 +103,22 @@ def finished_first_deal_log(fixed_deals=2, seed=21):
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         actions.append([seat, action])
-    return {"game": SLUG, "players": 4, "options": {"fixed_deals": fixed_deals}, "seed": seed, "actions": actions}, state
+    return {
+        "game": SLUG,
+        "players": 4,
+        "options": {"fixed_deals": fixed_deals},
+        "seed": seed,
+        "actions": actions,
+    }, state
 
 
 def load_saved(page, server, log, lang="ja", botdelay=0):
     page.goto(f"{server}/?lang={lang}")
     page.wait_for_selector("ul.games", timeout=120_000)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps({"v": 1, "mode": "bot", "log": log})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [SAVE_KEY, json.dumps({"v": 1, "mode": "bot", "log": log})],
+    )
     open_game(page, server, SLUG, lang=lang, botdelay=botdelay)
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
 
@@ -167,7 +196,10 @@ def test_hotseat_hides_hands_between_players(page, server):
     assert slot.locator(f".card[data-card='{bid}']").count() == 0
     assert page.locator(".tuppi .my-seat .name").inner_text() == "Player 2"
     check_partners(page, me=1)  # Player 4 across, in Player 2's colour
-    assert page.locator(".tuppi .felt .ring .chip").nth(1).locator(".name").get_attribute("title") == "Player 4"
+    assert (
+        page.locator(".tuppi .felt .ring .chip").nth(1).locator(".name").get_attribute("title")
+        == "Player 4"
+    )
     assert not page.errors, page.errors
 
 
@@ -190,11 +222,21 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     open_game(page, server, SLUG, lang="ja", botdelay=None)
     assert overflow(page) <= 0
     shoot(page, "tuppi-ja-setup-360x640")
-    log = {"game": SLUG, "players": 4, "options": {"fixed_deals": 1}, "seed": court_card_seed(), "actions": []}
+    log = {
+        "game": SLUG,
+        "players": 4,
+        "options": {"fixed_deals": 1},
+        "seed": court_card_seed(),
+        "actions": [],
+    }
     load_saved(page, server, log, botdelay=None)
     page.wait_for_selector(".tuppi .hand button.card.lit", timeout=60_000)
     check_partners(page)
-    assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .bids") and overflow(page) <= 0
+    assert (
+        within_viewport(page, ".tuppi .hand")
+        and within_viewport(page, ".tuppi .bids")
+        and overflow(page) <= 0
+    )
     page.locator(".tuppi .hand button.card.unlit").first.click(force=True)
     page.wait_for_selector(".dock .reason.shown")
     reason = page.locator(".dock .reason").inner_text()
@@ -209,12 +251,18 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             break  # a sooli deal can end within three tricks
         finished = finished_trick(page)
         if finished:
-            assert len(finished["seats"]) in (3, 4) and finished["won"] == [finished["winner"]], finished
+            assert len(finished["seats"]) in (3, 4) and finished["won"] == [finished["winner"]], (
+                finished
+            )
             if not finished_seen:
                 shoot(page, "tuppi-ja-finished-trick-360x640")
             finished_seen += 1
         if page.locator(".tuppi[data-phase=play] .hand button.card.lit").count():
-            assert within_viewport(page, ".tuppi .hand") and within_viewport(page, ".tuppi .trick") and overflow(page) <= 0
+            assert (
+                within_viewport(page, ".tuppi .hand")
+                and within_viewport(page, ".tuppi .trick")
+                and overflow(page) <= 0
+            )
             if not page.locator(".trick[data-state=finished]").count():
                 shoot(page, "tuppi-ja-turn-360x640")
         elif page.locator(".tuppi .choices button.choice").count():
@@ -232,12 +280,17 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             tapped = False
         if not tapped:
             page.wait_for_timeout(60)
-    assert finished_seen >= 1 or page.locator("section.result").count(), "no finished trick was on view"
+    assert finished_seen >= 1 or page.locator("section.result").count(), (
+        "no finished trick was on view"
+    )
     gaps = computer_gaps(page)
     # Three tricks give the computer at least nine plays; a deal a computer's sooli ended at
     # trick 1 still had its three bids and its trick-1 cards.
     ended_early = page.locator("section.result").count() > 0
-    assert len(gaps) >= (3 if ended_early else 6) and min(gaps) >= 0.4, (gaps, saved_log(page, SLUG)["actions"])
+    assert len(gaps) >= (3 if ended_early else 6) and min(gaps) >= 0.4, (
+        gaps,
+        saved_log(page, SLUG)["actions"],
+    )
     text = page.locator("main").inner_text()
     assert latin_words(text) == [], latin_words(text)
     set_speed(page, "instant")

@@ -2,6 +2,7 @@
 player's turns, at the top of the page, what is lit to tap is inside the viewport and the hand
 starts there. Mexican Train, two players over two rounds (the last round's summary above the
 trains pushed the tiles below the fold from round 2)."""
+
 from helpers import game_url, play_to_end, tap_lit
 
 

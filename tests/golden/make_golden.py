@@ -10,6 +10,7 @@ digest of all of them, so a change anywhere in the JSON the views read is caught
 meant (a new field, a message made a code) is accepted by running this script again and reading
 the diff of the golden files before committing it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,12 +22,14 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
-from tabletop import IllegalAction, SLUGS, get_game  # noqa: E402
+from tabletop import SLUGS, IllegalAction, get_game  # noqa: E402
 
 
 def all_views(state):
-    return {"None" if seat is None else str(seat): state.view(seat)
-            for seat in [None, *range(state.players)]}
+    return {
+        "None" if seat is None else str(seat): state.view(seat)
+        for seat in [None, *range(state.players)]
+    }
 
 
 def digest(views):
@@ -35,8 +38,12 @@ def digest(views):
 
 
 def transcript(vec):
-    state = get_game(vec["game"]).new_state(players=vec.get("players"), options=vec.get("options") or {},
-                                            seed=vec.get("seed", 0), setup=vec.get("setup"))
+    state = get_game(vec["game"]).new_state(
+        players=vec.get("players"),
+        options=vec.get("options") or {},
+        seed=vec.get("seed", 0),
+        setup=vec.get("setup"),
+    )
     out = {"name": vec["name"], "start": all_views(state), "steps": []}
     for seat, action in vec["actions"]:
         try:
@@ -56,8 +63,10 @@ def transcripts(slug):
 def main(slugs):
     for slug in slugs or SLUGS:
         path = HERE / f"{slug}.json"
-        path.write_text(json.dumps(transcripts(slug), ensure_ascii=False, indent=0, sort_keys=True) + "\n",
-                        encoding="utf-8")
+        path.write_text(
+            json.dumps(transcripts(slug), ensure_ascii=False, indent=0, sort_keys=True) + "\n",
+            encoding="utf-8",
+        )
         print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
 
 

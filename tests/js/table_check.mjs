@@ -3,7 +3,11 @@
 // with Node; prints one JSON object of results.
 import { Table } from "../../static/app/table.js";
 import {
-  computerDriver, guardedDriver, humanDriver, remoteDriver, scriptDriver,
+  computerDriver,
+  guardedDriver,
+  humanDriver,
+  remoteDriver,
+  scriptDriver,
 } from "../../static/app/seats.js";
 
 const out = {};
@@ -28,7 +32,11 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
     const over = n >= length;
     const toMove = over ? [] : [n % players];
     return {
-      ok: true, over, to_move: toMove, players, moves: n,
+      ok: true,
+      over,
+      to_move: toMove,
+      players,
+      moves: n,
       log: { game: "fake", players, seed: 1, actions: e.actions.map((a) => [...a]) },
       view: {
         phase: over ? "over" : "play",
@@ -37,9 +45,10 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
       ...extra,
     };
   };
-  const later = (value) => (slow
-    ? new Promise((resolve) => setTimeout(() => resolve(value), slow))
-    : Promise.resolve(value));
+  const later = (value) =>
+    slow
+      ? new Promise((resolve) => setTimeout(() => resolve(value), slow))
+      : Promise.resolve(value);
   const play = (seat, action, viewer) => {
     const n = e.actions.length;
     if (n >= length || seat !== n % players || !legal(n).includes(action)) {
@@ -49,7 +58,11 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
     return answer(viewer);
   };
   e.engine = {
-    load: (log, viewer) => { e.loads++; e.calls.push(["load"]); return later(answer(viewer)); },
+    load: (log, viewer) => {
+      e.loads++;
+      e.calls.push(["load"]);
+      return later(answer(viewer));
+    },
     act: (seat, action, viewer) => {
       e.calls.push(["act", seat, action]);
       return later(play(seat, action, viewer));
@@ -61,7 +74,10 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
       const res = play(seat, action, viewer);
       return later(res.ok ? { ...res, action } : res);
     },
-    undo: (viewer) => { const undone = e.actions.pop(); return later(answer(viewer, { undone })); },
+    undo: (viewer) => {
+      const undone = e.actions.pop();
+      return later(answer(viewer, { undone }));
+    },
     view: (seat) => later({ ok: true, view: answer(seat).view }),
   };
   e.answer = answer;
@@ -71,8 +87,16 @@ function fakeEngine({ players = 2, length = 4, slow = 0, botRefuses = false } = 
 function fakeTable(e, seats, viewers = [0]) {
   const seen = { draws: 0, events: [] };
   const table = new Table({
-    engine: e.engine, seats, viewers,
-    show: { snapshot: () => null, draw: async () => { seen.draws++; await table.ensureView(); } },
+    engine: e.engine,
+    seats,
+    viewers,
+    show: {
+      snapshot: () => null,
+      draw: async () => {
+        seen.draws++;
+        await table.ensureView();
+      },
+    },
   });
   for (const name of ["loaded", "moved", "refused", "failed", "stalled", "over", "undone"]) {
     table.on(name, (p) => seen.events.push([name, p.seat ?? null, p.action ?? null, p.by ?? null]));
@@ -83,21 +107,28 @@ function fakeTable(e, seats, viewers = [0]) {
 const computer = (level = "normal") =>
   computerDriver({ level: () => level, pace: instant, seed: () => 7 });
 
-{ // a human (seat 0) and the computer (seat 1) take turns; the save is written once a move
+{
+  // a human (seat 0) and the computer (seat 1) take turns; the save is written once a move
   const e = fakeEngine({ length: 4 });
   const human = humanDriver();
   const { table, seen } = fakeTable(e, [human, computer()]);
   let saves = 0;
   let overs = 0;
-  for (const name of ["loaded", "moved", "undone"]) table.on(name, () => { saves++; });
-  table.on("over", () => { overs++; });
+  for (const name of ["loaded", "moved", "undone"])
+    table.on(name, () => {
+      saves++;
+    });
+  table.on("over", () => {
+    overs++;
+  });
   await table.begin(await e.engine.load(null, 0));
   human.tap("play 0");
   await until(() => e.actions.length >= 2, "the computer's first move");
   human.tap("play 2");
   await until(() => table.status.over, "the end");
   await settle();
-  out.alternate = seen.events.filter(([n]) => n === "moved")
+  out.alternate = seen.events
+    .filter(([n]) => n === "moved")
     .map(([, seat, action, by]) => [seat, action, by]);
   out.saves = { saves, moves: e.actions.length, loads: 1 };
   out.overs = overs;
@@ -105,23 +136,30 @@ const computer = (level = "normal") =>
   out.drawn_after_each = seen.draws;
 }
 
-{ // a refusal: the refused event, nothing changed, the next tap still goes through
+{
+  // a refusal: the refused event, nothing changed, the next tap still goes through
   const e = fakeEngine({ length: 4 });
   const human = humanDriver();
   const { table, seen } = fakeTable(e, [human, computer()]);
   let saves = 0;
-  table.on("moved", () => { saves++; });
+  table.on("moved", () => {
+    saves++;
+  });
   await table.begin(await e.engine.load(null, 0));
   const before = JSON.stringify(table.log);
   human.tap("play 9", "9S");
   await until(() => seen.events.some(([n]) => n === "refused"), "the refusal");
   const refused = seen.events.find(([n]) => n === "refused");
   out.refused = {
-    event: refused, same_log: JSON.stringify(table.log) === before, saves,
+    event: refused,
+    same_log: JSON.stringify(table.log) === before,
+    saves,
     to_move: table.status.to_move,
   };
   let token = null;
-  table.on("refused", (p) => { token = p.token; });
+  table.on("refused", (p) => {
+    token = p.token;
+  });
   human.tap("alt 1", "AS"); // not this seat's move number: refused, with the tapped token
   await until(() => token !== null, "the second refusal");
   out.refused_token = token;
@@ -131,12 +169,15 @@ const computer = (level = "normal") =>
   table.end();
 }
 
-{ // taps made while a move is on its way wait, in order; a tap queued after the end is dropped
+{
+  // taps made while a move is on its way wait, in order; a tap queued after the end is dropped
   const e = fakeEngine({ players: 1, length: 2, slow: 15 });
   const human = humanDriver();
   const { table, seen } = fakeTable(e, [human]);
   let overs = 0;
-  table.on("over", () => { overs++; });
+  table.on("over", () => {
+    overs++;
+  });
   await table.begin(await e.engine.load(null, 0));
   human.tap("play 0");
   human.tap("play 1"); // made while the first is on its way
@@ -154,7 +195,8 @@ const computer = (level = "normal") =>
   out.after_end_acts = e.calls.filter(([c]) => c === "act").length;
 }
 
-{ // a lesson: the reader's seat lets through only the asked move; the script plays the others
+{
+  // a lesson: the reader's seat lets through only the asked move; the script plays the others
   const e = fakeEngine({ length: 4 });
   const script = ["alt 0", "alt 1", "play 2", "play 3"];
   const allowed = [];
@@ -174,12 +216,15 @@ const computer = (level = "normal") =>
   human.tap("play 2");
   await until(() => table.status.over, "the lesson's end");
   out.lesson = {
-    sent_before_asked: sentBefore, allowed,
-    moves: e.actions, by: seen.events.filter(([n]) => n === "moved").map(([, , , by]) => by),
+    sent_before_asked: sentBefore,
+    allowed,
+    moves: e.actions,
+    by: seen.events.filter(([n]) => n === "moved").map(([, , , by]) => by),
   };
 }
 
-{ // a computer whose moves fail: reloaded once, then the table stalls until resumed
+{
+  // a computer whose moves fail: reloaded once, then the table stalls until resumed
   const e = fakeEngine({ length: 4, botRefuses: true });
   const human = humanDriver();
   const { table, seen } = fakeTable(e, [human, computer()]);
@@ -188,13 +233,16 @@ const computer = (level = "normal") =>
   await until(() => table.stalled !== null, "the stall");
   await settle();
   out.stall = {
-    failed: seen.events.filter(([n]) => n === "failed").length, loads: e.loads,
-    stalled: table.stalled, bots: e.calls.filter(([c]) => c === "bot").length,
+    failed: seen.events.filter(([n]) => n === "failed").length,
+    loads: e.loads,
+    stalled: table.stalled,
+    bots: e.calls.filter(([c]) => c === "bot").length,
   };
   table.end();
 }
 
-{ // the computer waits while a sheet is to be dismissed, and while a hold lasts; wake() ends it
+{
+  // the computer waits while a sheet is to be dismissed, and while a hold lasts; wake() ends it
   const e = fakeEngine({ length: 4 });
   const human = humanDriver();
   const { table } = fakeTable(e, [human, computer()]);
@@ -217,7 +265,8 @@ const computer = (level = "normal") =>
   table.end();
 }
 
-{ // hot seat: a human driver on every seat, the viewer follows whose turn it is
+{
+  // hot seat: a human driver on every seat, the viewer follows whose turn it is
   const e = fakeEngine({ length: 3 });
   const seats = [humanDriver(), humanDriver()];
   const { table } = fakeTable(e, seats, [0, 1]);
@@ -233,7 +282,8 @@ const computer = (level = "normal") =>
   table.end();
 }
 
-{ // undo (one-player games): the undone event, the move taken back; end() stops everything
+{
+  // undo (one-player games): the undone event, the move taken back; end() stops everything
   const e = fakeEngine({ players: 1, length: 3 });
   const human = humanDriver();
   const { table, seen } = fakeTable(e, [human]);
@@ -251,7 +301,8 @@ const computer = (level = "normal") =>
   out.after_close = e.actions.length;
 }
 
-{ // a friend's phone is one more listening driver: its moves for its seat, refused out of turn
+{
+  // a friend's phone is one more listening driver: its moves for its seat, refused out of turn
   const e = fakeEngine({ length: 4 });
   const human = humanDriver();
   const friend = remoteDriver();
@@ -263,7 +314,8 @@ const computer = (level = "normal") =>
   await until(() => e.actions.length === 1, "the human's move");
   friend.receive("play 1");
   await until(() => e.actions.length === 2, "the friend's move");
-  out.remote = seen.events.filter(([n]) => n !== "loaded")
+  out.remote = seen.events
+    .filter(([n]) => n !== "loaded")
     .map(([n, seat, action, by]) => [n, seat, action, by]);
   table.end();
 }

@@ -12,8 +12,20 @@ import { loadCommon, loadGame, setLanguage, words } from "../../static/kit/words
 
 const ROOT = new URL("../../static/", import.meta.url);
 const json = (path) => JSON.parse(readFileSync(new URL(path, ROOT), "utf8"));
-const SLUGS = ["mas_menos", "mate", "mustamaija", "tuppi", "slobberhannes", "hold_my_beer",
-  "chiryaku_akuryaku", "stop_the_bus", "ribs", "four_thrones", "gridcannon", "mexican_train"];
+const SLUGS = [
+  "mas_menos",
+  "mate",
+  "mustamaija",
+  "tuppi",
+  "slobberhannes",
+  "hold_my_beer",
+  "chiryaku_akuryaku",
+  "stop_the_bus",
+  "ribs",
+  "four_thrones",
+  "gridcannon",
+  "mexican_train",
+];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];
 const SEAT = ["\uE002", "\uE003"];
@@ -22,19 +34,88 @@ const mark = ([open, close], text) => `${open}${text}${close}`;
 
 // Params that name seats (worded by the view before the template sees them); in Mustamaija `a`
 // and `d` are the attacker and the defender (elsewhere `d` is a domino's pips).
-const SEAT_PARAMS = new Set(["name", "names", "seat", "seats", "leader", "little", "big", "who",
-  "name0", "name1", "out_seats", "winner", "loser", "dealer", "player", "team"]);
+const SEAT_PARAMS = new Set([
+  "name",
+  "names",
+  "seat",
+  "seats",
+  "leader",
+  "little",
+  "big",
+  "who",
+  "name0",
+  "name1",
+  "out_seats",
+  "winner",
+  "loser",
+  "dealer",
+  "player",
+  "team",
+]);
 const OWN_SEAT_PARAMS = { mustamaija: new Set(["a", "d"]) };
 const CARD_PARAMS = /^(card|cards|tile|.*_card|.*_cards)$/;
 // Params that are counts (the rest get a neutral word): one and several are both rendered.
-const NUMBER_PARAMS = new Set(["n", "points", "total", "p", "bid", "health", "number", "max",
-  "wins", "k", "count", "limit", "target", "first_count", "second_count", "third_count", "live",
-  "taken", "given", "na", "nb", "a", "b", "d", "m", "g", "x", "e", "s", "t0", "t1", "place",
-  "sides", "played", "won", "players", "score", "seed", "avg", "rate", "now", "gave", "took",
-  "left", "end", "first", "out", "after", "before", "then", "best", "value", "trick", "level",
-  "seat_pips", "face_down"]);
+const NUMBER_PARAMS = new Set([
+  "n",
+  "points",
+  "total",
+  "p",
+  "bid",
+  "health",
+  "number",
+  "max",
+  "wins",
+  "k",
+  "count",
+  "limit",
+  "target",
+  "first_count",
+  "second_count",
+  "third_count",
+  "live",
+  "taken",
+  "given",
+  "na",
+  "nb",
+  "a",
+  "b",
+  "d",
+  "m",
+  "g",
+  "x",
+  "e",
+  "s",
+  "t0",
+  "t1",
+  "place",
+  "sides",
+  "played",
+  "won",
+  "players",
+  "score",
+  "seed",
+  "avg",
+  "rate",
+  "now",
+  "gave",
+  "took",
+  "left",
+  "end",
+  "first",
+  "out",
+  "after",
+  "before",
+  "then",
+  "best",
+  "value",
+  "trick",
+  "level",
+  "seat_pips",
+  "face_down",
+]);
 
-const cardsOf = (slug) => { // two of the game's own cards, as its lesson names them
+const cardsOf = (slug) => {
+  // two of the game's own cards, as its lesson names them
   const found = [];
   const text = readFileSync(new URL(`lessons/${slug}.json`, ROOT), "utf8");
   for (const m of text.matchAll(/\{card:([^}]+)\}/g)) if (!found.includes(m[1])) found.push(m[1]);
@@ -93,9 +174,12 @@ for (const slug of [null, ...SLUGS]) {
           if (seatLike) {
             // The player's own name goes in bare: words.js knows the player's seat by its name
             // (the second person); a computer's name is marked, to see what is glued to it.
-            params[p] = kase.seat === "several" || p.endsWith("s")
-              ? base.list([mark(SEAT, you), mark(SEAT, base.t("computer_n", { n: 2 }))])
-              : kase.seat === "you" ? you : mark(SEAT, computer);
+            params[p] =
+              kase.seat === "several" || p.endsWith("s")
+                ? base.list([mark(SEAT, you), mark(SEAT, base.t("computer_n", { n: 2 }))])
+                : kase.seat === "you"
+                  ? you
+                  : mark(SEAT, computer);
           } else if (CARD_PARAMS.test(p)) {
             params[p] = p.endsWith("s")
               ? base.list([mark(CARD, base.cardName(c1)), mark(CARD, base.cardName(c2))])
@@ -118,8 +202,14 @@ for (const slug of [null, ...SLUGS]) {
 // them, so that a code left unworded shows (as Latin on Japanese text).
 const ENGINE_SAYS = {
   mas_menos: [
-    { code: "same_pair", params: { declaration: "menos", first_declaration: "mas",
-      declarations: ["antes", "despues"] } },
+    {
+      code: "same_pair",
+      params: {
+        declaration: "menos",
+        first_declaration: "mas",
+        declarations: ["antes", "despues"],
+      },
+    },
     { code: "unknown_declaration", params: { declarations: ["mas", "menos"] } },
   ],
 };
@@ -135,9 +225,11 @@ for (const [slug, messages] of Object.entries(ENGINE_SAYS)) {
 // Lesson and replay texts: {card:X} by the face spec, {seat:N} as the table names the seat.
 function sayText(text, w, seatName) {
   return text.replace(/\{(card|seat):([^}]+)\}/g, (whole, kind, value) =>
-    (kind === "card" ? mark(CARD, w.cardName(value)) : mark(SEAT, seatName(Number(value)))));
+    kind === "card" ? mark(CARD, w.cardName(value)) : mark(SEAT, seatName(Number(value))),
+  );
 }
-function texts(node, path, found) { // every {ja, en} text of a lesson or a replay
+function texts(node, path, found) {
+  // every {ja, en} text of a lesson or a replay
   const isObject = node && typeof node === "object";
   if (isObject && typeof node.ja === "string" && typeof node.en === "string") {
     found.push([path, node]);
@@ -154,8 +246,12 @@ for (const slug of SLUGS) {
   const players = lesson.log.players ?? 2;
   for (const lang of ["ja", "en"]) {
     const probe = wordsFor(slug, lang, null);
-    const seatName = (s) => (s === lesson.human ? probe.t("you")
-      : players > 2 ? probe.t("computer_n", { n: s }) : probe.t("computer"));
+    const seatName = (s) =>
+      s === lesson.human
+        ? probe.t("you")
+        : players > 2
+          ? probe.t("computer_n", { n: s })
+          : probe.t("computer");
     const w = wordsFor(slug, lang, seatName);
     for (const [path, text] of texts(lesson, "", [])) {
       push(`lessons/${slug}.json ${path}`, lang, "lesson", sayText(text[lang], w, seatName));
@@ -187,7 +283,8 @@ for (const slug of SLUGS) {
     push(`rules/${slug}.json title`, lang, "rules", page[lang].title);
     page[lang].sections.forEach((sec, i) => {
       [sec.heading, ...sec.paragraphs, ...sec.items].forEach((text, j) =>
-        push(`rules/${slug}.json sections[${i}] ${j}`, lang, "rules", text));
+        push(`rules/${slug}.json sections[${i}] ${j}`, lang, "rules", text),
+      );
     });
   }
 }

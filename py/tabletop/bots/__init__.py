@@ -40,6 +40,7 @@ Mate's ``strong`` rebuilds the position from the view, which is exact only for a
 information (the opponent's hand is every card neither held nor played, rules section 9). A game
 of hidden information must not declare ``from_view``.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -91,8 +92,9 @@ def player_hooks(slug):
     if not isinstance(hooks, BotHooks):
         raise TypeError(f"tabletop.players.{slug}.HOOKS must be a BotHooks, not {hooks!r}")
     if hooks.from_view is not None and game.queries.hint is None:
-        raise ValueError(f"{slug}: from_view plays the strong level through queries.hint, "
-                         "which is missing")
+        raise ValueError(
+            f"{slug}: from_view plays the strong level through queries.hint, which is missing"
+        )
     return hooks
 
 
@@ -141,7 +143,9 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         world = sampler(rng)
         action = player(world, sampler.seat, rng)
         if action not in legal:
-            raise ValueError(f"{slug}: the heuristic player chose {action!r}, which is not legal here")
+            raise ValueError(
+                f"{slug}: the heuristic player chose {action!r}, which is not legal here"
+            )
         return action
     if level == "strong":
         if hooks.reading is not None and sampler is not None:
@@ -156,14 +160,23 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
             action = hooks.endgame(view, sampler, random.Random(seed), deadline=deadline)
             if action is not None:
                 if action not in legal:
-                    raise ValueError(f"{slug}: the endgame solver chose {action!r}, which is not legal here")
+                    raise ValueError(
+                        f"{slug}: the endgame solver chose {action!r}, which is not legal here"
+                    )
                 return action
     if sampler is not None and hooks.search:
         from .ismcts import search
 
         iterations, seconds = budget(slug, level)
-        return search(hooks, view, sampler, iterations=iterations,
-                      seconds=seconds if time_limit else None, seed=seed, use_policy=level != "easy")
+        return search(
+            hooks,
+            view,
+            sampler,
+            iterations=iterations,
+            seconds=seconds if time_limit else None,
+            seed=seed,
+            use_policy=level != "easy",
+        )
     return random.Random(seed).choice(legal)
 
 

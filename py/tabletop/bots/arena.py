@@ -12,6 +12,7 @@ Per configuration the arena prints A's and B's mean value per seat and the diffe
 they are averaged first). With equal strength A - B is 0; "A beats B" means the interval lies above
 0. The bots play by their iteration budgets only (no time limit), so a run is reproducible.
 """
+
 from __future__ import annotations
 
 import math
@@ -80,10 +81,16 @@ def _stop_the_bus_stops(before, state):
 # settled, as (seat, kept); and Stop the Bus's stops, its one call on the hand. The arena reports
 # the failure rate per level.
 CONTRACTS = {
-    "ribs": (lambda st: {"deal": st.d["deal_number"], "tricks": len(st.d["tricks"])}, _ribs_contracts),
+    "ribs": (
+        lambda st: {"deal": st.d["deal_number"], "tricks": len(st.d["tricks"])},
+        _ribs_contracts,
+    ),
     "tuppi": (lambda st: {"deals": len(st.d["deal_log"])}, _tuppi_contracts),
     "hold_my_beer": (lambda st: {"games": len(st.d["score_sheet"])}, _hold_my_beer_contracts),
-    "stop_the_bus": (lambda st: {"showdown": (st.d["last_showdown"] or {}).get("deal")}, _stop_the_bus_stops),
+    "stop_the_bus": (
+        lambda st: {"showdown": (st.d["last_showdown"] or {}).get("deal")},
+        _stop_the_bus_stops,
+    ),
 }
 
 
@@ -104,7 +111,9 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None,
         level = levels[seat]
         started, started_cpu = time.perf_counter(), time.process_time()
         sampler = Sampler(state, seat) if level != "random" else None
-        action = choose_action(slug, view, level, rng.randrange(2 ** 31), sampler=sampler, time_limit=False)
+        action = choose_action(
+            slug, view, level, rng.randrange(2**31), sampler=sampler, time_limit=False
+        )
         if level != "random" and len(view["legal_actions"]) > 1:
             times[seat].append((time.perf_counter() - started, time.process_time() - started_cpu))
         return seat, action
@@ -122,13 +131,17 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None,
     if first_deal:
         deal_id = player_hooks(slug).deal_id
         if deal_id is None:
-            raise ValueError(f"{slug}: the game declares no deal_id, so it has no first deal to stop at")
+            raise ValueError(
+                f"{slug}: the game declares no deal_id, so it has no first deal to stop at"
+            )
         start = deal_id(state)
         guard = 0
         while not state.is_over() and deal_id(state) == start:
             guard += 1
             if guard > game.max_actions:
-                raise RuntimeError(f"{slug}: the first deal did not end within {game.max_actions} actions")
+                raise RuntimeError(
+                    f"{slug}: the first deal did not end within {game.max_actions} actions"
+                )
             seat, action = choose(state)
             state.apply(seat, action)
             if on_step is not None:
@@ -146,8 +159,16 @@ def _task(args):
     # common to the seatings of a deal, so where A decides as B would, the seatings replay the same
     # match and their values average to exactly the even share; what is left is the effect of A's
     # differing decisions (common random numbers; a per-seating seed added the bots' own luck).
-    state, times = play_match(slug, players, options, seed, levels, bot_seed=0, contracts=contracts,
-                              first_deal=measure == "deal")
+    state, times = play_match(
+        slug,
+        players,
+        options,
+        seed,
+        levels,
+        bot_seed=0,
+        contracts=contracts,
+        first_deal=measure == "deal",
+    )
     if measure == "deal":
         # The first deal of a whole game, each seat scored by the game's own deal score (the
         # search's reward: penalty points, the teams' swing, a life lost), finer than a place.
@@ -159,8 +180,10 @@ def _task(args):
     b_seats = [s for s in range(players) if s not in seating]
     mean = statistics.fmean
     return {
-        "seed": seed, "seating": list(seating),
-        "a": mean(value[s] for s in a_seats), "b": mean(value[s] for s in b_seats),
+        "seed": seed,
+        "seating": list(seating),
+        "a": mean(value[s] for s in a_seats),
+        "b": mean(value[s] for s in b_seats),
         "even": mean(value),
         "a_times": [t for s in a_seats for t in times[s]],
         "b_times": [t for s in b_seats for t in times[s]],
@@ -184,8 +207,19 @@ def _pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=None, max_games=None,
-        measure="match"):
+def run(
+    slug,
+    a,
+    b,
+    games,
+    seed=0,
+    players=None,
+    options=None,
+    jobs=1,
+    progress=None,
+    max_games=None,
+    measure="match",
+):
     """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict.
 
     ``max_games``: while the 95% interval of A - B still crosses 0, play as many deal seeds again,
@@ -207,8 +241,11 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
     rows = []
     seeds = 0
     while True:
-        tasks = [(slug, players, options, seed + i, seating, a, b, measure)
-                 for i in range(seeds, seeds + batch) for seating in seats]
+        tasks = [
+            (slug, players, options, seed + i, seating, a, b, measure)
+            for i in range(seeds, seeds + batch)
+            for seating in seats
+        ]
         seeds += batch
         if jobs > 1:
             import multiprocessing
@@ -232,9 +269,18 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
         return _per_seed(rows, fn)
 
     out = {
-        "slug": slug, "players": players, "options": options, "a": a, "b": b,
-        "measure": measure, "matches": len(rows), "seeds": seeds, "seatings": len(seats), "first_seed": seed,
-        "a_score": ci95(by_seed(lambda r: r["a"])), "b_score": ci95(by_seed(lambda r: r["b"])),
+        "slug": slug,
+        "players": players,
+        "options": options,
+        "a": a,
+        "b": b,
+        "measure": measure,
+        "matches": len(rows),
+        "seeds": seeds,
+        "seatings": len(seats),
+        "first_seed": seed,
+        "a_score": ci95(by_seed(lambda r: r["a"])),
+        "b_score": ci95(by_seed(lambda r: r["b"])),
         "diff": ci95(by_seed(lambda r: r["a"] - r["b"])),
         "even": statistics.fmean(r["even"] for r in rows),
         "seconds": time.perf_counter() - started,
@@ -247,8 +293,13 @@ def run(slug, a, b, games, seed=0, players=None, options=None, jobs=1, progress=
     for side in ("a", "b"):
         wall = [t[0] for r in rows for t in r[side + "_times"]]
         cpu = [t[1] for r in rows for t in r[side + "_times"]]
-        out[side + "_times"] = {"n": len(wall), "p50": _pct(wall, 0.5), "p95": _pct(wall, 0.95),
-                                "cpu_p50": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95)}
+        out[side + "_times"] = {
+            "n": len(wall),
+            "p50": _pct(wall, 0.5),
+            "p95": _pct(wall, 0.95),
+            "cpu_p50": _pct(cpu, 0.5),
+            "cpu_p95": _pct(cpu, 0.95),
+        }
     return out
 
 
@@ -263,19 +314,25 @@ def _per_seed(rows, fn):
 def report(out):
     """Human-readable lines for ``run``'s summary."""
     opts = ", ".join(f"{k}={v}" for k, v in out["options"].items())
-    lines = [f"{out['slug']} ({out['players']} players; {opts}): A={out['a']} vs B={out['b']}, "
-             f"{out['matches']} matches = {out['seeds']} deal seeds x {out['seatings']} seatings, "
-             f"seeds {out['first_seed']}..{out['first_seed'] + out['seeds'] - 1}, {out['seconds']:.0f} s"
-             + (", first deal of each game only" if out.get("measure") == "deal" else "")]
+    lines = [
+        f"{out['slug']} ({out['players']} players; {opts}): A={out['a']} vs B={out['b']}, "
+        f"{out['matches']} matches = {out['seeds']} deal seeds x {out['seatings']} seatings, "
+        f"seeds {out['first_seed']}..{out['first_seed'] + out['seeds'] - 1}, {out['seconds']:.0f} s"
+        + (", first deal of each game only" if out.get("measure") == "deal" else "")
+    ]
 
     def fmt(ci, signed=False):
         m, h = ci
         return (f"{m:+.3f}" if signed else f"{m:.3f}") + f" ± {h:.3f}"
 
-    what = ("first deal's score per seat (the game's reward)" if out.get("measure") == "deal"
-            else "value per seat (first 1, last 0)")
-    lines.append(f"  {what}: A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   "
-                 f"(even: {out['even']:.3f})")
+    what = (
+        "first deal's score per seat (the game's reward)"
+        if out.get("measure") == "deal"
+        else "value per seat (first 1, last 0)"
+    )
+    lines.append(
+        f"  {what}: A {fmt(out['a_score'])}   B {fmt(out['b_score'])}   (even: {out['even']:.3f})"
+    )
     d, h = out["diff"]
     verdict = "A better" if d - h > 0 else "B better" if d + h < 0 else "no clear difference"
     lines.append(f"  A - B: {fmt(out['diff'], True)}  -> {verdict} (95% CI)")
@@ -285,11 +342,15 @@ def report(out):
             c = out[side + "_contracts"]
             rate = f"{c['failed'] / c['n']:.0%}" if c["n"] else "-"
             parts.append(f"{side.upper()} ({out[side]}) {c['failed']}/{c['n']} = {rate}")
-        what = {"hold_my_beer": "predictions", "stop_the_bus": "stops (the stopper lost)"}.get(out["slug"], "contracts")
+        what = {"hold_my_beer": "predictions", "stop_the_bus": "stops (the stopper lost)"}.get(
+            out["slug"], "contracts"
+        )
         lines.append(f"  failed {what}: " + "   ".join(parts))
     for side in ("a", "b"):
         t = out[side + "_times"]
         if t["n"]:
-            lines.append(f"  {side.upper()} decision time: wall p50 {t['p50'] * 1000:.0f} ms, p95 {t['p95'] * 1000:.0f} ms; "
-                         f"cpu p50 {t['cpu_p50'] * 1000:.0f} ms, p95 {t['cpu_p95'] * 1000:.0f} ms ({t['n']} decisions)")
+            lines.append(
+                f"  {side.upper()} decision time: wall p50 {t['p50'] * 1000:.0f} ms, p95 {t['p95'] * 1000:.0f} ms; "
+                f"cpu p50 {t['cpu_p50'] * 1000:.0f} ms, p95 {t['cpu_p95'] * 1000:.0f} ms ({t['n']} decisions)"
+            )
     return lines

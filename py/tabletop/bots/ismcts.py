@@ -39,6 +39,7 @@ as good as the rollouts' until the statistics say otherwise.
 Simultaneous phases (every seat discards or bids): in the tree the searching seat acts first when
 it is among the movers, the others in seat order.
 """
+
 from __future__ import annotations
 
 import math
@@ -82,9 +83,22 @@ def rollout(hooks, world, rng, start_id, max_steps=None, use_policy=True):
     return world
 
 
-def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT_C,
-           max_rollout=None, use_policy=True, stats=None, scale_c=SCALE_C, guided=GUIDED,
-           opponents_by_policy=False, tree_depth=None):
+def search(
+    hooks,
+    view,
+    sampler,
+    iterations=300,
+    seconds=None,
+    seed=0,
+    c=DEFAULT_C,
+    max_rollout=None,
+    use_policy=True,
+    stats=None,
+    scale_c=SCALE_C,
+    guided=GUIDED,
+    opponents_by_policy=False,
+    tree_depth=None,
+):
     """The most visited root action after ``iterations`` (or ``seconds``, whichever ends first).
 
     ``use_policy=False`` plays the rollouts uniformly at random (the ``easy`` level).
@@ -138,7 +152,9 @@ def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT
                 if tree_depth is not None and len(path) >= tree_depth:
                     break
                 seat = _mover(world, me)
-                actions = candidates(world, seat) if candidates is not None else world.legal_actions(seat)
+                actions = (
+                    candidates(world, seat) if candidates is not None else world.legal_actions(seat)
+                )
                 if node is root:
                     actions = [a for a in actions if a in legal_set] or legal
                 if not actions:
@@ -208,6 +224,9 @@ def search(hooks, view, sampler, iterations=300, seconds=None, seed=0, c=DEFAULT
             best, best_key = action, key
     if stats is not None:
         stats["iterations"] = done
-        stats["root"] = {a: (root[(me, a)][1], root[(me, a)][2] / max(1, root[(me, a)][1]))
-                         for a in legal if (me, a) in root}
+        stats["root"] = {
+            a: (root[(me, a)][1], root[(me, a)][2] / max(1, root[(me, a)][1]))
+            for a in legal
+            if (me, a) in root
+        }
     return best

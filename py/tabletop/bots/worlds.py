@@ -26,6 +26,7 @@ Hooks a game may declare (``BotHooks``, the ``HOOKS`` of ``tabletop.players.<slu
         ``MAX_TRIES`` times in all, and keeps the last world if none fits (an unlikely world is
         still honest, only less informed).
 """
+
 from __future__ import annotations
 
 import time
@@ -96,7 +97,7 @@ def redeal(state, seat, rng, hidden=None, keys=None, skip=(), sorted_keys=("hand
     order = {card: i for i, card in enumerate(pack)}
     slots, places = [], []
     d = world.d
-    for key in (keys if keys is not None else list(d)):
+    for key in keys if keys is not None else list(d):
         if key in skip or key not in d:
             continue
         value = d[key]
@@ -109,8 +110,10 @@ def redeal(state, seat, rng, hidden=None, keys=None, skip=(), sorted_keys=("hand
         found = [c[i] for c, i in slots]
         twice = sorted({c for c in found if found.count(c) > 1})
         missing = sorted(hidden - set(found))
-        raise WorldError(f"{d.get('game')}: hidden cards found {len(slots)} times for {len(hidden)} cards"
-                         f" (twice: {twice[:5]}, missing: {missing[:5]})")
+        raise WorldError(
+            f"{d.get('game')}: hidden cards found {len(slots)} times for {len(hidden)} cards"
+            f" (twice: {twice[:5]}, missing: {missing[:5]})"
+        )
     cards = sorted(hidden, key=lambda c: (order.get(c, len(order)), c))
     rng.shuffle(cards)
     for (container, index), card in zip(slots, cards):
@@ -143,8 +146,13 @@ def deal_hands(state, seat, rng, allowed, hidden=None, key="hands", extra=(), so
             room[s] = k
     for name in extra:
         value = d.get(name)
-        k = (1 if value in hidden else 0) if type(value) is str else \
-            sum(1 for c in value if c in hidden) if isinstance(value, list) else 0
+        k = (
+            (1 if value in hidden else 0)
+            if type(value) is str
+            else sum(1 for c in value if c in hidden)
+            if isinstance(value, list)
+            else 0
+        )
         if k:
             room[name] = k
     if sum(room.values()) != len(hidden):

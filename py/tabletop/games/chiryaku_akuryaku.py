@@ -52,21 +52,37 @@ Decisions beyond the rules file
     - Explicit setup: ``hands`` and ``deals`` together are refused, and so are more deals than
       rounds; ``scores`` are whole numbers from 0 (a total never goes below 0), one per seat.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..cards import parse_cards
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
-                      conserve)
+from ..reader import (
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Tuple,
+    check,
+    conserve,
+)
 from ..tricks import finished_view, next_seat, trick_view
 
 COLOURS = "RYBP"
 COLOUR_NAMES = {"R": "red", "Y": "yellow", "B": "blue", "P": "purple"}
-TOP = {4: {"R": 14, "Y": 14, "B": 14, "P": 14},
-       5: {"R": 18, "Y": 18, "B": 17, "P": 17},
-       6: {"R": 21, "Y": 21, "B": 21, "P": 21}}
+TOP = {
+    4: {"R": 14, "Y": 14, "B": 14, "P": 14},
+    5: {"R": 18, "Y": 18, "B": 17, "P": 17},
+    6: {"R": 21, "Y": 21, "B": 21, "P": 21},
+}
 HAND_SIZE = 14
 PACKS = {n: [c + str(i) for c in COLOURS for i in range(1, top[c] + 1)] for n, top in TOP.items()}
 ORDERS = {n: {card: i for i, card in enumerate(pack)} for n, pack in PACKS.items()}
@@ -104,8 +120,15 @@ def round_score(up, down_count, down_colours):
     if down_count:
         a, b = [c for c in COLOURS if c not in down_colours]
         score = up[a] * up[b] // down_count
-        return score, _message("score_face_down", first_colour=a, first_count=up[a], second_colour=b,
-                               second_count=up[b], face_down=down_count, points=score)
+        return score, _message(
+            "score_face_down",
+            first_colour=a,
+            first_count=up[a],
+            second_colour=b,
+            second_count=up[b],
+            face_down=down_count,
+            points=score,
+        )
     held = sorted((c for c in COLOURS if up[c]), key=lambda c: -up[c])
     if not held:
         return 0, _message("score_no_cards", points=0)
@@ -114,12 +137,26 @@ def round_score(up, down_count, down_colours):
     a, b = held[0], held[1]
     if len(held) == 2:
         score = up[a] * up[b]
-        return score, _message("score_two_colours", first_colour=a, first_count=up[a], second_colour=b,
-                               second_count=up[b], points=score)
+        return score, _message(
+            "score_two_colours",
+            first_colour=a,
+            first_count=up[a],
+            second_colour=b,
+            second_count=up[b],
+            points=score,
+        )
     c = held[2]
     score = up[a] * up[b] // up[c]
-    return score, _message("score_three_colours", first_colour=a, first_count=up[a], second_colour=b,
-                           second_count=up[b], third_colour=c, third_count=up[c], points=score)
+    return score, _message(
+        "score_three_colours",
+        first_colour=a,
+        first_count=up[a],
+        second_colour=b,
+        second_count=up[b],
+        third_colour=c,
+        third_count=up[c],
+        points=score,
+    )
 
 
 def _message(code, **params):
@@ -128,7 +165,11 @@ def _message(code, **params):
 
 def _collection(up, down_count, down_colours):
     """What a seat collected in a round, as the round summary keeps it: counts, no card codes."""
-    return {"up": dict(up), "down": down_count, "down_colours": list(down_colours) if down_colours else None}
+    return {
+        "up": dict(up),
+        "down": down_count,
+        "down_colours": list(down_colours) if down_colours else None,
+    }
 
 
 # -- what an explicit setup and a saved state may hold (tabletop.reader) ----------------------------
@@ -137,37 +178,80 @@ MAX_ROUNDS = 50
 MAX_ROUND_SCORE = 21 * 21  # two colours of 21 face up (six players)
 START_SCORE = Int(0, 99_999)  # a game's totals never go below 0: neither may a setup's
 HAND = Cards(n=HAND_SIZE)
-SETUP = Fields({}, optional={"hands": PerSeat(HAND), "deals": List(Fields({"hands": PerSeat(HAND)}), 1, MAX_ROUNDS),
-                             "dealer": Seat(), "scores": PerSeat(START_SCORE)})
+SETUP = Fields(
+    {},
+    optional={
+        "hands": PerSeat(HAND),
+        "deals": List(Fields({"hands": PerSeat(HAND)}), 1, MAX_ROUNDS),
+        "dealer": Seat(),
+        "scores": PerSeat(START_SCORE),
+    },
+)
 COLOUR = Choice(*COLOURS)
 TWO_COLOURS = List(COLOUR, 2, 2)
 PLAY = Tuple(Seat(), Card())
-STATE = Fields({
-    "rounds": Int(1, MAX_ROUNDS), "round": Int(1, MAX_ROUNDS), "dealer": Seat(),
-    "deals": List(PerSeat(Cards(n=HAND_SIZE, counted=False, ordered=True)), 0, MAX_ROUNDS - 1),
-    "scores": PerSeat(Int(0, 99_999 + MAX_ROUNDS * MAX_ROUND_SCORE)),
-    "round_scores": List(PerSeat(Int(0, MAX_ROUND_SCORE)), 0, MAX_ROUNDS),
-    "last_round": Opt(Fields({
-        "round": Int(1, MAX_ROUNDS), "dealer": Seat(), "blocked": Opt(Seat()), "tricks_played": Int(0, HAND_SIZE),
-        "scores": PerSeat(Int(0, MAX_ROUND_SCORE)),
-        "collections": PerSeat(Fields({"up": Fields({c: Int(0, 21) for c in COLOURS}), "down": Int(0, 84),
-                                       "down_colours": Opt(TWO_COLOURS)}))})),
-    "hands": PerSeat(Cards(hi=HAND_SIZE, ordered=True)), "leader": Seat(), "to_act": Opt(Seat()),
-    "trick": List(PLAY, 0, 6), "tricks_played": Int(0, HAND_SIZE),
-    "last_trick": Opt(Fields({"leader": Seat(), "cards": List(Tuple(Seat(), Card(counted=False)), 4, 6),
-                              "big": Seat(), "little": Opt(Seat()), "taken": Cards(1, 3, counted=False),
-                              "given": Cards(0, 3, counted=False), "discarded": Cards(0, 3, counted=False)})),
-    "discarded": Cards(), "up": PerSeat(Fields({c: Cards() for c in COLOURS})), "down": PerSeat(Cards()),
-    "face_down_colours": PerSeat(Opt(TWO_COLOURS)),
-    # The little brother's share while the big brother turns colours face down: in no other place.
-    "pending": Opt(Fields({"little": Opt(Seat()), "share": Cards(0, 3), "leader": Seat()})),
-})
+STATE = Fields(
+    {
+        "rounds": Int(1, MAX_ROUNDS),
+        "round": Int(1, MAX_ROUNDS),
+        "dealer": Seat(),
+        "deals": List(PerSeat(Cards(n=HAND_SIZE, counted=False, ordered=True)), 0, MAX_ROUNDS - 1),
+        "scores": PerSeat(Int(0, 99_999 + MAX_ROUNDS * MAX_ROUND_SCORE)),
+        "round_scores": List(PerSeat(Int(0, MAX_ROUND_SCORE)), 0, MAX_ROUNDS),
+        "last_round": Opt(
+            Fields(
+                {
+                    "round": Int(1, MAX_ROUNDS),
+                    "dealer": Seat(),
+                    "blocked": Opt(Seat()),
+                    "tricks_played": Int(0, HAND_SIZE),
+                    "scores": PerSeat(Int(0, MAX_ROUND_SCORE)),
+                    "collections": PerSeat(
+                        Fields(
+                            {
+                                "up": Fields({c: Int(0, 21) for c in COLOURS}),
+                                "down": Int(0, 84),
+                                "down_colours": Opt(TWO_COLOURS),
+                            }
+                        )
+                    ),
+                }
+            )
+        ),
+        "hands": PerSeat(Cards(hi=HAND_SIZE, ordered=True)),
+        "leader": Seat(),
+        "to_act": Opt(Seat()),
+        "trick": List(PLAY, 0, 6),
+        "tricks_played": Int(0, HAND_SIZE),
+        "last_trick": Opt(
+            Fields(
+                {
+                    "leader": Seat(),
+                    "cards": List(Tuple(Seat(), Card(counted=False)), 4, 6),
+                    "big": Seat(),
+                    "little": Opt(Seat()),
+                    "taken": Cards(1, 3, counted=False),
+                    "given": Cards(0, 3, counted=False),
+                    "discarded": Cards(0, 3, counted=False),
+                }
+            )
+        ),
+        "discarded": Cards(),
+        "up": PerSeat(Fields({c: Cards() for c in COLOURS})),
+        "down": PerSeat(Cards()),
+        "face_down_colours": PerSeat(Opt(TWO_COLOURS)),
+        # The little brother's share while the big brother turns colours face down: in no other place.
+        "pending": Opt(Fields({"little": Opt(Seat()), "share": Cards(0, 3), "leader": Seat()})),
+    }
+)
 
 
 class ChiryakuState(GameState):
     # -- setup --------------------------------------------------------------------------------
     STATE, ALL_CARDS_KEPT = STATE, True
-    CARDS = property(lambda self: ORDERS[self.d["players"]])  # the card set depends on the player count
+    CARDS = property(
+        lambda self: ORDERS[self.d["players"]]
+    )  # the card set depends on the player count
 
     def setup(self, setup):
         n = self.d["players"]
@@ -177,21 +261,39 @@ class ChiryakuState(GameState):
             if "hands" in setup and "deals" in setup:
                 raise ValueError("chiryaku_akuryaku: give either 'hands' or 'deals', not both")
             check(setup, SETUP, Ctx("chiryaku_akuryaku", n, ORDERS[n]), "setup")
-            given = [setup["hands"]] if "hands" in setup else [x["hands"] for x in setup.get("deals", [])]
+            given = (
+                [setup["hands"]]
+                if "hands" in setup
+                else [x["hands"] for x in setup.get("deals", [])]
+            )
             if len(given) > rounds:
                 raise ValueError(f"chiryaku_akuryaku: {len(given)} deals for {rounds} round(s)")
             for i, hands in enumerate(given):
-                ctx = Ctx("chiryaku_akuryaku", n, ORDERS[n])  # each deal is the whole card set, once
-                check(hands, PerSeat(HAND), ctx, "setup.hands" if "hands" in setup else f"setup.deals[{i}].hands")
+                ctx = Ctx(
+                    "chiryaku_akuryaku", n, ORDERS[n]
+                )  # each deal is the whole card set, once
+                check(
+                    hands,
+                    PerSeat(HAND),
+                    ctx,
+                    "setup.hands" if "hands" in setup else f"setup.deals[{i}].hands",
+                )
                 conserve(ctx, complete=True)
                 deals.append([sorted(h, key=ORDERS[n].__getitem__) for h in hands])
             dealer = setup.get("dealer", 0)
             scores = list(setup.get("scores", scores))
-        self.d.update({
-            "phase": "play", "rounds": rounds, "round": 0,
-            "dealer": (dealer - 1) % n, "deals": deals, "scores": scores, "round_scores": [],
-            "last_round": None,
-        })
+        self.d.update(
+            {
+                "phase": "play",
+                "rounds": rounds,
+                "round": 0,
+                "dealer": (dealer - 1) % n,
+                "deals": deals,
+                "scores": scores,
+                "round_scores": [],
+                "last_round": None,
+            }
+        )
         self._start_round()
 
     def _start_round(self):
@@ -210,12 +312,22 @@ class ChiryakuState(GameState):
                 hands[(d["dealer"] + 1 + i) % n].append(card)
             hands = [sorted(h, key=order.__getitem__) for h in hands]
         leader = (d["dealer"] + 1) % n
-        d.update({
-            "phase": "play", "hands": hands, "leader": leader, "to_act": leader, "trick": [],
-            "tricks_played": 0, "last_trick": None, "discarded": [],
-            "up": [{c: [] for c in COLOURS} for _ in range(n)], "down": [[] for _ in range(n)],
-            "face_down_colours": [None] * n, "pending": None,
-        })
+        d.update(
+            {
+                "phase": "play",
+                "hands": hands,
+                "leader": leader,
+                "to_act": leader,
+                "trick": [],
+                "tricks_played": 0,
+                "last_trick": None,
+                "discarded": [],
+                "up": [{c: [] for c in COLOURS} for _ in range(n)],
+                "down": [[] for _ in range(n)],
+                "face_down_colours": [None] * n,
+                "pending": None,
+            }
+        )
 
     # -- whose turn -----------------------------------------------------------------------------
     def _movers(self):
@@ -240,7 +352,9 @@ class ChiryakuState(GameState):
         d = self.d
         order = ORDERS[d["players"]]
         cards = sorted((c for _, c in d["trick"]), key=order.__getitem__)
-        return ["take " + " ".join(combo) for combo in combinations(cards, take_count(d["players"]))]
+        return [
+            "take " + " ".join(combo) for combo in combinations(cards, take_count(d["players"]))
+        ]
 
     def legal_facedown(self, seat):
         return list(FACEDOWN_CHOICES)
@@ -251,8 +365,11 @@ class ChiryakuState(GameState):
         return parse_cards(args, ORDERS[self.d["players"]], count=count)
 
     def _wrong_verb(self, verb, expected, verbs):
-        english = (f"'{verb}' is not possible now: {expected}" if verb in ("play", "take", "facedown")
-                   else f"unknown move {verb!r}: {expected}")
+        english = (
+            f"'{verb}' is not possible now: {expected}"
+            if verb in ("play", "take", "facedown")
+            else f"unknown move {verb!r}: {expected}"
+        )
         raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=verbs)
 
     def apply_play(self, seat, verb, args):
@@ -269,8 +386,12 @@ class ChiryakuState(GameState):
         if len(shown) >= 3 and colour(card) not in shown:
             shown = sorted(shown, key=COLOUR_ORDER.__getitem__)
             names = ", ".join(COLOUR_NAMES[c] for c in shown)
-            raise IllegalAction("fourth_colour", f"{card} would be a fourth colour: the trick already shows {names}",
-                                card=card, colours=shown)
+            raise IllegalAction(
+                "fourth_colour",
+                f"{card} would be a fourth colour: the trick already shows {names}",
+                card=card,
+                colours=shown,
+            )
         d["hands"][seat].remove(card)
         d["trick"].append([seat, card])
         n = d["players"]
@@ -288,24 +409,39 @@ class ChiryakuState(GameState):
         d = self.d
         k = take_count(d["players"])
         if verb != "take":
-            self._wrong_verb(verb, f"you are the big brother: take {k} cards of the trick ('take ...')", ["take"])
+            self._wrong_verb(
+                verb, f"you are the big brother: take {k} cards of the trick ('take ...')", ["take"]
+            )
         chosen = self._parse(args, k)
         in_trick = {c for _, c in d["trick"]}
         missing = [c for c in chosen if c not in in_trick]
         if missing:
-            raise IllegalAction("not_in_trick", f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the trick",
-                                cards=missing, n=len(missing))
+            raise IllegalAction(
+                "not_in_trick",
+                f"{' '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in the trick",
+                cards=missing,
+                n=len(missing),
+            )
         big, little = brothers(d["trick"])
         rest = [c for _, c in d["trick"] if c not in chosen]
-        d["last_trick"] = {"leader": d["leader"], "cards": d["trick"], "big": big, "little": little,
-                           "taken": chosen, "given": rest if little is not None else [],
-                           "discarded": [] if little is not None else rest}
+        d["last_trick"] = {
+            "leader": d["leader"],
+            "cards": d["trick"],
+            "big": big,
+            "little": little,
+            "taken": chosen,
+            "given": rest if little is not None else [],
+            "discarded": [] if little is not None else rest,
+        }
         if little is None:
             d["discarded"].extend(rest)
         d["trick"] = []
         d["tricks_played"] += 1
-        d["pending"] = {"little": little, "share": rest if little is not None else [],
-                        "leader": little if little is not None else big}
+        d["pending"] = {
+            "little": little,
+            "share": rest if little is not None else [],
+            "leader": little if little is not None else big,
+        }
         if self._receive(big, chosen):
             return
         self._continue()
@@ -347,13 +483,21 @@ class ChiryakuState(GameState):
     def apply_facedown(self, seat, verb, args):
         d = self.d
         if verb != "facedown":
-            self._wrong_verb(verb, "your collection shows four colours: turn two face down ('facedown B P')",
-                             ["facedown"])
+            self._wrong_verb(
+                verb,
+                "your collection shows four colours: turn two face down ('facedown B P')",
+                ["facedown"],
+            )
         if len(args) != 2 or any(a not in COLOURS for a in args):
-            raise IllegalAction("name_two_colours", "name two colours to turn face down, from R Y B P (e.g. 'facedown B P')",
-                                colours=list(COLOURS))
+            raise IllegalAction(
+                "name_two_colours",
+                "name two colours to turn face down, from R Y B P (e.g. 'facedown B P')",
+                colours=list(COLOURS),
+            )
         if args[0] == args[1]:
-            raise IllegalAction("two_different_colours", "name two different colours", colour=args[0])
+            raise IllegalAction(
+                "two_different_colours", "name two different colours", colour=args[0]
+            )
         chosen = sorted(args, key=COLOUR_ORDER.__getitem__)
         up = d["up"][seat]
         for c in chosen:
@@ -379,10 +523,21 @@ class ChiryakuState(GameState):
         d["round_scores"].append(points)
         for s in range(n):
             d["scores"][s] += points[s]
-        d["last_round"] = {"round": d["round"], "dealer": d["dealer"], "blocked": blocked,
-                           "tricks_played": d["tricks_played"], "scores": points,
-                           "collections": [_collection({c: len(x) for c, x in d["up"][s].items()}, len(d["down"][s]),
-                                                       d["face_down_colours"][s]) for s in range(n)]}
+        d["last_round"] = {
+            "round": d["round"],
+            "dealer": d["dealer"],
+            "blocked": blocked,
+            "tricks_played": d["tricks_played"],
+            "scores": points,
+            "collections": [
+                _collection(
+                    {c: len(x) for c, x in d["up"][s].items()},
+                    len(d["down"][s]),
+                    d["face_down_colours"][s],
+                )
+                for s in range(n)
+            ],
+        }
         if d["round"] >= d["rounds"]:
             d["phase"] = "over"
             d["to_act"] = None
@@ -407,7 +562,11 @@ class ChiryakuState(GameState):
 
         if d["rounds"] != (d["options"]["rounds"] or n) or d["round"] > d["rounds"]:
             fail("the round does not agree with the rounds of the game")
-        if len(d["round_scores"]) != d["round"] - (0 if over else 1) or over and d["round"] != d["rounds"]:
+        if (
+            len(d["round_scores"]) != d["round"] - (0 if over else 1)
+            or over
+            and d["round"] != d["rounds"]
+        ):
             fail("the rounds scored do not follow the round being played")
         if len(d["deals"]) > d["rounds"] - d["round"]:
             fail("more explicit deals than rounds to come")
@@ -436,7 +595,10 @@ class ChiryakuState(GameState):
             fail("the trick does not agree with the phase")
         if len({colour(c) for _, c in trick}) > 3:
             fail("the trick shows four colours")
-        if trick and (trick[0][0] != d["leader"] or any(s != (d["leader"] + k) % n for k, (s, _) in enumerate(trick))):
+        if trick and (
+            trick[0][0] != d["leader"]
+            or any(s != (d["leader"] + k) % n for k, (s, _) in enumerate(trick))
+        ):
             fail("the trick is not played in turn from its leader")
         if phase == "play" and d["to_act"] != ((trick[-1][0] + 1) % n if trick else d["leader"]):
             fail("the seat to play is not the next in the trick")
@@ -450,19 +612,37 @@ class ChiryakuState(GameState):
         for s in range(n):
             size = HAND_SIZE - tp - (s in played)
             if len(d["hands"][s]) != size and not (over and len(d["hands"][s]) == size - 1):
-                fail(f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave")
+                fail(
+                    f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave"
+                )
             up, down, turned = d["up"][s], d["down"][s], d["face_down_colours"][s]
-            if any(colour(c) != k for k, pile in up.items() for c in pile) or \
-                    any(pile != sorted(pile, key=number) for pile in up.values()):
+            if any(colour(c) != k for k, pile in up.items() for c in pile) or any(
+                pile != sorted(pile, key=number) for pile in up.values()
+            ):
                 fail(f"seat {s}'s face-up piles are not sorted by colour and number")
-            if turned is None and down or turned is not None and (
-                    turned[0] == turned[1] or turned != sorted(turned, key=COLOUR_ORDER.__getitem__)
-                    or any(colour(c) not in turned for c in down) or any(up[c] for c in turned)):
+            if (
+                turned is None
+                and down
+                or turned is not None
+                and (
+                    turned[0] == turned[1]
+                    or turned != sorted(turned, key=COLOUR_ORDER.__getitem__)
+                    or any(colour(c) not in turned for c in down)
+                    or any(up[c] for c in turned)
+                )
+            ):
                 fail(f"seat {s}'s face-down cards do not agree with the colours turned down")
-            if turned is None and all(up.values()) and not (phase == "facedown" and d["to_act"] == s):
+            if (
+                turned is None
+                and all(up.values())
+                and not (phase == "facedown" and d["to_act"] == s)
+            ):
                 fail(f"seat {s} shows four colours and has not turned two face down")
-        if phase == "facedown" and (trick or d["face_down_colours"][d["to_act"]] is not None
-                                    or not all(d["up"][d["to_act"]].values())):
+        if phase == "facedown" and (
+            trick
+            or d["face_down_colours"][d["to_act"]] is not None
+            or not all(d["up"][d["to_act"]].values())
+        ):
             fail("the seat to turn colours face down does not show four colours")
 
         t = d["last_trick"]
@@ -471,15 +651,24 @@ class ChiryakuState(GameState):
         if t is not None:
             cards = [c for _, c in t["cards"]]
             rest = [c for c in cards if c not in t["taken"]]  # in play order
-            if len(t["cards"]) != n or t["cards"][0][0] != t["leader"] or \
-                    any(s != (t["leader"] + k) % n for k, (s, _) in enumerate(t["cards"])):
+            if (
+                len(t["cards"]) != n
+                or t["cards"][0][0] != t["leader"]
+                or any(s != (t["leader"] + k) % n for k, (s, _) in enumerate(t["cards"]))
+            ):
                 fail("the previous trick is not a full trick played in turn")
-            if (t["big"], t["little"]) != brothers(t["cards"]) or len(t["taken"]) != take_count(n) or \
-                    not set(t["taken"]) <= set(cards) or \
-                    (t["given"], t["discarded"]) != ((rest, []) if t["little"] is not None else ([], rest)):
+            if (
+                (t["big"], t["little"]) != brothers(t["cards"])
+                or len(t["taken"]) != take_count(n)
+                or not set(t["taken"]) <= set(cards)
+                or (t["given"], t["discarded"])
+                != ((rest, []) if t["little"] is not None else ([], rest))
+            ):
                 fail("the previous trick was not shared by the rules")
-        if d["pending"] is not None and (d["pending"]["leader"] != (t["little"] if t["little"] is not None else t["big"])
-                                         or d["pending"]["little"] != t["little"]):
+        if d["pending"] is not None and (
+            d["pending"]["leader"] != (t["little"] if t["little"] is not None else t["big"])
+            or d["pending"]["little"] != t["little"]
+        ):
             fail("the pending share is not the previous trick's")
 
     # -- reading ------------------------------------------------------------------------------
@@ -494,9 +683,12 @@ class ChiryakuState(GameState):
         if not self.is_over():
             return None
         best = max(d["scores"])
-        return {"scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
-                "winners": [s for s, v in enumerate(d["scores"]) if v == best],
-                "rounds_played": len(d["round_scores"])}
+        return {
+            "scores": list(d["scores"]),
+            "round_scores": [list(r) for r in d["round_scores"]],
+            "winners": [s for s, v in enumerate(d["scores"]) if v == best],
+            "rounds_played": len(d["round_scores"]),
+        }
 
     def standing(self):
         """Ranked by total score, highest first (ties share the win, as ``winners`` says)."""
@@ -515,22 +707,31 @@ class ChiryakuState(GameState):
         big, little = brothers(trick) if full else (None, None)
         live = [self.seat_score(s) for s in range(n)]
         v = {
-            "rounds": d["rounds"], "round": d["round"], "dealer": d["dealer"],
-            "leader": d["leader"], "to_act": d["to_act"],
+            "rounds": d["rounds"],
+            "round": d["round"],
+            "dealer": d["dealer"],
+            "leader": d["leader"],
+            "to_act": d["to_act"],
             "hand_counts": [len(h) for h in d["hands"]],
             "trick": trick_view(trick),
             "lead_colour": colour(trick[0][1]) if trick else None,
             "trick_colours": sorted(shown, key=COLOUR_ORDER.__getitem__),
-            "big_brother": big, "little_brother": little, "take_count": take_count(n),
+            "big_brother": big,
+            "little_brother": little,
+            "take_count": take_count(n),
             "tricks_played": d["tricks_played"],
             "last_trick": self._last_trick_view(),
-            "face_up_cards": [d["up"][s]["R"] + d["up"][s]["Y"] + d["up"][s]["B"] + d["up"][s]["P"]
-                              for s in range(n)],
+            "face_up_cards": [
+                d["up"][s]["R"] + d["up"][s]["Y"] + d["up"][s]["B"] + d["up"][s]["P"]
+                for s in range(n)
+            ],
             "face_down": [len(x) for x in d["down"]],
             "face_down_colours": [list(x) if x else None for x in d["face_down_colours"]],
             "discarded": list(d["discarded"]),
-            "live_scores": [p for p, _ in live], "live_reasons": [r for _, r in live],
-            "scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
+            "live_scores": [p for p, _ in live],
+            "live_reasons": [r for _, r in live],
+            "scores": list(d["scores"]),
+            "round_scores": [list(r) for r in d["round_scores"]],
             "last_round": self._last_round_view(),
         }
         if seat is not None:
@@ -544,16 +745,29 @@ class ChiryakuState(GameState):
         t = self.d["last_trick"]
         if t is None:
             return None
-        return finished_view(t["leader"], t["cards"], t["big"], little=t["little"], taken=list(t["taken"]),
-                             given=list(t["given"]), discarded=list(t["discarded"]))
+        return finished_view(
+            t["leader"],
+            t["cards"],
+            t["big"],
+            little=t["little"],
+            taken=list(t["taken"]),
+            given=list(t["given"]),
+            discarded=list(t["discarded"]),
+        )
 
     def _last_round_view(self):
         last = self.d["last_round"]
         if last is None:
             return None
         out = {k: last[k] for k in ("round", "dealer", "blocked", "tricks_played")}
-        out["breakdown"] = [{"seat": s, "points": p, "reasons": [round_score(x["up"], x["down"], x["down_colours"] or ())[1]]}
-                            for s, (p, x) in enumerate(zip(last["scores"], last["collections"]))]
+        out["breakdown"] = [
+            {
+                "seat": s,
+                "points": p,
+                "reasons": [round_score(x["up"], x["down"], x["down_colours"] or ())[1]],
+            }
+            for s, (p, x) in enumerate(zip(last["scores"], last["collections"]))
+        ]
         return out
 
     def hidden_cards(self, seat):
@@ -571,11 +785,24 @@ class ChiryakuState(GameState):
 
 
 ChiryakuState.info = GAME = GameInfo(
-    slug="chiryaku_akuryaku", title="知略悪略 Chiryaku Akuryaku", min_players=4, max_players=6, default_players=4,
+    slug="chiryaku_akuryaku",
+    title="知略悪略 Chiryaku Akuryaku",
+    min_players=4,
+    max_players=6,
+    default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
-    options=(Option("rounds", None, "int", "rounds in a game (default: the number of players)",
-                    minimum=1, maximum=50),),
-    state_class=ChiryakuState, max_actions=50 * 130,
+    options=(
+        Option(
+            "rounds",
+            None,
+            "int",
+            "rounds in a game (default: the number of players)",
+            minimum=1,
+            maximum=50,
+        ),
+    ),
+    state_class=ChiryakuState,
+    max_actions=50 * 130,
     variants=({"rounds": 1},),
     computer_players=True,
 )

@@ -56,6 +56,7 @@ Decisions beyond the rules file
       hidden cards instead, never their order.
     - ``snapshot()`` adds ``solvable`` computed with a budget of 20 000 nodes (null if cut off).
 """
+
 from __future__ import annotations
 
 import random
@@ -70,24 +71,48 @@ SUITS = "SHDC"
 PACK = deck(RANKS, SUITS)
 ORDER = {card: i for i, card in enumerate(PACK)}
 VALUE = {r: v for v, r in enumerate(RANKS[:-1], start=2)}  # 2..K = 2..13; the Ace has no value
-RANK_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-              "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+RANK_WORDS = {
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
 NUMBER_RANKS = set("23456789T")
 THRONES = ("0", "1", "2", "3")
 SNAPSHOT_BUDGET = 20_000
-DEFAULT_NODE_LIMIT = 1_000_000  # about 5 s in CPython; 299 of 300 seeded deals are decided within it
+DEFAULT_NODE_LIMIT = (
+    1_000_000  # about 5 s in CPython; 299 of 300 seeded deals are decided within it
+)
 
 # What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
 # A setup may stack a short deck (rules section 3), so no card count beyond these bounds.
 SETUP = Fields({"thrones": Cards(n=4), "deck": Cards(lo=1, hi=len(PACK) - 4)})
-MOVE = Either(Fields({"card": Card(counted=False), "throne": Int(0, 3)}),
-              Fields({"card": Card(counted=False), "skip": Choice(True)}))
-STATE = Fields({
-    "thrones": List(Cards(lo=1), 4, 4), "current": Opt(Card()), "deck": Cards(),
-    "skips_used": Int(0, 10), "skipped": List(Card(counted=False), 0, 10),
-    "known_bottom": Int(0, len(PACK)), "cards_placed": Int(0, len(PACK) - 4), "won": Opt(Bool()),
-    "history": List(MOVE, 0, len(PACK) - 4 + 10),
-})
+MOVE = Either(
+    Fields({"card": Card(counted=False), "throne": Int(0, 3)}),
+    Fields({"card": Card(counted=False), "skip": Choice(True)}),
+)
+STATE = Fields(
+    {
+        "thrones": List(Cards(lo=1), 4, 4),
+        "current": Opt(Card()),
+        "deck": Cards(),
+        "skips_used": Int(0, 10),
+        "skipped": List(Card(counted=False), 0, 10),
+        "known_bottom": Int(0, len(PACK)),
+        "cards_placed": Int(0, len(PACK) - 4),
+        "won": Opt(Bool()),
+        "history": List(MOVE, 0, len(PACK) - 4 + 10),
+    }
+)
 
 
 def fit_refusal(card, top, ace_rule="seed", prefix="", **params):
@@ -101,7 +126,9 @@ def fit_refusal(card, top, ace_rule="seed", prefix="", **params):
             return IllegalAction("ace_on_ace", prefix + "an ace never goes on an ace", **params)
         if ace_rule == "designer" or t in ("2", "K"):
             return None
-        return IllegalAction("ace_only_on_two_or_king", prefix + "an ace goes only on a 2 or a king", **params)
+        return IllegalAction(
+            "ace_only_on_two_or_king", prefix + "an ace goes only on a 2 or a king", **params
+        )
     if t == "A":
         return None
     if VALUE[c] > VALUE[t]:
@@ -110,18 +137,38 @@ def fit_refusal(card, top, ace_rule="seed", prefix="", **params):
         if t == "J":
             return None
         if t == "Q":
-            return None if suit_of(card) in "HD" else IllegalAction(
-                "queen_takes_red", prefix + "a queen takes only lower hearts or diamonds", **params)
+            return (
+                None
+                if suit_of(card) in "HD"
+                else IllegalAction(
+                    "queen_takes_red",
+                    prefix + "a queen takes only lower hearts or diamonds",
+                    **params,
+                )
+            )
         if t == "K":
-            return None if suit_of(card) == "S" else IllegalAction(
-                "king_takes_spades", prefix + "a king takes only lower spades", **params)
+            return (
+                None
+                if suit_of(card) == "S"
+                else IllegalAction(
+                    "king_takes_spades", prefix + "a king takes only lower spades", **params
+                )
+            )
     if c == t:
-        return IllegalAction("same_rank", prefix + f"a {RANK_WORDS[c]} never goes on a {RANK_WORDS[t]}", **params)
+        return IllegalAction(
+            "same_rank", prefix + f"a {RANK_WORDS[c]} never goes on a {RANK_WORDS[t]}", **params
+        )
     if c in "JQK" and t in "QK":
-        return IllegalAction("face_card_has_no_suit", prefix + f"a {RANK_WORDS[c]} has no suit, so it never goes "
-                             f"on a higher {RANK_WORDS[t]}", **params)
-    return IllegalAction("not_higher", prefix + f"the {card_name(card)} is not higher than the {card_name(top)}",
-                         **params)
+        return IllegalAction(
+            "face_card_has_no_suit",
+            prefix + f"a {RANK_WORDS[c]} has no suit, so it never goes on a higher {RANK_WORDS[t]}",
+            **params,
+        )
+    return IllegalAction(
+        "not_higher",
+        prefix + f"the {card_name(card)} is not higher than the {card_name(top)}",
+        **params,
+    )
 
 
 def fit_reason(card, top, ace_rule="seed"):
@@ -141,12 +188,17 @@ def place_refusal(card, throne, tops, options, prefix=""):
         r = rank_of(card)
         for other, top in enumerate(tops):
             if other != throne and rank_of(top) == r:
-                return IllegalAction("rank_shown_elsewhere", prefix + f"two thrones would show a {RANK_WORDS[r]} "
-                                     f"(throne {other} shows the {card_name(top)})", card=card, throne=throne,
-                                     top_card=tops[throne], other_throne=other, other_card=top)
+                return IllegalAction(
+                    "rank_shown_elsewhere",
+                    prefix + f"two thrones would show a {RANK_WORDS[r]} "
+                    f"(throne {other} shows the {card_name(top)})",
+                    card=card,
+                    throne=throne,
+                    top_card=tops[throne],
+                    other_throne=other,
+                    other_card=top,
+                )
     return None
-
-
 
 
 class FourThronesState(GameState):
@@ -163,11 +215,20 @@ class FourThronesState(GameState):
             check(setup, SETUP, ctx, "setup")
             conserve(ctx)
             thrones, rest = list(setup["thrones"]), list(setup["deck"])
-        self.d.update({
-            "phase": "play", "thrones": [[c] for c in thrones], "current": None, "deck": rest,
-            "skips_used": 0, "skipped": [], "known_bottom": 0, "cards_placed": 0, "won": None,
-            "history": [],
-        })
+        self.d.update(
+            {
+                "phase": "play",
+                "thrones": [[c] for c in thrones],
+                "current": None,
+                "deck": rest,
+                "skips_used": 0,
+                "skipped": [],
+                "known_bottom": 0,
+                "cards_placed": 0,
+                "won": None,
+                "history": [],
+            }
+        )
         self._flip()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -211,10 +272,15 @@ class FourThronesState(GameState):
         card = d["current"]
         if verb == "skip":
             if args:
-                raise IllegalAction("nothing_after_verb", "'skip' takes nothing after it", verb="skip")
+                raise IllegalAction(
+                    "nothing_after_verb", "'skip' takes nothing after it", verb="skip"
+                )
             if d["skips_used"] >= d["options"]["max_skips"]:
-                raise IllegalAction("no_skip_left", f"no skip left (all {d['options']['max_skips']} used)",
-                                    n=d["options"]["max_skips"])
+                raise IllegalAction(
+                    "no_skip_left",
+                    f"no skip left (all {d['options']['max_skips']} used)",
+                    n=d["options"]["max_skips"],
+                )
             d["current"] = None
             d["deck"].append(card)
             d["known_bottom"] += 1
@@ -224,28 +290,49 @@ class FourThronesState(GameState):
             self._flip()
             return
         if verb != "place":
-            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'place {card} <throne 0-3>' or 'skip'",
-                                verb=verb[:20], verbs=["place", "skip"])
+            raise IllegalAction(
+                "wrong_move",
+                f"unknown move {verb!r}: use 'place {card} <throne 0-3>' or 'skip'",
+                verb=verb[:20],
+                verbs=["place", "skip"],
+            )
         if len(args) != 2:
-            raise IllegalAction("name_card_and_throne", f"write 'place {card} <throne 0-3>'", card=card)
+            raise IllegalAction(
+                "name_card_and_throne", f"write 'place {card} <throne 0-3>'", card=card
+            )
         cards = [a for a in args if a in ORDER]
         others = [a for a in args if a not in ORDER]
         if len(cards) == 2:
-            raise IllegalAction("name_card_and_throne", "name one card and one throne number", card=card)
+            raise IllegalAction(
+                "name_card_and_throne", "name one card and one throne number", card=card
+            )
         if not cards:
             bad = [a for a in others if a not in THRONES]
             if bad:
-                raise IllegalAction("unknown_card", f"{bad[0]!r} is not a card of this game", text=bad[0][:12])
-            raise IllegalAction("name_card_and_throne", f"name the card too: 'place {card} <throne 0-3>'", card=card)
+                raise IllegalAction(
+                    "unknown_card", f"{bad[0]!r} is not a card of this game", text=bad[0][:12]
+                )
+            raise IllegalAction(
+                "name_card_and_throne", f"name the card too: 'place {card} <throne 0-3>'", card=card
+            )
         (played,), (throne,) = cards, others
         if throne not in THRONES:
-            raise IllegalAction("no_such_throne", f"there is no throne {throne!r}: the thrones are 0, 1, 2 and 3",
-                                text=throne[:12])
+            raise IllegalAction(
+                "no_such_throne",
+                f"there is no throne {throne!r}: the thrones are 0, 1, 2 and 3",
+                text=throne[:12],
+            )
         if played != card:
-            raise IllegalAction("not_current_card", f"you can only place the current card, the {card_name(card)} ({card})",
-                                card=played, current_card=card)
+            raise IllegalAction(
+                "not_current_card",
+                f"you can only place the current card, the {card_name(card)} ({card})",
+                card=played,
+                current_card=card,
+            )
         t = int(throne)
-        why = place_refusal(card, t, self._tops(), d["options"], prefix=f"{card} cannot go on throne {t}: ")
+        why = place_refusal(
+            card, t, self._tops(), d["options"], prefix=f"{card} cannot go on throne {t}: "
+        )
         if why:
             raise why
         d["thrones"][t].append(card)
@@ -261,19 +348,25 @@ class FourThronesState(GameState):
         cards, and the rest is the deck as dealt. Dealing that again under the thrones' bottom
         cards and replaying the history must give this very state (tops, counts, phase, result)."""
         d = self.d
-        turned = [m["card"] for m in d["history"]] + ([d["current"]] if d["current"] is not None else [])
+        turned = [m["card"] for m in d["history"]] + (
+            [d["current"]] if d["current"] is not None else []
+        )
         queued = turned + d["deck"]
         skipped = [m["card"] for m in d["history"] if m.get("skip")]
-        dealt = queued[:len(queued) - len(skipped)]
-        if skipped != d["skipped"] or queued[len(dealt):] != skipped:
-            raise ValueError("four_thrones: the skipped cards do not agree with the history and the deck")
+        dealt = queued[: len(queued) - len(skipped)]
+        if skipped != d["skipped"] or queued[len(dealt) :] != skipped:
+            raise ValueError(
+                "four_thrones: the skipped cards do not agree with the history and the deck"
+            )
         replay = self.__class__.__new__(self.__class__)
         replay.rng = random.Random(0)  # an explicit setup draws nothing from it
         replay.d = {k: d[k] for k in self.COMMON_KEYS if k != "phase"}
         try:
             replay.setup({"thrones": [stack[0] for stack in d["thrones"]], "deck": dealt})
             for move in d["history"]:
-                replay.apply(0, "skip" if move.get("skip") else f"place {move['card']} {move['throne']}")
+                replay.apply(
+                    0, "skip" if move.get("skip") else f"place {move['card']} {move['throne']}"
+                )
         except (ValueError, IllegalAction) as err:
             raise ValueError(f"four_thrones: the history cannot be replayed ({err})") from None
         for key, value in replay.d.items():
@@ -285,8 +378,12 @@ class FourThronesState(GameState):
         d = self.d
         if not self.is_over():
             return None
-        return {"won": bool(d["won"]), "cards_placed": d["cards_placed"], "skips_used": d["skips_used"],
-                "cards_left": len(d["deck"]) + (1 if d["current"] is not None else 0)}
+        return {
+            "won": bool(d["won"]),
+            "cards_placed": d["cards_placed"],
+            "skips_used": d["skips_used"],
+            "cards_left": len(d["deck"]) + (1 if d["current"] is not None else 0),
+        }
 
     def standing(self):
         """Won or lost; the game has no points."""
@@ -295,7 +392,7 @@ class FourThronesState(GameState):
     def _known_bottom(self):
         d = self.d
         k = d["known_bottom"]
-        return list(d["deck"][len(d["deck"]) - k:]) if k else []
+        return list(d["deck"][len(d["deck"]) - k :]) if k else []
 
     def observe(self, seat):
         d = self.d
@@ -308,11 +405,18 @@ class FourThronesState(GameState):
                 if why:
                     blocked[str(t)] = {"code": why.code, "params": dict(why.params)}
         v = {
-            "thrones": [list(s) for s in d["thrones"]], "tops": tops, "current": d["current"],
-            "deck_count": len(d["deck"]), "known_bottom": self._known_bottom(),
-            "skipped": list(d["skipped"]), "skips_used": d["skips_used"],
-            "skips_left": d["options"]["max_skips"] - d["skips_used"], "max_skips": d["options"]["max_skips"],
-            "cards_placed": d["cards_placed"], "targets": targets, "blocked": blocked,
+            "thrones": [list(s) for s in d["thrones"]],
+            "tops": tops,
+            "current": d["current"],
+            "deck_count": len(d["deck"]),
+            "known_bottom": self._known_bottom(),
+            "skipped": list(d["skipped"]),
+            "skips_used": d["skips_used"],
+            "skips_left": d["options"]["max_skips"] - d["skips_used"],
+            "max_skips": d["options"]["max_skips"],
+            "cards_placed": d["cards_placed"],
+            "targets": targets,
+            "blocked": blocked,
             "history": [dict(h) for h in d["history"]],
         }
         return v
@@ -327,7 +431,7 @@ class FourThronesState(GameState):
 
     def hidden_cards(self, seat):
         d = self.d
-        return set(d["deck"][:len(d["deck"]) - d["known_bottom"]])
+        return set(d["deck"][: len(d["deck"]) - d["known_bottom"]])
 
     def all_cards(self):
         return list(PACK)
@@ -458,7 +562,11 @@ def solve(state, node_limit=DEFAULT_NODE_LIMIT):
     seq, tops = _start(state)
     search = _Search(seq, d["options"])
     won, line = search.run(0, (), tops, d["skips_used"], 0, node_limit)
-    return {"winnable": won, "line": [_spell(s) for s in line] if won else [], "nodes": search.nodes}
+    return {
+        "winnable": won,
+        "line": [_spell(s) for s in line] if won else [],
+        "nodes": search.nodes,
+    }
 
 
 def solvable(state, node_limit=DEFAULT_NODE_LIMIT):
@@ -544,15 +652,34 @@ TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # 299 of 300 seeded deals decided: tests/
 
 
 FourThronesState.info = GAME = GameInfo(
-    slug="four_thrones", title="4 Thrones", min_players=1, max_players=1, default_players=1,
+    slug="four_thrones",
+    title="4 Thrones",
+    min_players=1,
+    max_players=1,
+    default_players=1,
     options=(
-        Option("ace_rule", "seed", "choice", "seed: an Ace goes only on a 2 or a King; designer: on any card",
-               choices=("seed", "designer")),
+        Option(
+            "ace_rule",
+            "seed",
+            "choice",
+            "seed: an Ace goes only on a 2 or a King; designer: on any card",
+            choices=("seed", "designer"),
+        ),
         Option("unique_top_ranks", True, "bool", "no two thrones may show the same rank"),
         Option("max_skips", 3, "int", "skips allowed per game", minimum=0, maximum=10),
     ),
-    state_class=FourThronesState, max_actions=200,
-    variants=({"ace_rule": "designer"}, {"unique_top_ranks": False}, {"max_skips": 0}, {"max_skips": 10}),
-    queries=Queries(evaluate=evaluate_actions, hint_samples=HINT_SAMPLES, solve=solve,
-                    truth_node_limit=TRUTH_NODE_LIMIT),
+    state_class=FourThronesState,
+    max_actions=200,
+    variants=(
+        {"ace_rule": "designer"},
+        {"unique_top_ranks": False},
+        {"max_skips": 0},
+        {"max_skips": 10},
+    ),
+    queries=Queries(
+        evaluate=evaluate_actions,
+        hint_samples=HINT_SAMPLES,
+        solve=solve,
+        truth_node_limit=TRUTH_NODE_LIMIT,
+    ),
 )

@@ -80,6 +80,7 @@ Decisions beyond the rules file
       short form-B deck (which the view cannot reveal) it takes the set of hidden cards instead,
       never their order.
 """
+
 from __future__ import annotations
 
 import random
@@ -87,8 +88,23 @@ import random
 from ..cards import card_name, deck
 from ..core import GameInfo, GameState, IllegalAction, Queries, Standing
 from ..patience import best_sampled
-from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, Spec, Tuple,
-                      check, conserve)
+from ..reader import (
+    Bool,
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Either,
+    Fields,
+    Int,
+    List,
+    MapOf,
+    Opt,
+    Spec,
+    Tuple,
+    check,
+    conserve,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -176,30 +192,64 @@ CELL, SLOT = Choice(*CELLS), Choice(*SLOTS)
 # What an explicit setup may hold (rules section 3): form A is a whole deck to deal; form B starts
 # in play from a table given in full, with any number of cards.
 SETUP_A = Fields({"deck": Cards(n=len(PACK))})
-SETUP_B = Fields({"deck": Cards()}, optional={
-    "grid": MapOf(CELLS, NUMBERS),
-    "royals": MapOf(SLOTS, Fields({"card": ROYAL}, optional={"armour": NUMBERS, "dead": Bool()})),
-    "ploys": PLOYS, "used_ploys": PLOYS})
+SETUP_B = Fields(
+    {"deck": Cards()},
+    optional={
+        "grid": MapOf(CELLS, NUMBERS),
+        "royals": MapOf(
+            SLOTS, Fields({"card": ROYAL}, optional={"armour": NUMBERS, "dead": Bool()})
+        ),
+        "ploys": PLOYS,
+        "used_ploys": PLOYS,
+    },
+)
 
 # What a saved state may hold; ``check_invariants`` checks how the parts agree.
 UNCOUNTED = Card(counted=False)
 EVENT = Either(
     Fields({"event": Choice("ploy", "cycle", "to_bottom"), "card": UNCOUNTED}),
     Fields({"event": Choice("cycle_to_bottom"), "cards": Cards(lo=1, counted=False)}),
-    Fields({"event": Choice("ace"), "ploy": UNCOUNTED, "cell": CELL, "cards": Cards(lo=1, counted=False)}),
-    Fields({"event": Choice("joker"), "ploy": UNCOUNTED, "card": UNCOUNTED, "from": CELL, "to": CELL}),
-    Fields({"event": Choice("kill"), "royal": UNCOUNTED, "slot": SLOT, "cells": Tuple(CELL, CELL),
-            "cards": Tuple(Opt(UNCOUNTED), Opt(UNCOUNTED)), "total": Int(0, 20), "health": Int(11, 20)}),
+    Fields(
+        {
+            "event": Choice("ace"),
+            "ploy": UNCOUNTED,
+            "cell": CELL,
+            "cards": Cards(lo=1, counted=False),
+        }
+    ),
+    Fields(
+        {"event": Choice("joker"), "ploy": UNCOUNTED, "card": UNCOUNTED, "from": CELL, "to": CELL}
+    ),
+    Fields(
+        {
+            "event": Choice("kill"),
+            "royal": UNCOUNTED,
+            "slot": SLOT,
+            "cells": Tuple(CELL, CELL),
+            "cards": Tuple(Opt(UNCOUNTED), Opt(UNCOUNTED)),
+            "total": Int(0, 20),
+            "health": Int(11, 20),
+        }
+    ),
 )
 REASONS = ("all_royals_killed", "deck_exhausted", "invincible_royal")
-STATE = Fields({
-    "grid": Fields({cell: NUMBERS for cell in CELLS}),
-    "royals": MapOf(SLOTS, Fields({"card": ROYAL, "armour": NUMBERS, "dead": Bool()})),
-    "ploys": PLOYS, "used_ploys": PLOYS, "deck": Cards(), "cycle": NUMBERS,
-    "current": Opt(Card()), "queue": OfKind(Cards(hi=12), is_royal, "may hold only royals"),
-    "known_bottom": Int(0, len(PACK)), "swapped": Bool(), "reason": Opt(Choice(*REASONS)),
-    "events": List(EVENT, 0, 4 * len(PACK)), "actions": Int(0, 10_000),
-})
+STATE = Fields(
+    {
+        "grid": Fields({cell: NUMBERS for cell in CELLS}),
+        "royals": MapOf(SLOTS, Fields({"card": ROYAL, "armour": NUMBERS, "dead": Bool()})),
+        "ploys": PLOYS,
+        "used_ploys": PLOYS,
+        "deck": Cards(),
+        "cycle": NUMBERS,
+        "current": Opt(Card()),
+        "queue": OfKind(Cards(hi=12), is_royal, "may hold only royals"),
+        "known_bottom": Int(0, len(PACK)),
+        "swapped": Bool(),
+        "reason": Opt(Choice(*REASONS)),
+        "events": List(EVENT, 0, 4 * len(PACK)),
+        "actions": Int(0, 10_000),
+    }
+)
 
 
 def value(card):
@@ -279,8 +329,20 @@ class _Play:
     events: list of dicts (engine) or None (solver).
     """
 
-    __slots__ = ("stacks", "royals", "ploys", "used", "deck", "cycle", "current", "kb", "status", "events",
-                 "dead", "alive")
+    __slots__ = (
+        "stacks",
+        "royals",
+        "ploys",
+        "used",
+        "deck",
+        "cycle",
+        "current",
+        "kb",
+        "status",
+        "events",
+        "dead",
+        "alive",
+    )
 
     def copy(self):
         p = _Play.__new__(_Play)
@@ -300,7 +362,12 @@ class _Play:
         p.stacks = [tuple(d["grid"][c]) for c in CELLS]
         p.royals = [None] * 12
         for slot, r in d["royals"].items():
-            p.royals[SI[slot]] = (r["card"], tuple(r["armour"]), r["dead"], health_of(r["card"], r["armour"]))
+            p.royals[SI[slot]] = (
+                r["card"],
+                tuple(r["armour"]),
+                r["dead"],
+                health_of(r["card"], r["armour"]),
+            )
         p.ploys, p.used = tuple(d["ploys"]), tuple(d["used_ploys"])
         p.deck, p.cycle = list(d["deck"]), list(d["cycle"])
         p.current, p.kb = d["current"], d["known_bottom"]
@@ -311,8 +378,11 @@ class _Play:
 
     def to_d(self, d):
         d["grid"] = {c: list(self.stacks[i]) for i, c in enumerate(CELLS)}
-        d["royals"] = {SLOTS[s]: {"card": r[0], "armour": list(r[1]), "dead": r[2]}
-                       for s, r in enumerate(self.royals) if r is not None}
+        d["royals"] = {
+            SLOTS[s]: {"card": r[0], "armour": list(r[1]), "dead": r[2]}
+            for s, r in enumerate(self.royals)
+            if r is not None
+        }
         d["ploys"], d["used_ploys"] = list(self.ploys), list(self.used)
         d["deck"], d["cycle"] = list(self.deck), list(self.cycle)
         d["current"], d["known_bottom"] = self.current, self.kb
@@ -388,7 +458,7 @@ class _Play:
     def _spend(self, kind):
         held = self.ploys
         k = next(i for i, p in enumerate(held) if p[0] == kind)
-        self.ploys = held[:k] + held[k + 1:]
+        self.ploys = held[:k] + held[k + 1 :]
         self.used = tuple(sorted(self.used + (held[k],)))
         return held[k]
 
@@ -406,9 +476,17 @@ class _Play:
                 self.dead += 1
                 self.alive -= 1
                 if self.events is not None:
-                    self.events.append({"event": "kill", "royal": r[0], "slot": SLOTS[slot],
-                                        "cells": [CELLS[a], CELLS[b]], "cards": [x, y],
-                                        "total": value(x) + value(y), "health": r[3]})
+                    self.events.append(
+                        {
+                            "event": "kill",
+                            "royal": r[0],
+                            "slot": SLOTS[slot],
+                            "cells": [CELLS[a], CELLS[b]],
+                            "cards": [x, y],
+                            "total": value(x) + value(y),
+                            "health": r[3],
+                        }
+                    )
 
     def do(self, move):
         """Apply a legal move (not checked here), then the checks and automatic steps."""
@@ -449,7 +527,9 @@ class _Play:
             self.stacks[f] = self.stacks[f][:-1]
             self.stacks[t] = self.stacks[t] + (card,)
             if ev is not None:
-                ev.append({"event": "joker", "ploy": used, "card": card, "from": CELLS[f], "to": CELLS[t]})
+                ev.append(
+                    {"event": "joker", "ploy": used, "card": card, "from": CELLS[f], "to": CELLS[t]}
+                )
             self._attack(t)
         self.after_action()
 
@@ -516,9 +596,15 @@ class _Play:
             grid = tuple(self.stacks)
         else:
             grid = tuple(s[-1] if s else None for s in self.stacks)
-        return (grid,
-                tuple(None if r is None else (0 if r[2] else (r[0], r[3])) for r in self.royals),
-                aces, len(self.ploys) - aces, tuple(self.deck), tuple(self.cycle), self.current)
+        return (
+            grid,
+            tuple(None if r is None else (0 if r[2] else (r[0], r[3])) for r in self.royals),
+            aces,
+            len(self.ploys) - aces,
+            tuple(self.deck),
+            tuple(self.cycle),
+            self.current,
+        )
 
 
 def spell(move):
@@ -537,9 +623,24 @@ class GridcannonState(GameState):
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
         d = self.d
-        d.update({"phase": "setup_royal", "grid": {c: [] for c in CELLS}, "royals": {}, "ploys": [],
-                  "used_ploys": [], "deck": [], "cycle": [], "current": None, "queue": [],
-                  "known_bottom": 0, "swapped": False, "reason": None, "events": [], "actions": 0})
+        d.update(
+            {
+                "phase": "setup_royal",
+                "grid": {c: [] for c in CELLS},
+                "royals": {},
+                "ploys": [],
+                "used_ploys": [],
+                "deck": [],
+                "cycle": [],
+                "current": None,
+                "queue": [],
+                "known_bottom": 0,
+                "swapped": False,
+                "reason": None,
+                "events": [],
+                "actions": 0,
+            }
+        )
         if setup is None:
             cards = list(PACK)
             self.rng.shuffle(cards)
@@ -558,7 +659,11 @@ class GridcannonState(GameState):
         for cell, stack in setup.get("grid", {}).items():
             d["grid"][cell] = list(stack)
         for slot, r in setup.get("royals", {}).items():
-            d["royals"][slot] = {"card": r["card"], "armour": list(r.get("armour", [])), "dead": r.get("dead", False)}
+            d["royals"][slot] = {
+                "card": r["card"],
+                "armour": list(r.get("armour", [])),
+                "dead": r.get("dead", False),
+            }
         d["ploys"] = sorted(setup.get("ploys", []))
         d["used_ploys"] = sorted(setup.get("used_ploys", []))
         d["deck"] = list(setup["deck"])
@@ -639,8 +744,14 @@ class GridcannonState(GameState):
             raise IllegalAction("name_one_slot", f"write '{verb} <slot>'", verb=verb)
         if args[0] not in names:
             if cell:
-                raise IllegalAction("no_such_cell", f"{args[0]!r} is not a cell ({', '.join(names)})", text=args[0][:12])
-            raise IllegalAction("no_such_slot", f"{args[0]!r} is not a slot ({', '.join(names)})", text=args[0][:12])
+                raise IllegalAction(
+                    "no_such_cell",
+                    f"{args[0]!r} is not a cell ({', '.join(names)})",
+                    text=args[0][:12],
+                )
+            raise IllegalAction(
+                "no_such_slot", f"{args[0]!r} is not a slot ({', '.join(names)})", text=args[0][:12]
+            )
         return args[0]
 
     def _royal_refusal(self, card, slot, choices):
@@ -649,20 +760,37 @@ class GridcannonState(GameState):
         params = {"card": card, "slot": slot, "slots": choices}
         if slot in d["royals"]:
             if d["royals"][slot]["dead"]:
-                return IllegalAction("slot_holds_dead_royal", f"{slot} already holds a dead royal; the "
-                                     f"{card_name(card)} may go to {' or '.join(choices)}", **params)
-            return IllegalAction("slot_holds_royal", f"{slot} already holds a royal; the "
-                                 f"{card_name(card)} may go to {' or '.join(choices)}", **params)
-        return IllegalAction("royal_goes_beside_best", f"the {card_name(card)} must go beside the grid card most "
-                             f"like it: {' or '.join(choices)}", **params)
+                return IllegalAction(
+                    "slot_holds_dead_royal",
+                    f"{slot} already holds a dead royal; the "
+                    f"{card_name(card)} may go to {' or '.join(choices)}",
+                    **params,
+                )
+            return IllegalAction(
+                "slot_holds_royal",
+                f"{slot} already holds a royal; the "
+                f"{card_name(card)} may go to {' or '.join(choices)}",
+                **params,
+            )
+        return IllegalAction(
+            "royal_goes_beside_best",
+            f"the {card_name(card)} must go beside the grid card most "
+            f"like it: {' or '.join(choices)}",
+            **params,
+        )
 
     def apply_setup_royal(self, seat, verb, args):
         d = self.d
         if verb != "royal":
             if verb in ("ace", "joker"):
-                raise IllegalAction("no_ploys_in_setup", "ploys cannot be used during setup", verb=verb)
-            raise IllegalAction("royals_to_place", f"royals still to place: put the {card_name(d['current'])} "
-                                "with 'royal <slot>'", card=d["current"])
+                raise IllegalAction(
+                    "no_ploys_in_setup", "ploys cannot be used during setup", verb=verb
+                )
+            raise IllegalAction(
+                "royals_to_place",
+                f"royals still to place: put the {card_name(d['current'])} with 'royal <slot>'",
+                card=d["current"],
+            )
         slot = self._one(verb, args, SLOTS)
         choices = [SLOTS[s] for s in self._setup_royal_slots()]
         if slot not in choices:
@@ -677,14 +805,22 @@ class GridcannonState(GameState):
         d = self.d
         if verb == "noswap":
             if args:
-                raise IllegalAction("nothing_after_verb", "'noswap' takes nothing after it", verb=verb)
+                raise IllegalAction(
+                    "nothing_after_verb", "'noswap' takes nothing after it", verb=verb
+                )
         elif verb == "swap":
             cell = self._one(verb, args, CELLS)
         else:
             if verb in ("ace", "joker"):
-                raise IllegalAction("no_ploys_in_setup", "ploys cannot be used during setup", verb=verb)
-            raise IllegalAction("wrong_move", "swap phase: send 'swap <cell>' or 'noswap'",
-                                verb=verb[:20], verbs=["swap", "noswap"])
+                raise IllegalAction(
+                    "no_ploys_in_setup", "ploys cannot be used during setup", verb=verb
+                )
+            raise IllegalAction(
+                "wrong_move",
+                "swap phase: send 'swap <cell>' or 'noswap'",
+                verb=verb[:20],
+                verbs=["swap", "noswap"],
+            )
         d["events"] = []
         d["actions"] += 1
         d["swapped"] = True
@@ -701,7 +837,9 @@ class GridcannonState(GameState):
         p = _Play.from_d(d)
         card = p.current
         if verb in ("swap", "noswap"):
-            raise IllegalAction("swap_only_before_play", "the swap is only allowed once, before play begins")
+            raise IllegalAction(
+                "swap_only_before_play", "the swap is only allowed once, before play begins"
+            )
         if verb == "royal":
             slot = self._one(verb, args, SLOTS)
             if card is None or not is_royal(card):
@@ -716,42 +854,69 @@ class GridcannonState(GameState):
             if card is None:
                 raise IllegalAction("no_card_waiting", "no card is waiting to be placed")
             if is_royal(card):
-                raise IllegalAction("royal_goes_to_slot", f"the {card_name(card)} is a royal: place it with "
-                                    "'royal <slot>'", card=card)
+                raise IllegalAction(
+                    "royal_goes_to_slot",
+                    f"the {card_name(card)} is a royal: place it with 'royal <slot>'",
+                    card=card,
+                )
             i = CI[cell]
             if i not in p.accepting(card):
                 top = p.stacks[i][-1]
-                raise IllegalAction("cell_top_higher", f"{card} cannot go on {cell}: its top card {top} is higher "
-                                    f"than {card}", card=card, cell=cell, top_card=top)
+                raise IllegalAction(
+                    "cell_top_higher",
+                    f"{card} cannot go on {cell}: its top card {top} is higher than {card}",
+                    card=card,
+                    cell=cell,
+                    top_card=top,
+                )
             move = ("place", i)
         elif verb == "armour":
             slot = self._one(verb, args, SLOTS)
             if card is None or is_royal(card):
-                raise IllegalAction("no_armour_waiting", "armour is a number card that fits nowhere; none is waiting")
+                raise IllegalAction(
+                    "no_armour_waiting",
+                    "armour is a number card that fits nowhere; none is waiting",
+                )
             cells = p.accepting(card)
             if cells:
-                raise IllegalAction("armour_only_when_stuck", f"{card} fits on {', '.join(CELLS[i] for i in cells)}: "
-                                    "armour only when no cell takes the card",
-                                    card=card, cells=[CELLS[i] for i in cells])
+                raise IllegalAction(
+                    "armour_only_when_stuck",
+                    f"{card} fits on {', '.join(CELLS[i] for i in cells)}: "
+                    "armour only when no cell takes the card",
+                    card=card,
+                    cells=[CELLS[i] for i in cells],
+                )
             choices = [SLOTS[s] for s in armour_choices(card, p.royals)]
             if slot not in choices:
-                raise IllegalAction("armour_goes_to_weakest", f"{card} goes as armour to the weakest royal of its "
-                                    f"suit, else colour, else any: {' or '.join(choices)}",
-                                    card=card, slot=slot, slots=choices)
+                raise IllegalAction(
+                    "armour_goes_to_weakest",
+                    f"{card} goes as armour to the weakest royal of its "
+                    f"suit, else colour, else any: {' or '.join(choices)}",
+                    card=card,
+                    slot=slot,
+                    slots=choices,
+                )
             move = ("armour", SI[slot])
         elif verb == "ace":
             cell = self._one(verb, args, CELLS)
             if not p.has("A"):
                 raise IllegalAction("no_ace_held", "you hold no unused Ace")
             if not p.stacks[CI[cell]]:
-                raise IllegalAction("ace_on_empty_cell", f"{cell} is empty: an Ace clears a cell that holds cards",
-                                    cell=cell)
+                raise IllegalAction(
+                    "ace_on_empty_cell",
+                    f"{cell} is empty: an Ace clears a cell that holds cards",
+                    cell=cell,
+                )
             move = ("ace", CI[cell])
         elif verb == "joker":
             move = self._joker_move(p, args)
         else:
-            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use place, royal, armour, ace or joker",
-                                verb=verb[:20], verbs=["place", "royal", "armour", "ace", "joker"])
+            raise IllegalAction(
+                "wrong_move",
+                f"unknown move {verb!r}: use place, royal, armour, ace or joker",
+                verb=verb[:20],
+                verbs=["place", "royal", "armour", "ace", "joker"],
+            )
         p.events = []
         p.do(move)
         p.to_d(d)
@@ -763,21 +928,34 @@ class GridcannonState(GameState):
             raise IllegalAction("joker_needs_two_cells", "write 'joker <from cell> <to cell>'")
         for a in args:
             if a not in CI:
-                raise IllegalAction("no_such_cell", f"{a!r} is not a cell ({', '.join(CELLS)})", text=a[:12])
+                raise IllegalAction(
+                    "no_such_cell", f"{a!r} is not a cell ({', '.join(CELLS)})", text=a[:12]
+                )
         if not p.has("J"):
             raise IllegalAction("no_joker_held", "you hold no unused Joker")
         f, t = CI[args[0]], CI[args[1]]
         if f == t:
-            raise IllegalAction("joker_same_cell", "a Joker moves a card to another cell", cell=args[0])
+            raise IllegalAction(
+                "joker_same_cell", "a Joker moves a card to another cell", cell=args[0]
+            )
         if (f, t) in p.joker_moves():
             return ("joker", f, t)
         if not p.stacks[f]:
-            raise IllegalAction("joker_from_empty_cell", f"{args[0]} is empty: there is no card to move", cell=args[0])
+            raise IllegalAction(
+                "joker_from_empty_cell",
+                f"{args[0]} is empty: there is no card to move",
+                cell=args[0],
+            )
         # The target holds a higher card. (Rules section 5: it must be empty or its top no higher
         # than the moved card; the cells are never read the other way round.)
-        raise IllegalAction("joker_target_higher", f"the {card_name(p.stacks[f][-1])} cannot go on {args[1]}: "
-                            f"its top {p.stacks[t][-1]} is higher", card=p.stacks[f][-1], cell=args[1],
-                            top_card=p.stacks[t][-1])
+        raise IllegalAction(
+            "joker_target_higher",
+            f"the {card_name(p.stacks[f][-1])} cannot go on {args[1]}: "
+            f"its top {p.stacks[t][-1]} is higher",
+            card=p.stacks[f][-1],
+            cell=args[1],
+            top_card=p.stacks[t][-1],
+        )
 
     def check_invariants(self):
         """How the parts of a saved state agree (the spec has checked each part): the phase with
@@ -803,17 +981,25 @@ class GridcannonState(GameState):
             fail("the game's end and its reason disagree")
         for event in d["events"]:
             r = d["royals"].get(event["slot"]) if event["event"] == "kill" else None
-            if event["event"] == "kill" and (r is None or r["card"] != event["royal"] or not r["dead"]):
+            if event["event"] == "kill" and (
+                r is None or r["card"] != event["royal"] or not r["dead"]
+            ):
                 fail(f"the kill at {event['slot']} is not on the table")
         royals = list(d["royals"].values())
         living = [r for r in royals if not r["dead"]]
         dead = len(royals) - len(living)
-        too_strong = [r for r in living if health_of(r["card"], r["armour"]) > MAX_ATTACK[r["card"][0]]]
+        too_strong = [
+            r for r in living if health_of(r["card"], r["armour"]) > MAX_ATTACK[r["card"][0]]
+        ]
         if phase in ("setup_royal", "swap"):
             cards = [c for stack in d["grid"].values() for c in stack] + [r["card"] for r in royals]
-            cards += d["ploys"] + d["deck"] + d["queue"] + ([current] if current is not None else [])
+            cards += (
+                d["ploys"] + d["deck"] + d["queue"] + ([current] if current is not None else [])
+            )
             if len(cards) != len(PACK):
-                fail("a setup in progress has not all 54 cards")  # (no card is twice: the spec saw to it)
+                fail(
+                    "a setup in progress has not all 54 cards"
+                )  # (no card is twice: the spec saw to it)
             if any(len(stack) != 1 for stack in d["grid"].values()):
                 fail("during the setup every cell holds one card")
             if dead or any(r["armour"] for r in royals) or d["used_ploys"] or d["cycle"]:
@@ -853,9 +1039,15 @@ class GridcannonState(GameState):
 
     # -- reading ------------------------------------------------------------------------------
     def _royals_out(self):
-        return {slot: {"card": r["card"], "armour": list(r["armour"]),
-                       "health": health_of(r["card"], r["armour"]), "dead": r["dead"]}
-                for slot, r in self.d["royals"].items()}
+        return {
+            slot: {
+                "card": r["card"],
+                "armour": list(r["armour"]),
+                "health": health_of(r["card"], r["armour"]),
+                "dead": r["dead"],
+            }
+            for slot, r in self.d["royals"].items()
+        }
 
     def _killed(self):
         return sum(1 for r in self.d["royals"].values() if r["dead"])
@@ -865,8 +1057,13 @@ class GridcannonState(GameState):
         if not self.is_over():
             return None
         won = d["reason"] == "all_royals_killed"
-        return {"won": won, "score": len(d["ploys"]) if won else 0, "royals_killed": self._killed(),
-                "ploys_unused": len(d["ploys"]), "reason": d["reason"]}
+        return {
+            "won": won,
+            "score": len(d["ploys"]) if won else 0,
+            "royals_killed": self._killed(),
+            "ploys_unused": len(d["ploys"]),
+            "reason": d["reason"],
+        }
 
     def standing(self):
         """Won or lost; the score is the result's (unused ploys when won, else 0)."""
@@ -878,20 +1075,39 @@ class GridcannonState(GameState):
         for s, slot in enumerate(SLOTS):
             trigger, (a, b) = SLOT_LINE[s]
             x, y = tops[a], tops[b]
-            entry = {"slot": slot, "royal": None, "armour": [], "health": None, "dead": False,
-                     "attack": {"from": CELLS[trigger], "between": [CELLS[a], CELLS[b]],
-                                "now": value(x) + value(y)}}
+            entry = {
+                "slot": slot,
+                "royal": None,
+                "armour": [],
+                "health": None,
+                "dead": False,
+                "attack": {
+                    "from": CELLS[trigger],
+                    "between": [CELLS[a], CELLS[b]],
+                    "now": value(x) + value(y),
+                },
+            }
             r = self.d["royals"].get(slot)
             if r is not None:
                 health = health_of(r["card"], r["armour"])
                 kind, suit = r["card"][0], r["card"][1]
-                entry.update({"royal": r["card"], "armour": list(r["armour"]), "health": health,
-                              "dead": r["dead"]})
+                entry.update(
+                    {
+                        "royal": r["card"],
+                        "armour": list(r["armour"]),
+                        "health": health,
+                        "dead": r["dead"],
+                    }
+                )
                 need = "any" if kind == "J" else (COLOUR[suit] if kind == "Q" else SUIT_WORD[suit])
-                entry["attack"].update({
-                    "total_needed": health, "both_must_be": need,
-                    "ready": not r["dead"] and kills((r["card"], (), False, health), x, y),
-                    "max_possible": MAX_ATTACK[kind]})
+                entry["attack"].update(
+                    {
+                        "total_needed": health,
+                        "both_must_be": need,
+                        "ready": not r["dead"] and kills((r["card"], (), False, health), x, y),
+                        "max_possible": MAX_ATTACK[kind],
+                    }
+                )
             out.append(entry)
         return out
 
@@ -903,10 +1119,20 @@ class GridcannonState(GameState):
         for e in events:
             kind = e["event"]
             if kind == "kill":
-                out.append({"code": "royal_killed", "params": {
-                    "royal_card": e["royal"], "slot": e["slot"], "cells": list(e["cells"]),
-                    "first_card": e["cards"][0], "second_card": e["cards"][1],
-                    "total": e["total"], "health": e["health"]}})
+                out.append(
+                    {
+                        "code": "royal_killed",
+                        "params": {
+                            "royal_card": e["royal"],
+                            "slot": e["slot"],
+                            "cells": list(e["cells"]),
+                            "first_card": e["cards"][0],
+                            "second_card": e["cards"][1],
+                            "total": e["total"],
+                            "health": e["health"],
+                        },
+                    }
+                )
             elif kind == "ploy":
                 out.append({"code": "ploy_drawn", "params": {"card": e["card"]}})
             elif kind == "cycle":
@@ -917,10 +1143,19 @@ class GridcannonState(GameState):
             elif kind == "cycle_to_bottom":
                 out.append({"code": "cycle_to_bottom", "params": {"cards": list(e["cards"])}})
             elif kind == "ace":
-                out.append({"code": "stack_cleared", "params": {"cell": e["cell"], "cards": list(e["cards"])}})
+                out.append(
+                    {
+                        "code": "stack_cleared",
+                        "params": {"cell": e["cell"], "cards": list(e["cards"])},
+                    }
+                )
             elif kind == "joker":
-                out.append({"code": "joker_moved", "params": {"card": e["card"], "from_cell": e["from"],
-                                                              "to_cell": e["to"]}})
+                out.append(
+                    {
+                        "code": "joker_moved",
+                        "params": {"card": e["card"], "from_cell": e["from"], "to_cell": e["to"]},
+                    }
+                )
             else:  # "to_bottom": a swapped card, or a card that fits nowhere once no royal lives
                 out.append({"code": "card_to_bottom", "params": {"card": e["card"]}})
         return out
@@ -936,11 +1171,15 @@ class GridcannonState(GameState):
             "slots": self._slots_view(tops),
             "current": cur,
             "current_kind": None if cur is None else ("royal" if is_royal(cur) else "number"),
-            "queue": list(d["queue"]), "swap_done": d["swapped"],
-            "ploys": list(d["ploys"]), "used_ploys": list(d["used_ploys"]),
-            "cycle": list(d["cycle"]), "deck_count": len(d["deck"]),
-            "known_bottom": list(d["deck"][len(d["deck"]) - k:]) if k else [],
-            "events": self._event_messages(d["events"]), "royals_killed": self._killed(),
+            "queue": list(d["queue"]),
+            "swap_done": d["swapped"],
+            "ploys": list(d["ploys"]),
+            "used_ploys": list(d["used_ploys"]),
+            "cycle": list(d["cycle"]),
+            "deck_count": len(d["deck"]),
+            "known_bottom": list(d["deck"][len(d["deck"]) - k :]) if k else [],
+            "events": self._event_messages(d["events"]),
+            "royals_killed": self._killed(),
         }
         return v
 
@@ -954,13 +1193,14 @@ class GridcannonState(GameState):
 
     def hidden_cards(self, seat):
         d = self.d
-        return set(d["deck"][:len(d["deck"]) - d["known_bottom"]])
+        return set(d["deck"][: len(d["deck"]) - d["known_bottom"]])
 
     def all_cards(self):
         return list(PACK)
 
 
 # -- solver ----------------------------------------------------------------------------------------
+
 
 class _Cap(Exception):
     pass
@@ -1105,7 +1345,9 @@ def _children(p, narrow=False, rng=None):
     ``narrow`` keeps only the moves a quick probe tries: Joker moves that kill at once, and
     Aces only when the pending number card fits nowhere or nothing is pending."""
     ranked, later = [], []
-    ace_ok = not narrow or p.current is None or (is_number(p.current) and not p.accepting(p.current))
+    ace_ok = (
+        not narrow or p.current is None or (is_number(p.current) and not p.accepting(p.current))
+    )
     for move in p.moves():
         verb = move[0]
         if verb == "joker" and not _kills_after(p, move):
@@ -1270,8 +1512,14 @@ def oracle_hint(state, node_limit=DEFAULT_NODE_LIMIT):
 
 # -- fair hint ----------------------------------------------------------------------------------
 
+
 def _unseen_from_view(state, view):
-    shown = set(view["known_bottom"]) | set(view["queue"]) | set(view["ploys"]) | set(view["used_ploys"])
+    shown = (
+        set(view["known_bottom"])
+        | set(view["queue"])
+        | set(view["ploys"])
+        | set(view["used_ploys"])
+    )
     shown |= set(view["cycle"])
     for stack in view["grid"].values():
         shown.update(stack)
@@ -1293,14 +1541,28 @@ def _from_view(view, deck_cards, known):
     state = GridcannonState.__new__(GridcannonState)
     state.rng = random.Random(0)
     state.d = {
-        "game": "gridcannon", "players": 1, "options": {}, "seed": 0, "phase": view["phase"],
+        "game": "gridcannon",
+        "players": 1,
+        "options": {},
+        "seed": 0,
+        "phase": view["phase"],
         "grid": {c: list(s) for c, s in view["grid"].items()},
-        "royals": {r["slot"]: {"card": r["royal"], "armour": list(r["armour"]), "dead": r["dead"]}
-                   for r in view["slots"] if r["royal"]},
-        "ploys": list(view["ploys"]), "used_ploys": list(view["used_ploys"]), "deck": list(deck_cards),
-        "cycle": list(view["cycle"]), "current": view["current"], "queue": list(view["queue"]),
-        "known_bottom": known, "swapped": view["swap_done"],
-        "reason": None, "events": [], "actions": 0,
+        "royals": {
+            r["slot"]: {"card": r["royal"], "armour": list(r["armour"]), "dead": r["dead"]}
+            for r in view["slots"]
+            if r["royal"]
+        },
+        "ploys": list(view["ploys"]),
+        "used_ploys": list(view["used_ploys"]),
+        "deck": list(deck_cards),
+        "cycle": list(view["cycle"]),
+        "current": view["current"],
+        "queue": list(view["queue"]),
+        "known_bottom": known,
+        "swapped": view["swap_done"],
+        "reason": None,
+        "events": [],
+        "actions": 0,
     }
     return state
 
@@ -1359,12 +1621,24 @@ def hint(state, seat=0, samples=12, rng_seed=0, node_limit=300):
 # samples ``HINT_SAMPLES`` deck orders (``evaluate_actions``); the truth after the game is
 # ``solve`` capped at ``TRUTH_NODE_LIMIT``.
 HINT_SAMPLES = 12
-TRUTH_NODE_LIMIT = DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_patience_solver.py gridcannon
+TRUTH_NODE_LIMIT = (
+    DEFAULT_NODE_LIMIT  # how often it is hit: tests/bench/bench_patience_solver.py gridcannon
+)
 
 
 GridcannonState.info = GAME = GameInfo(
-    slug="gridcannon", title="Gridcannon", min_players=1, max_players=1, default_players=1,
-    options=(), state_class=GridcannonState, max_actions=1000,
-    queries=Queries(evaluate=evaluate_actions, hint_samples=HINT_SAMPLES, solve=solve,
-                    truth_node_limit=TRUTH_NODE_LIMIT),
+    slug="gridcannon",
+    title="Gridcannon",
+    min_players=1,
+    max_players=1,
+    default_players=1,
+    options=(),
+    state_class=GridcannonState,
+    max_actions=1000,
+    queries=Queries(
+        evaluate=evaluate_actions,
+        hint_samples=HINT_SAMPLES,
+        solve=solve,
+        truth_node_limit=TRUTH_NODE_LIMIT,
+    ),
 )

@@ -57,12 +57,27 @@ Decisions beyond the rules file
       below ``target_points`` (else the match would already be over); ``card_points`` are each
       -2 to 82 and, with the points of the cards dealt, at most the pack's 80.
 """
+
 from __future__ import annotations
 
 from ..cards import parse_cards
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Anything, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple,
-                      check, conserve)
+from ..reader import (
+    Anything,
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Tuple,
+    check,
+    conserve,
+)
 from ..tricks import finished_view, next_seat, trick_view, winning_play
 
 SUITS = "SHDC"
@@ -73,9 +88,20 @@ ORDER = {card: i for i, card in enumerate(PACK)}
 TRUMP = "T"
 SUIT = {c: (TRUMP if c.startswith("TR") or c == FOOL else c[-1]) for c in PACK}
 # Strength within its suit (trumps: TR1=1 .. TR21=21, FOOL=22).
-VALUE = {c: (22 if c == FOOL else int(c[2:]) if c.startswith("TR") else "789TJNQK".index(c[0])) for c in PACK}
-POINTS = {c: (-2 if c == FOOL else 2 if c.startswith("TR") else {"K": 4, "Q": 3, "N": 2, "J": 1}.get(c[0], 0))
-          for c in PACK}
+VALUE = {
+    c: (22 if c == FOOL else int(c[2:]) if c.startswith("TR") else "789TJNQK".index(c[0]))
+    for c in PACK
+}
+POINTS = {
+    c: (
+        -2
+        if c == FOOL
+        else 2
+        if c.startswith("TR")
+        else {"K": 4, "Q": 3, "N": 2, "J": 1}.get(c[0], 0)
+    )
+    for c in PACK
+}
 BIRDS = ("TR1", "TR2", "TR3")
 TR21 = "TR21"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -168,35 +194,93 @@ SETUP_CARD_POINTS = Int(-2, 82)
 CARD_POINTS = Int(-4, 88)
 GAME_POINTS = Int(0, 999 + 8)  # below the target (at most 999) before a game, + at most 8 in one
 BID = Choice(1, 2, 3)
-DEAL = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE))}, optional={"talon": Cards(n=3), "bids": PerSeat(BID)})
-SETUP = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE))}, optional={
-    "talon": Cards(n=3), "bids": PerSeat(BID), "start_player": Seat(), "game_number": Int(1, 99),
-    "game_points": PerSeat(GAME_POINTS), "card_points": PerSeat(SETUP_CARD_POINTS),
-    "next_deals": List(Anything(), 0, 98),  # each deal is read on its own (its own whole pack)
-})
-SAVED_DEAL = Fields({"hands": PerSeat(Cards(hi=DEAL_SIZE, counted=False, ordered=True))},
-                    optional={"talon": Cards(n=3, counted=False, ordered=True), "bids": PerSeat(BID)})
+DEAL = Fields(
+    {"hands": PerSeat(Cards(hi=DEAL_SIZE))}, optional={"talon": Cards(n=3), "bids": PerSeat(BID)}
+)
+SETUP = Fields(
+    {"hands": PerSeat(Cards(hi=DEAL_SIZE))},
+    optional={
+        "talon": Cards(n=3),
+        "bids": PerSeat(BID),
+        "start_player": Seat(),
+        "game_number": Int(1, 99),
+        "game_points": PerSeat(GAME_POINTS),
+        "card_points": PerSeat(SETUP_CARD_POINTS),
+        "next_deals": List(Anything(), 0, 98),  # each deal is read on its own (its own whole pack)
+    },
+)
+SAVED_DEAL = Fields(
+    {"hands": PerSeat(Cards(hi=DEAL_SIZE, counted=False, ordered=True))},
+    optional={"talon": Cards(n=3, counted=False, ordered=True), "bids": PerSeat(BID)},
+)
 PLAY = Tuple(Seat(), Card())
-STATE = Fields({
-    "game_number": Int(1, 99), "start_player": Seat(), "game_points": PerSeat(GAME_POINTS),
-    "next_deals": List(SAVED_DEAL, 0, 98),
-    "last_game": Opt(Fields({"card_points": PerSeat(CARD_POINTS), "ranks": PerSeat(Int(1, 3)),
-                             "bids": PerSeat(BID), "score": PerSeat(Int(0, 5))})),
-    "last_extra": Opt(Fields({"game_number": Int(1, 99), "bird_points": PerSeat(Int(0, 3)),
-                              "talon_points": Int(-2, 12), "talon_to": Seat()})),
-    "score_sheet": List(PerSeat(Int(0, 8)), 0, 99), "end_reason": Opt(Choice("target", "games")),
-    "leader": Seat(), "hands": PerSeat(Cards(hi=DEAL_SIZE, ordered=True)),
-    # A discard is also in the talon once all three are in: check_invariants counts it before.
-    "discards": PerSeat(Opt(Card(counted=False))),
-    "talon": Cards(hi=3, ordered=True), "bids": PerSeat(Opt(BID)), "card_points": PerSeat(CARD_POINTS),
-    "bird_points": PerSeat(Int(0, 3)), "trick": List(PLAY, 0, PLAYERS - 1),
-    "history": List(Fields({"leader": Seat(), "cards": List(Card(), PLAYERS, PLAYERS), "winner": Seat(),
-                            "points": Int(-2, 12), "bird_bonus": Int(0, 2),
-                            "status": Choice("taken", "scrapped", "pending")}), 0, DEAL_SIZE - 1),
-    "exchanges": List(Fields({"seat": Seat(), "after_trick": Int(1, DEAL_SIZE - 1),
-                              "gave": Opt(Card(counted=False)), "took": Opt(Card(counted=False))}), 0, DEAL_SIZE - 1),
-    "seen": PerSeat(Cards(counted=False, ordered=True)), "public_seen": Cards(counted=False, ordered=True),
-})
+STATE = Fields(
+    {
+        "game_number": Int(1, 99),
+        "start_player": Seat(),
+        "game_points": PerSeat(GAME_POINTS),
+        "next_deals": List(SAVED_DEAL, 0, 98),
+        "last_game": Opt(
+            Fields(
+                {
+                    "card_points": PerSeat(CARD_POINTS),
+                    "ranks": PerSeat(Int(1, 3)),
+                    "bids": PerSeat(BID),
+                    "score": PerSeat(Int(0, 5)),
+                }
+            )
+        ),
+        "last_extra": Opt(
+            Fields(
+                {
+                    "game_number": Int(1, 99),
+                    "bird_points": PerSeat(Int(0, 3)),
+                    "talon_points": Int(-2, 12),
+                    "talon_to": Seat(),
+                }
+            )
+        ),
+        "score_sheet": List(PerSeat(Int(0, 8)), 0, 99),
+        "end_reason": Opt(Choice("target", "games")),
+        "leader": Seat(),
+        "hands": PerSeat(Cards(hi=DEAL_SIZE, ordered=True)),
+        # A discard is also in the talon once all three are in: check_invariants counts it before.
+        "discards": PerSeat(Opt(Card(counted=False))),
+        "talon": Cards(hi=3, ordered=True),
+        "bids": PerSeat(Opt(BID)),
+        "card_points": PerSeat(CARD_POINTS),
+        "bird_points": PerSeat(Int(0, 3)),
+        "trick": List(PLAY, 0, PLAYERS - 1),
+        "history": List(
+            Fields(
+                {
+                    "leader": Seat(),
+                    "cards": List(Card(), PLAYERS, PLAYERS),
+                    "winner": Seat(),
+                    "points": Int(-2, 12),
+                    "bird_bonus": Int(0, 2),
+                    "status": Choice("taken", "scrapped", "pending"),
+                }
+            ),
+            0,
+            DEAL_SIZE - 1,
+        ),
+        "exchanges": List(
+            Fields(
+                {
+                    "seat": Seat(),
+                    "after_trick": Int(1, DEAL_SIZE - 1),
+                    "gave": Opt(Card(counted=False)),
+                    "took": Opt(Card(counted=False)),
+                }
+            ),
+            0,
+            DEAL_SIZE - 1,
+        ),
+        "seen": PerSeat(Cards(counted=False, ordered=True)),
+        "public_seen": Cards(counted=False, ordered=True),
+    }
+)
 
 
 def _read_deal(deal, where, spec=DEAL):
@@ -207,7 +291,9 @@ def _read_deal(deal, where, spec=DEAL):
     conserve(ctx)
     hands = deal["hands"]
     if len({len(h) for h in hands}) != 1:
-        raise ValueError(f"hold_my_beer: {where}: the hands must be of equal length, not {[len(h) for h in hands]}")
+        raise ValueError(
+            f"hold_my_beer: {where}: the hands must be of equal length, not {[len(h) for h in hands]}"
+        )
     size = len(hands[0])
     out = {"hands": [_sorted(h) for h in hands]}
     if "talon" in deal:
@@ -218,10 +304,14 @@ def _read_deal(deal, where, spec=DEAL):
             out["bids"] = list(deal["bids"])
     else:
         if "bids" in deal:
-            raise ValueError(f"hold_my_beer: {where}: 'bids' may only be given together with 'talon'")
+            raise ValueError(
+                f"hold_my_beer: {where}: 'bids' may only be given together with 'talon'"
+            )
         if size < 2:
-            raise ValueError(f"hold_my_beer: {where}: without a talon each hand needs at least 2 cards "
-                             "(one goes to the talon)")
+            raise ValueError(
+                f"hold_my_beer: {where}: without a talon each hand needs at least 2 cards "
+                "(one goes to the talon)"
+            )
     return out
 
 
@@ -231,7 +321,9 @@ def _plays(trick):
 
 
 def _dealt_points(deal):
-    return sum(POINTS[c] for h in deal["hands"] for c in h) + sum(POINTS[c] for c in deal.get("talon", []))
+    return sum(POINTS[c] for h in deal["hands"] for c in h) + sum(
+        POINTS[c] for c in deal.get("talon", [])
+    )
 
 
 class HoldMyBeerState(GameState):
@@ -245,27 +337,45 @@ class HoldMyBeerState(GameState):
         game_points, card_points, next_deals = [0, 0, 0], [0, 0, 0], []
         if setup is not None:
             check(setup, SETUP, Ctx("hold_my_beer", PLAYERS, ORDER), "setup")
-            first_deal = _read_deal({k: setup[k] for k in ("hands", "talon", "bids") if k in setup}, "setup")
+            first_deal = _read_deal(
+                {k: setup[k] for k in ("hands", "talon", "bids") if k in setup}, "setup"
+            )
             start_player = setup.get("start_player", 0)
             game_number = setup.get("game_number", 1)
             if game_number > opts["max_games"]:
-                raise ValueError(f"hold_my_beer: setup.game_number {game_number} is beyond max_games "
-                                 f"{opts['max_games']}")
+                raise ValueError(
+                    f"hold_my_beer: setup.game_number {game_number} is beyond max_games "
+                    f"{opts['max_games']}"
+                )
             game_points = list(setup.get("game_points", [0, 0, 0]))
             if max(game_points) >= opts["target_points"]:
-                raise ValueError(f"hold_my_beer: game_points {game_points} already reach target_points "
-                                 f"{opts['target_points']}: the match would be over")
+                raise ValueError(
+                    f"hold_my_beer: game_points {game_points} already reach target_points "
+                    f"{opts['target_points']}: the match would be over"
+                )
             card_points = list(setup.get("card_points", [0, 0, 0]))
             if sum(card_points) + _dealt_points(first_deal) > sum(POINTS.values()):
-                raise ValueError(f"hold_my_beer: setup card_points {card_points} and the cards dealt are worth more "
-                                 f"than the pack's {sum(POINTS.values())} points")
-            next_deals = [_read_deal(x, f"setup.next_deals[{i}]") for i, x in enumerate(setup.get("next_deals", []))]
-        self.d.update({
-            "phase": "discard", "game_number": game_number, "start_player": start_player,
-            "game_points": game_points, "next_deals": next_deals, "last_game": None, "last_extra": None,
-            "score_sheet": [],
-            "end_reason": None,
-        })
+                raise ValueError(
+                    f"hold_my_beer: setup card_points {card_points} and the cards dealt are worth more "
+                    f"than the pack's {sum(POINTS.values())} points"
+                )
+            next_deals = [
+                _read_deal(x, f"setup.next_deals[{i}]")
+                for i, x in enumerate(setup.get("next_deals", []))
+            ]
+        self.d.update(
+            {
+                "phase": "discard",
+                "game_number": game_number,
+                "start_player": start_player,
+                "game_points": game_points,
+                "next_deals": next_deals,
+                "last_game": None,
+                "last_extra": None,
+                "score_sheet": [],
+                "end_reason": None,
+            }
+        )
         self._start_game(first_deal, card_points)
 
     def _start_game(self, deal, card_points=None):
@@ -273,19 +383,32 @@ class HoldMyBeerState(GameState):
         if deal is None:
             cards = list(PACK)
             self.rng.shuffle(cards)
-            deal = {"hands": [_sorted(cards[i * DEAL_SIZE:(i + 1) * DEAL_SIZE]) for i in range(PLAYERS)]}
+            deal = {
+                "hands": [
+                    _sorted(cards[i * DEAL_SIZE : (i + 1) * DEAL_SIZE]) for i in range(PLAYERS)
+                ]
+            }
         hands = [list(h) for h in deal["hands"]]
         talon = list(deal.get("talon", []))
         bids = list(deal["bids"]) if "bids" in deal else [None, None, None]
         face_up = d["options"]["talon_face_up"]
-        d.update({
-            "phase": "play" if "bids" in deal else "bid" if "talon" in deal else "discard",
-            "leader": d["start_player"], "hands": hands, "discards": [None, None, None],
-            "talon": talon, "bids": bids,
-            "card_points": list(card_points) if card_points is not None else [0, 0, 0],
-            "bird_points": [0, 0, 0], "trick": [], "history": [], "exchanges": [],
-            "seen": [[], [], []], "public_seen": _sorted(talon) if face_up else [],
-        })
+        d.update(
+            {
+                "phase": "play" if "bids" in deal else "bid" if "talon" in deal else "discard",
+                "leader": d["start_player"],
+                "hands": hands,
+                "discards": [None, None, None],
+                "talon": talon,
+                "bids": bids,
+                "card_points": list(card_points) if card_points is not None else [0, 0, 0],
+                "bird_points": [0, 0, 0],
+                "trick": [],
+                "history": [],
+                "exchanges": [],
+                "seen": [[], [], []],
+                "public_seen": _sorted(talon) if face_up else [],
+            }
+        )
 
     # -- whose turn -----------------------------------------------------------------------------
     def movers_discard(self):
@@ -330,13 +453,19 @@ class HoldMyBeerState(GameState):
     # -- applying -----------------------------------------------------------------------------
     def _wrong_verb(self, verb, expected, verbs):
         known = {"discard", "bid", "play", "take", "scrap", "exchange", "pass"}
-        english = f"'{verb}' is not possible now: {expected}" if verb in known else f"unknown move {verb!r}: {expected}"
+        english = (
+            f"'{verb}' is not possible now: {expected}"
+            if verb in known
+            else f"unknown move {verb!r}: {expected}"
+        )
         raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=verbs)
 
     def apply_discard(self, seat, verb, args):
         d = self.d
         if verb != "discard":
-            self._wrong_verb(verb, "everyone first discards one card to the talon ('discard C')", ["discard"])
+            self._wrong_verb(
+                verb, "everyone first discards one card to the talon ('discard C')", ["discard"]
+            )
         (card,) = _parse(args, 1)
         if card not in d["hands"][seat]:
             raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
@@ -353,7 +482,9 @@ class HoldMyBeerState(GameState):
     def apply_bid(self, seat, verb, args):
         d = self.d
         if verb != "bid":
-            self._wrong_verb(verb, "predict your place first ('bid 1', 'bid 2' or 'bid 3')", ["bid"])
+            self._wrong_verb(
+                verb, "predict your place first ('bid 1', 'bid 2' or 'bid 3')", ["bid"]
+            )
         if len(args) != 1 or args[0] not in ("1", "2", "3"):
             raise IllegalAction("bid_a_place", "bid 1, 2 or 3 (the place you predict)")
         d["bids"][seat] = int(args[0])
@@ -382,17 +513,27 @@ class HoldMyBeerState(GameState):
         led = SUIT[trick[0][1]]
         rest = [c for c in hand if c != FOOL]
         if led != TRUMP and any(SUIT[c] == led for c in rest):
-            raise IllegalAction("must_follow", f"you must follow {SUIT_NAMES[led]} (or play the Fool)", suit=led)
+            raise IllegalAction(
+                "must_follow", f"you must follow {SUIT_NAMES[led]} (or play the Fool)", suit=led
+            )
         high = highest_trump(trick)
         trumps = [c for c in rest if SUIT[c] == TRUMP]
         if SUIT[card] == TRUMP and any(VALUE[c] > high for c in trumps):
             best = next(c for _, c in trick if SUIT[c] == TRUMP and VALUE[c] == high)
-            raise IllegalAction("must_overtrump", f"you must beat {best} with a higher trump (or play the Fool)",
-                                card=best)
+            raise IllegalAction(
+                "must_overtrump",
+                f"you must beat {best} with a higher trump (or play the Fool)",
+                card=best,
+            )
         if led == TRUMP:
-            raise IllegalAction("must_play_trump_led", "trumps were led: you must play a trump (or the Fool)")
-        raise IllegalAction("must_trump", f"you have no {SUIT_NAMES[led]}: you must play a trump (or the Fool)",
-                            suit=led)
+            raise IllegalAction(
+                "must_play_trump_led", "trumps were led: you must play a trump (or the Fool)"
+            )
+        raise IllegalAction(
+            "must_trump",
+            f"you have no {SUIT_NAMES[led]}: you must play a trump (or the Fool)",
+            suit=led,
+        )
 
     def _finish_trick(self):
         d = self.d
@@ -402,8 +543,14 @@ class HoldMyBeerState(GameState):
         points = sum(POINTS[c] for _, c in trick)
         d["game_points"][winner] += bonus
         d["bird_points"][winner] += bonus
-        entry = {"leader": d["leader"], "cards": [c for _, c in trick], "winner": winner, "points": points,
-                 "bird_bonus": bonus, "status": "pending" if win_card == TR21 else "taken"}
+        entry = {
+            "leader": d["leader"],
+            "cards": [c for _, c in trick],
+            "winner": winner,
+            "points": points,
+            "bird_bonus": bonus,
+            "status": "pending" if win_card == TR21 else "taken",
+        }
         d["history"].append(entry)
         d["trick"] = []
         d["leader"] = winner
@@ -432,8 +579,11 @@ class HoldMyBeerState(GameState):
     def apply_power21(self, seat, verb, args):
         d = self.d
         if verb not in ("take", "scrap"):
-            self._wrong_verb(verb, "your 21 won the trick: 'take' its card points or 'scrap' the trick",
-                             ["take", "scrap"])
+            self._wrong_verb(
+                verb,
+                "your 21 won the trick: 'take' its card points or 'scrap' the trick",
+                ["take", "scrap"],
+            )
         if args:
             raise IllegalAction("takes_no_cards", f"'{verb}' takes no cards", verb=verb)
         entry = d["history"][-1]
@@ -449,12 +599,17 @@ class HoldMyBeerState(GameState):
         if verb == "pass":
             if args:
                 raise IllegalAction("takes_no_cards", "'pass' takes no cards", verb="pass")
-            d["exchanges"].append({"seat": seat, "after_trick": len(d["history"]), "gave": None, "took": None})
+            d["exchanges"].append(
+                {"seat": seat, "after_trick": len(d["history"]), "gave": None, "took": None}
+            )
             d["phase"] = "play"
             return
         if verb != "exchange":
-            self._wrong_verb(verb, "your bird won the trick: 'exchange' a hand card with a talon card, or 'pass'",
-                             ["exchange", "pass"])
+            self._wrong_verb(
+                verb,
+                "your bird won the trick: 'exchange' a hand card with a talon card, or 'pass'",
+                ["exchange", "pass"],
+            )
         a, b = _parse(args, 2)
         hand, talon = d["hands"][seat], d["talon"]
         if a in hand and b in talon:
@@ -462,19 +617,31 @@ class HoldMyBeerState(GameState):
         elif b in hand and a in talon:
             own, other = b, a
         elif a in hand and b in hand:
-            raise IllegalAction("both_in_hand", f"{a} and {b} are both in your hand: name one talon card",
-                                cards=[a, b])
+            raise IllegalAction(
+                "both_in_hand",
+                f"{a} and {b} are both in your hand: name one talon card",
+                cards=[a, b],
+            )
         elif a in talon and b in talon:
-            raise IllegalAction("both_in_talon", f"{a} and {b} are both in the talon: name one card of your hand",
-                                cards=[a, b])
+            raise IllegalAction(
+                "both_in_talon",
+                f"{a} and {b} are both in the talon: name one card of your hand",
+                cards=[a, b],
+            )
         else:
             missing = [c for c in (a, b) if c not in hand and c not in talon]
             held = [c for c in (a, b) if c in hand]
             if held:
-                raise IllegalAction("not_in_talon", f"{missing[0]} is not in the talon", card=missing[0])
-            raise IllegalAction("not_in_hand_or_talon", f"you do not hold {' or '.join(missing)}, and "
-                                f"{'it is' if len(missing) == 1 else 'they are'} not in the talon",
-                                cards=missing, n=len(missing))
+                raise IllegalAction(
+                    "not_in_talon", f"{missing[0]} is not in the talon", card=missing[0]
+                )
+            raise IllegalAction(
+                "not_in_hand_or_talon",
+                f"you do not hold {' or '.join(missing)}, and "
+                f"{'it is' if len(missing) == 1 else 'they are'} not in the talon",
+                cards=missing,
+                n=len(missing),
+            )
         hand.remove(own)
         hand.append(other)
         hand.sort(key=ORDER.__getitem__)
@@ -484,7 +651,9 @@ class HoldMyBeerState(GameState):
         d["seen"][seat] = _sorted(set(d["seen"][seat]) | {own})
         if d["options"]["talon_face_up"]:
             d["public_seen"] = _sorted(set(d["public_seen"]) | {own, other})
-        d["exchanges"].append({"seat": seat, "after_trick": len(d["history"]), "gave": own, "took": other})
+        d["exchanges"].append(
+            {"seat": seat, "after_trick": len(d["history"]), "gave": own, "took": other}
+        )
         d["phase"] = "play"
 
     # -- scoring --------------------------------------------------------------------------------
@@ -498,9 +667,18 @@ class HoldMyBeerState(GameState):
         score, _ = prediction_scores(d["bids"], ranks)
         for seat in range(PLAYERS):
             d["game_points"][seat] += score[seat]
-        d["last_game"] = {"card_points": cp, "ranks": ranks, "bids": list(d["bids"]), "score": score}
-        d["last_extra"] = {"game_number": d["game_number"], "bird_points": list(d["bird_points"]),
-                           "talon_points": talon_points, "talon_to": winner}
+        d["last_game"] = {
+            "card_points": cp,
+            "ranks": ranks,
+            "bids": list(d["bids"]),
+            "score": score,
+        }
+        d["last_extra"] = {
+            "game_number": d["game_number"],
+            "bird_points": list(d["bird_points"]),
+            "talon_points": talon_points,
+            "talon_to": winner,
+        }
         d["score_sheet"].append([score[s] + d["bird_points"][s] for s in range(PLAYERS)])
         if max(d["game_points"]) >= d["options"]["target_points"]:
             d["phase"], d["end_reason"] = "over", "target"
@@ -530,31 +708,45 @@ class HoldMyBeerState(GameState):
             fail("the game number is beyond max_games")
         if (d["end_reason"] is not None) != over:
             fail("the end reason does not agree with the phase")
-        if over and d["end_reason"] == "games" and not (scored and d["game_number"] == opts["max_games"]):
+        if (
+            over
+            and d["end_reason"] == "games"
+            and not (scored and d["game_number"] == opts["max_games"])
+        ):
             fail("the match ended on games before its last game was scored")
         if (max(gp) >= opts["target_points"]) != (over and d["end_reason"] == "target"):
             fail("the game points and the target do not agree with the end of the match")
-        if len(sheet) > d["game_number"] or len(d["next_deals"]) > opts["max_games"] - d["game_number"]:
+        if (
+            len(sheet) > d["game_number"]
+            or len(d["next_deals"]) > opts["max_games"] - d["game_number"]
+        ):
             fail("more games scored or dealt ahead than the match has")
         if (last is None) != (extra is None) or (last is None) != (not sheet):
             fail("the last game's summary does not agree with the score sheet")
         if last is not None:
             if extra["game_number"] != d["game_number"] - (0 if scored else 1):
                 fail("the last game scored is not the one before this game")
-            if last["ranks"] != ranks_of(last["card_points"]) or \
-                    last["score"] != prediction_scores(last["bids"], last["ranks"])[0]:
-                fail("the last game's places or prediction scores do not follow from its card points and bids")
+            if (
+                last["ranks"] != ranks_of(last["card_points"])
+                or last["score"] != prediction_scores(last["bids"], last["ranks"])[0]
+            ):
+                fail(
+                    "the last game's places or prediction scores do not follow from its card points and bids"
+                )
             if sheet[-1] != [last["score"][s] + extra["bird_points"][s] for s in range(PLAYERS)]:
                 fail("the score sheet's last row is not the last game's points")
         for s in range(PLAYERS):
             if gp[s] < sum(row[s] for row in sheet) + (0 if scored else d["bird_points"][s]):
                 fail(f"seat {s}'s game points are less than the games and birds scored")
-        if scored and (d["bird_points"] != extra["bird_points"] or d["card_points"] != last["card_points"]):
+        if scored and (
+            d["bird_points"] != extra["bird_points"] or d["card_points"] != last["card_points"]
+        ):
             fail("the game scored does not agree with its summary")
 
         # The phase and the decisions made in this game.
-        hands, discards, bids, talon, trick, history = (d[k] for k in ("hands", "discards", "bids", "talon",
-                                                                        "trick", "history"))
+        hands, discards, bids, talon, trick, history = (
+            d[k] for k in ("hands", "discards", "bids", "talon", "trick", "history")
+        )
         if phase == "discard":
             if None not in discards or talon or history or trick or bids != [None] * PLAYERS:
                 fail("the discard phase does not agree with the talon, the bids or the play")
@@ -574,8 +766,12 @@ class HoldMyBeerState(GameState):
                     talon_then = (talon_then - {x["took"]}) | {x["gave"]}
             if talon_then != set(talon):
                 fail("the talon is not the discards and the exchanges since")
-        counted = {c for h in hands for c in h} | set(talon) | {c for _, c in trick} | \
-            {c for t in history for c in t["cards"]}
+        counted = (
+            {c for h in hands for c in h}
+            | set(talon)
+            | {c for _, c in trick}
+            | {c for t in history for c in t["cards"]}
+        )
         if phase == "discard":
             put = [c for c in discards if c is not None]
             if len(set(put)) != len(put) or counted & set(put):
@@ -586,8 +782,15 @@ class HoldMyBeerState(GameState):
                 played[seat] += 1
         for seat, _ in trick:
             played[seat] += 1
-        if len({len(hands[s]) + played[s] + (phase == "discard" and discards[s] is not None)
-                for s in range(PLAYERS)}) != 1:
+        if (
+            len(
+                {
+                    len(hands[s]) + played[s] + (phase == "discard" and discards[s] is not None)
+                    for s in range(PLAYERS)
+                }
+            )
+            != 1
+        ):
             fail("the hand sizes do not follow from the cards played")
 
         # Every trick: led by the last winner, won and scored by the rules.
@@ -597,20 +800,38 @@ class HoldMyBeerState(GameState):
             winner, win_card = trick_winner(plays)
             if t["leader"] != leader or t["winner"] != winner:
                 fail(f"trick {i + 1} was not led by the last winner or is not won by its best card")
-            if t["points"] != sum(POINTS[c] for _, c in plays) or \
-                    t["bird_bonus"] != sum(1 for s, c in plays if c in BIRDS and s != winner):
+            if t["points"] != sum(POINTS[c] for _, c in plays) or t["bird_bonus"] != sum(
+                1 for s, c in plays if c in BIRDS and s != winner
+            ):
                 fail(f"trick {i + 1}'s points are not those of its cards")
-            if t["status"] != "taken" and win_card != TR21 or t["status"] == "pending" and i != len(history) - 1:
+            if (
+                t["status"] != "taken"
+                and win_card != TR21
+                or t["status"] == "pending"
+                and i != len(history) - 1
+            ):
                 fail(f"trick {i + 1} waits for a 21's decision it cannot have")
             leader = winner
-        if d["leader"] != leader or any(s != (leader + k) % PLAYERS for k, (s, _) in enumerate(trick)):
+        if d["leader"] != leader or any(
+            s != (leader + k) % PLAYERS for k, (s, _) in enumerate(trick)
+        ):
             fail("the trick is not played in turn from the last winner")
         pending = history[-1]["status"] == "pending" if history else False
-        if phase == "power21" and (not pending or trick) or pending and phase not in ("power21", "over"):
+        if (
+            phase == "power21"
+            and (not pending or trick)
+            or pending
+            and phase not in ("power21", "over")
+        ):
             fail("the 21's decision does not agree with the phase")
-        if phase == "bird" and (not history or trick or trick_winner(_plays(history[-1]))[1] not in BIRDS
-                                or not hands[leader]
-                                or d["exchanges"] and d["exchanges"][-1]["after_trick"] == len(history)):
+        if phase == "bird" and (
+            not history
+            or trick
+            or trick_winner(_plays(history[-1]))[1] not in BIRDS
+            or not hands[leader]
+            or d["exchanges"]
+            and d["exchanges"][-1]["after_trick"] == len(history)
+        ):
             fail("the bird's exchange does not follow a trick won by a bird")
         for s in range(PLAYERS):
             if d["bird_points"][s] != sum(t["bird_bonus"] for t in history if t["winner"] == s):
@@ -626,9 +847,13 @@ class HoldMyBeerState(GameState):
             if (x["gave"] is None) != (x["took"] is None):
                 fail("an exchange names one card only")
         if not scored:  # card points taken so far and the points still to take fit in the pack
-            to_take = sum(POINTS[c] for c in talon) + sum(POINTS[c] for h in hands for c in h) + \
-                sum(POINTS[c] for _, c in trick) + (history[-1]["points"] if pending else 0) + \
-                sum(POINTS[c] for c in discards if c is not None and phase == "discard")
+            to_take = (
+                sum(POINTS[c] for c in talon)
+                + sum(POINTS[c] for h in hands for c in h)
+                + sum(POINTS[c] for _, c in trick)
+                + (history[-1]["points"] if pending else 0)
+                + sum(POINTS[c] for c in discards if c is not None and phase == "discard")
+            )
             if sum(d["card_points"]) + to_take > sum(POINTS.values()):
                 fail("the card points are more than the pack holds")
         for i, deal in enumerate(d["next_deals"]):
@@ -642,10 +867,15 @@ class HoldMyBeerState(GameState):
         gp = d["game_points"]
         best = max(gp)
         last = d["last_game"]
-        return {"game_points": list(gp), "winners": [s for s in range(PLAYERS) if gp[s] == best],
-                "end_reason": d["end_reason"], "game_number": d["game_number"],
-                "last_game": None if last is None else {k: list(v) for k, v in last.items()},
-                "games_played": len(d["score_sheet"]), "score_sheet": [list(x) for x in d["score_sheet"]]}
+        return {
+            "game_points": list(gp),
+            "winners": [s for s in range(PLAYERS) if gp[s] == best],
+            "end_reason": d["end_reason"],
+            "game_number": d["game_number"],
+            "last_game": None if last is None else {k: list(v) for k, v in last.items()},
+            "games_played": len(d["score_sheet"]),
+            "score_sheet": [list(x) for x in d["score_sheet"]],
+        }
 
     def standing(self):
         """Ranked by game points, highest first (ties share the win, as ``winners`` says)."""
@@ -665,18 +895,31 @@ class HoldMyBeerState(GameState):
         face_up = d["options"]["talon_face_up"]
         v = {
             "game_number": d["game_number"],
-            "start_player": d["start_player"], "leader": d["leader"],
+            "start_player": d["start_player"],
+            "leader": d["leader"],
             "hand_counts": [len(h) for h in d["hands"]],
             "discarded": [formed or x is not None for x in d["discards"]],
             "bid_in": [b is not None for b in d["bids"]],
             "bids": list(d["bids"]) if revealed else [None] * PLAYERS,
-            "talon_count": len(d["talon"]) if formed else sum(1 for x in d["discards"] if x is not None),
+            "talon_count": len(d["talon"])
+            if formed
+            else sum(1 for x in d["discards"] if x is not None),
             "talon": list(d["talon"]) if formed and self._talon_visible(seat) else None,
             "trick": trick_view(d["trick"]),
-            "history": [finished_view(t["leader"], _plays(t), t["winner"], points=t["points"],
-                                      bird_bonus=t["bird_bonus"], status=t["status"]) for t in d["history"]],
+            "history": [
+                finished_view(
+                    t["leader"],
+                    _plays(t),
+                    t["winner"],
+                    points=t["points"],
+                    bird_bonus=t["bird_bonus"],
+                    status=t["status"],
+                )
+                for t in d["history"]
+            ],
             "exchanges": [self._exchange_view(x, seat, face_up) for x in d["exchanges"]],
-            "card_points": list(d["card_points"]), "game_points": list(d["game_points"]),
+            "card_points": list(d["card_points"]),
+            "game_points": list(d["game_points"]),
             "bird_points": list(d["bird_points"]),
             "pending_points": d["history"][-1]["points"] if d["phase"] == "power21" else None,
             "last_game": self._last_game_view(),
@@ -695,7 +938,11 @@ class HoldMyBeerState(GameState):
 
     @staticmethod
     def _exchange_view(x, seat, face_up):
-        out = {"seat": x["seat"], "after_trick": x["after_trick"], "exchanged": x["gave"] is not None}
+        out = {
+            "seat": x["seat"],
+            "after_trick": x["after_trick"],
+            "exchanged": x["gave"] is not None,
+        }
         if face_up or x["seat"] == seat:
             out["gave"], out["took"] = x["gave"], x["took"]
         return out
@@ -708,8 +955,12 @@ class HoldMyBeerState(GameState):
             return None
         extra = d["last_extra"]
         out = {k: list(x) for k, x in last.items()}
-        out.update(game_number=extra["game_number"], bird_points=list(extra["bird_points"]),
-                   talon_points=extra["talon_points"], talon_to=extra["talon_to"])
+        out.update(
+            game_number=extra["game_number"],
+            bird_points=list(extra["bird_points"]),
+            talon_points=extra["talon_points"],
+            talon_to=extra["talon_to"],
+        )
         _, reasons = prediction_scores(last["bids"], last["ranks"])
         breakdown = []
         for seat in range(PLAYERS):
@@ -744,16 +995,34 @@ class HoldMyBeerState(GameState):
 
 
 HoldMyBeerState.info = GAME = GameInfo(
-    slug="hold_my_beer", title="Hold My Beer", min_players=3, max_players=3, default_players=3,
+    slug="hold_my_beer",
+    title="Hold My Beer",
+    min_players=3,
+    max_players=3,
+    default_players=3,
     daily={"max_games": 1},  # one deal (round) for the daily deal
     options=(
-        Option("target_points", 20, "int", "game points that end the match at once", minimum=1, maximum=999),
-        Option("max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99),
+        Option(
+            "target_points",
+            20,
+            "int",
+            "game points that end the match at once",
+            minimum=1,
+            maximum=999,
+        ),
+        Option(
+            "max_games", 6, "int", "the match ends after this many games", minimum=1, maximum=99
+        ),
         Option("talon_face_up", False, "bool", "the talon is public (and so are bird exchanges)"),
     ),
-    state_class=HoldMyBeerState, max_actions=99 * 80,
+    state_class=HoldMyBeerState,
+    max_actions=99 * 80,
     # Short matches keep the harness quick; the default (full 6-game) match is played too.
-    variants=({"talon_face_up": True, "max_games": 1}, {"max_games": 1}, {"target_points": 3, "max_games": 2},
-              {"talon_face_up": True, "target_points": 4, "max_games": 2}),
+    variants=(
+        {"talon_face_up": True, "max_games": 1},
+        {"max_games": 1},
+        {"target_points": 3, "max_games": 2},
+        {"talon_face_up": True, "target_points": 4, "max_games": 2},
+    ),
     computer_players=True,
 )

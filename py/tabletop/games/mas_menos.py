@@ -32,13 +32,28 @@ View (``view(seat)``)
 
 Decisions beyond the rules file: none needed; the dealer is seat 0 and alternates per game.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..cards import deck, parse_cards, rank_of, suit_of
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
+from ..reader import (
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Tuple,
+    check,
+    conserve,
+)
 
 RANKS = "789TJQKA"
 SUITS = "SHDC"
@@ -50,29 +65,65 @@ RULE_PAIR = ("mas", "menos")
 LEAD_PAIR = ("antes", "despues")
 TRICKS_PER_GAME = 13
 # Winning suit -> (rule key, new value).
-SUIT_EFFECT = {"D": ("trick_rule", "low"), "H": ("trick_rule", "high"),
-               "C": ("game_rule", "fewer"), "S": ("game_rule", "more")}
+SUIT_EFFECT = {
+    "D": ("trick_rule", "low"),
+    "H": ("trick_rule", "high"),
+    "C": ("game_rule", "fewer"),
+    "S": ("game_rule", "more"),
+}
 
 
 # What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
 DEAL = PerSeat(Cards(n=16))
-SETUP = Fields({}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 1, 99), "dealer": Seat()})
+SETUP = Fields(
+    {}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 1, 99), "dealer": Seat()}
+)
 TRICK_RULE = Opt(Choice("high", "low"))
 GAME_RULE = Opt(Choice("more", "fewer"))
 PLAY = Tuple(Seat(), Card())
-STATE = Fields({
-    "game_number": Int(1, 99), "dealer": Seat(), "match_points": PerSeat(Int(0, 13 * 99)),
-    "deals": List(PerSeat(Cards(n=16, counted=False)), 0, 99),
-    "game_results": List(Fields({"tricks": PerSeat(Int(0, 13)), "winner": Seat(), "points": PerSeat(Int(0, 13)),
-                                 "game_rule": Choice("more", "fewer")}), 0, 99),
-    "hands": PerSeat(Cards(hi=16, ordered=True)), "discards": PerSeat(Opt(Cards(n=3))),
-    "first_discarder": Opt(Seat()), "declarations": PerSeat(Opt(Choice(*DECLARATIONS))),
-    "trick_rule": TRICK_RULE, "game_rule": GAME_RULE, "tricks": PerSeat(Int(0, 13)), "tricks_played": Int(0, 13),
-    "leader": Opt(Seat()), "trick": List(PLAY, 0, 1),
-    "history": List(Fields({"leader": Seat(), "cards": List(PLAY, 2, 2), "winner": Seat(),
-                            "rules_before": Tuple(TRICK_RULE, GAME_RULE)}), 0, 13),
-    "visible": Fields({"red": Opt(Card(counted=False)), "black": Opt(Card(counted=False))}),
-})
+STATE = Fields(
+    {
+        "game_number": Int(1, 99),
+        "dealer": Seat(),
+        "match_points": PerSeat(Int(0, 13 * 99)),
+        "deals": List(PerSeat(Cards(n=16, counted=False)), 0, 99),
+        "game_results": List(
+            Fields(
+                {
+                    "tricks": PerSeat(Int(0, 13)),
+                    "winner": Seat(),
+                    "points": PerSeat(Int(0, 13)),
+                    "game_rule": Choice("more", "fewer"),
+                }
+            ),
+            0,
+            99,
+        ),
+        "hands": PerSeat(Cards(hi=16, ordered=True)),
+        "discards": PerSeat(Opt(Cards(n=3))),
+        "first_discarder": Opt(Seat()),
+        "declarations": PerSeat(Opt(Choice(*DECLARATIONS))),
+        "trick_rule": TRICK_RULE,
+        "game_rule": GAME_RULE,
+        "tricks": PerSeat(Int(0, 13)),
+        "tricks_played": Int(0, 13),
+        "leader": Opt(Seat()),
+        "trick": List(PLAY, 0, 1),
+        "history": List(
+            Fields(
+                {
+                    "leader": Seat(),
+                    "cards": List(PLAY, 2, 2),
+                    "winner": Seat(),
+                    "rules_before": Tuple(TRICK_RULE, GAME_RULE),
+                }
+            ),
+            0,
+            13,
+        ),
+        "visible": Fields({"red": Opt(Card(counted=False)), "black": Opt(Card(counted=False))}),
+    }
+)
 
 
 def trick_winner(leader, led, followed, trick_rule):
@@ -101,10 +152,16 @@ class MasMenosState(GameState):
                 check(hands, DEAL, ctx, f"setup deal {number}")
                 conserve(ctx, complete=True)
             dealer = setup.get("dealer", 0)
-        self.d.update({
-            "phase": "prepare", "game_number": 0, "dealer": dealer, "deals": deals,
-            "match_points": [0, 0], "game_results": [],
-        })
+        self.d.update(
+            {
+                "phase": "prepare",
+                "game_number": 0,
+                "dealer": dealer,
+                "deals": deals,
+                "match_points": [0, 0],
+                "game_results": [],
+            }
+        )
         self._start_game()
 
     def _deal(self):
@@ -117,7 +174,7 @@ class MasMenosState(GameState):
         hands = [[], []]
         seat = 1 - self.d["dealer"]
         for start in range(0, 32, 4):
-            hands[seat].extend(cards[start:start + 4])
+            hands[seat].extend(cards[start : start + 4])
             seat = 1 - seat
         return hands
 
@@ -126,13 +183,23 @@ class MasMenosState(GameState):
         d["game_number"] += 1
         if d["game_number"] > 1:
             d["dealer"] = 1 - d["dealer"]
-        d.update({
-            "phase": "prepare",
-            "hands": [sorted(h, key=ORDER.__getitem__) for h in self._deal()],
-            "discards": [None, None], "first_discarder": None, "declarations": [None, None],
-            "trick_rule": None, "game_rule": None, "tricks": [0, 0], "tricks_played": 0,
-            "leader": None, "trick": [], "history": [], "visible": {"red": None, "black": None},
-        })
+        d.update(
+            {
+                "phase": "prepare",
+                "hands": [sorted(h, key=ORDER.__getitem__) for h in self._deal()],
+                "discards": [None, None],
+                "first_discarder": None,
+                "declarations": [None, None],
+                "trick_rule": None,
+                "game_rule": None,
+                "tricks": [0, 0],
+                "tricks_played": 0,
+                "leader": None,
+                "trick": [],
+                "history": [],
+                "visible": {"red": None, "black": None},
+            }
+        )
 
     # -- whose turn -----------------------------------------------------------------------------
     def movers_prepare(self):
@@ -144,7 +211,11 @@ class MasMenosState(GameState):
                 out.append(seat)
             elif seat == first and d["declarations"][seat] is None:
                 out.append(seat)
-            elif seat != first and d["declarations"][first] is not None and d["declarations"][seat] is None:
+            elif (
+                seat != first
+                and d["declarations"][first] is not None
+                and d["declarations"][seat] is None
+            ):
                 out.append(seat)
         return out
 
@@ -183,7 +254,9 @@ class MasMenosState(GameState):
             cards = parse_cards(args, ORDER, count=3)
             missing = [c for c in cards if c not in d["hands"][seat]]
             if missing:
-                raise IllegalAction("not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing)
+                raise IllegalAction(
+                    "not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing
+                )
             d["hands"][seat] = [c for c in d["hands"][seat] if c not in cards]
             d["discards"][seat] = cards
             if d["first_discarder"] is None:
@@ -191,37 +264,57 @@ class MasMenosState(GameState):
             return
         if verb == "declare":
             if len(args) != 1 or args[0] not in DECLARATIONS:
-                raise IllegalAction("unknown_declaration", "declare one of: mas, menos, antes, despues",
-                                    declarations=list(DECLARATIONS))
+                raise IllegalAction(
+                    "unknown_declaration",
+                    "declare one of: mas, menos, antes, despues",
+                    declarations=list(DECLARATIONS),
+                )
             choice = args[0]
             if d["discards"][seat] is None:
-                raise IllegalAction("discard_before_declaring", "discard 3 cards before you declare")
+                raise IllegalAction(
+                    "discard_before_declaring", "discard 3 cards before you declare"
+                )
             if d["declarations"][seat] is not None:
                 raise IllegalAction("already_declared", "you have already declared")
             first = d["first_discarder"]
             if seat != first:
                 if d["declarations"][first] is None:
-                    raise IllegalAction("wait_first_declaration", "wait for the first discarder to declare")
+                    raise IllegalAction(
+                        "wait_first_declaration", "wait for the first discarder to declare"
+                    )
                 if choice not in self.declaration_choices(seat):
-                    raise IllegalAction("same_pair", f"'{choice}' is in the same pair as '{d['declarations'][first]}': "
-                                        f"choose {' or '.join(self.declaration_choices(seat))}",
-                                        declaration=choice, first_declaration=d["declarations"][first],
-                                        declarations=self.declaration_choices(seat))
+                    raise IllegalAction(
+                        "same_pair",
+                        f"'{choice}' is in the same pair as '{d['declarations'][first]}': "
+                        f"choose {' or '.join(self.declaration_choices(seat))}",
+                        declaration=choice,
+                        first_declaration=d["declarations"][first],
+                        declarations=self.declaration_choices(seat),
+                    )
             d["declarations"][seat] = choice
             if None not in d["declarations"]:
                 self._begin_play()
             return
         if verb == "play":
-            raise IllegalAction("not_playing_yet", "no card is played before both players have discarded and declared")
-        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use discard or declare now",
-                            verb=verb[:20], verbs=["discard", "declare"])
+            raise IllegalAction(
+                "not_playing_yet",
+                "no card is played before both players have discarded and declared",
+            )
+        raise IllegalAction(
+            "wrong_move",
+            f"unknown move {verb!r}: use discard or declare now",
+            verb=verb[:20],
+            verbs=["discard", "declare"],
+        )
 
     def _begin_play(self):
         d = self.d
         for seat in (0, 1):
             choice = d["declarations"][seat]
             if choice in RULE_PAIR:
-                d["trick_rule"], d["game_rule"] = ("high", "more") if choice == "mas" else ("low", "fewer")
+                d["trick_rule"], d["game_rule"] = (
+                    ("high", "more") if choice == "mas" else ("low", "fewer")
+                )
             else:
                 d["leader"] = seat if choice == "antes" else 1 - seat
         d["phase"] = "play"
@@ -229,8 +322,12 @@ class MasMenosState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            raise IllegalAction("wrong_move", f"'{verb}' is not a move during play: play one card",
-                                verb=verb[:20], verbs=["play"])
+            raise IllegalAction(
+                "wrong_move",
+                f"'{verb}' is not a move during play: play one card",
+                verb=verb[:20],
+                verbs=["play"],
+            )
         (card,) = parse_cards(args, ORDER, count=1)
         if card not in d["hands"][seat]:
             raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
@@ -250,8 +347,9 @@ class MasMenosState(GameState):
         d["visible"]["red" if suit_of(win_card) in "HD" else "black"] = win_card
         d["tricks"][winner] += 1
         d["tricks_played"] += 1
-        d["history"].append({"leader": leader, "cards": d["trick"], "winner": winner,
-                             "rules_before": rules_before})
+        d["history"].append(
+            {"leader": leader, "cards": d["trick"], "winner": winner, "rules_before": rules_before}
+        )
         d["trick"] = []
         d["leader"] = winner
         if d["tricks_played"] == TRICKS_PER_GAME:
@@ -267,8 +365,14 @@ class MasMenosState(GameState):
         points = [0, 0]
         points[winner] = abs(t0 - t1)
         d["match_points"][winner] += points[winner]
-        d["game_results"].append({"tricks": list(d["tricks"]), "winner": winner, "points": points,
-                                  "game_rule": d["game_rule"]})
+        d["game_results"].append(
+            {
+                "tricks": list(d["tricks"]),
+                "winner": winner,
+                "points": points,
+                "game_rule": d["game_rule"],
+            }
+        )
         if d["game_number"] >= d["options"]["games"]:
             d["phase"] = "over"
         else:
@@ -294,7 +398,8 @@ class MasMenosState(GameState):
             fail("more explicit deals than games")
         discarded = [x is not None for x in d["discards"]]
         if (d["first_discarder"] is None) != (not any(discarded)) or (
-                d["first_discarder"] is not None and not discarded[d["first_discarder"]]):
+            d["first_discarder"] is not None and not discarded[d["first_discarder"]]
+        ):
             fail("the first discarder has not discarded")
         for seat in (0, 1):
             if d["declarations"][seat] is not None and not discarded[seat]:
@@ -302,9 +407,13 @@ class MasMenosState(GameState):
             played = sum(1 for t in d["history"] for p, _ in t["cards"] if p == seat)
             played += sum(1 for p, _ in d["trick"] if p == seat)
             if len(d["hands"][seat]) != 16 - (3 if discarded[seat] else 0) - played:
-                fail(f"seat {seat} holds {len(d['hands'][seat])} cards, which the play so far does not leave")
+                fail(
+                    f"seat {seat} holds {len(d['hands'][seat])} cards, which the play so far does not leave"
+                )
         playing = d["phase"] == "play" or (over and d["tricks_played"] == TRICKS_PER_GAME)
-        if playing and (None in d["declarations"] or d["leader"] is None or d["trick_rule"] is None):
+        if playing and (
+            None in d["declarations"] or d["leader"] is None or d["trick_rule"] is None
+        ):
             fail("cards are played before both declarations")
         if d["phase"] == "prepare" and (d["history"] or d["trick"]):
             fail("cards are played before both declarations")
@@ -318,12 +427,20 @@ class MasMenosState(GameState):
             return None
         last = d["game_results"][-1]
         mp = d["match_points"]
-        return {"tricks": list(last["tricks"]), "winner": last["winner"], "points": list(last["points"]),
-                "game_rule": last["game_rule"], "trick_rule": d["trick_rule"],
-                "match_points": list(mp), "match_winner": None if mp[0] == mp[1] else (0 if mp[0] > mp[1] else 1),
-                "games_played": len(d["game_results"]),
-                "game_results": [dict(r, tricks=list(r["tricks"]), points=list(r["points"]))
-                                 for r in d["game_results"]]}
+        return {
+            "tricks": list(last["tricks"]),
+            "winner": last["winner"],
+            "points": list(last["points"]),
+            "game_rule": last["game_rule"],
+            "trick_rule": d["trick_rule"],
+            "match_points": list(mp),
+            "match_winner": None if mp[0] == mp[1] else (0 if mp[0] > mp[1] else 1),
+            "games_played": len(d["game_results"]),
+            "game_results": [
+                dict(r, tricks=list(r["tricks"]), points=list(r["points"]))
+                for r in d["game_results"]
+            ],
+        }
 
     def standing(self):
         """Ranked by match points (equal points: a drawn match, as ``match_winner`` None says)."""
@@ -336,12 +453,24 @@ class MasMenosState(GameState):
             "game_number": d["game_number"],
             "hand_counts": [len(h) for h in d["hands"]],
             "discarded": [x is not None for x in d["discards"]],
-            "first_discarder": d["first_discarder"], "declarations": list(d["declarations"]),
-            "trick_rule": d["trick_rule"], "game_rule": d["game_rule"], "leader": d["leader"],
+            "first_discarder": d["first_discarder"],
+            "declarations": list(d["declarations"]),
+            "trick_rule": d["trick_rule"],
+            "game_rule": d["game_rule"],
+            "leader": d["leader"],
             "trick": [list(x) for x in d["trick"]],
-            "history": [{"leader": t["leader"], "cards": [list(x) for x in t["cards"]], "winner": t["winner"],
-                         "rules_before": list(t["rules_before"])} for t in d["history"]],
-            "visible": dict(d["visible"]), "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
+            "history": [
+                {
+                    "leader": t["leader"],
+                    "cards": [list(x) for x in t["cards"]],
+                    "winner": t["winner"],
+                    "rules_before": list(t["rules_before"]),
+                }
+                for t in d["history"]
+            ],
+            "visible": dict(d["visible"]),
+            "tricks": list(d["tricks"]),
+            "tricks_played": d["tricks_played"],
             "match_points": list(d["match_points"]),
             "last_game": dict(d["game_results"][-1]) if d["game_results"] else None,
         }
@@ -370,9 +499,14 @@ class MasMenosState(GameState):
 
 
 MasMenosState.info = GAME = GameInfo(
-    slug="mas_menos", title="Más-Menos", min_players=2, max_players=2, default_players=2,
+    slug="mas_menos",
+    title="Más-Menos",
+    min_players=2,
+    max_players=2,
+    default_players=2,
     options=(Option("games", 1, "int", "number of games in the match", minimum=1, maximum=99),),
-    state_class=MasMenosState, max_actions=200 * 99,
+    state_class=MasMenosState,
+    max_actions=200 * 99,
     variants=({"games": 3},),
     computer_players=True,
 )

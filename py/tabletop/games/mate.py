@@ -52,6 +52,7 @@ Solver (module functions, beyond the engine contract; see DESIGN.md)
     value bounds, and move ordering (table move, leads the follower cannot beat, the rest). Each
     call takes ``node_budget`` (positions expanded) and raises ``SearchBudgetExceeded`` beyond it.
 """
+
 from __future__ import annotations
 
 from ..cards import SUIT_NAMES, card_name, deck, parse_cards, rank_of, suit_of
@@ -59,9 +60,9 @@ from ..core import GameInfo, GameState, IllegalAction, Option, Queries, Standing
 from ..reader import Card, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
 from ..tricks import finished_view, trick_view
 
-RANKS = "ATKQ7"                      # high to low; also the deck order within a suit
-SUITS = "SHDC"                       # deck order of the rules file (section 2)
-PACK = deck(RANKS, SUITS)            # AS TS KS QS 7S AH ... QC 7C
+RANKS = "ATKQ7"  # high to low; also the deck order within a suit
+SUITS = "SHDC"  # deck order of the rules file (section 2)
+PACK = deck(RANKS, SUITS)  # AS TS KS QS 7S AH ... QC 7C
 ORDER = {card: i for i, card in enumerate(PACK)}
 RANK_STRENGTH = {"7": 0, "Q": 1, "K": 2, "T": 3, "A": 4}
 SUIT_STRENGTH = {"D": 0, "H": 1, "S": 2, "C": 3}
@@ -107,22 +108,45 @@ SETUP = Fields({}, optional={"hands": DEAL, "deals": List(DEAL, 1, 2), "dealer":
 # A finished trick as the state keeps it: [leader, led, followed, winner]; a mating lead has
 # followed and winner null.
 TRICK = Tuple(Seat(), Card(), Opt(Card()), Opt(Seat()))
-DEAL_RESULT = Fields({"dealer": Seat(), "mater": Opt(Seat()), "card": Opt(Card(counted=False)),
-                      "trick": Opt(Int(1, TRICKS)), "score": Int(0, VALUE["A"] * TRICKS)})
-STATE = Fields({
-    "deal_number": Int(1, 4), "first_dealer": Seat(), "dealer": Seat(),
-    "setup_deals": List(PerSeat(Cards(n=TRICKS, counted=False)), 0, 2),
-    "points": PerSeat(Int(0, 4 * VALUE["A"] * TRICKS)), "deal_results": List(DEAL_RESULT, 0, 4),
-    "last_deal": Opt(Fields({"deal_number": Int(1, 4), "dealer": Seat(),
-                             "hands": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
-                             "tricks": List(Tuple(Seat(), Card(counted=False), Opt(Card(counted=False)), Opt(Seat())),
-                                            1, TRICKS)})),
-    "leader": Seat(), "trick_number": Int(1, TRICKS),
-    "dealt": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
-    "hands": PerSeat(Cards(hi=TRICKS, ordered=True)),
-    "trick": List(Tuple(Seat(), Card()), 0, 1),
-    "history": List(TRICK, 0, TRICKS),
-})
+DEAL_RESULT = Fields(
+    {
+        "dealer": Seat(),
+        "mater": Opt(Seat()),
+        "card": Opt(Card(counted=False)),
+        "trick": Opt(Int(1, TRICKS)),
+        "score": Int(0, VALUE["A"] * TRICKS),
+    }
+)
+STATE = Fields(
+    {
+        "deal_number": Int(1, 4),
+        "first_dealer": Seat(),
+        "dealer": Seat(),
+        "setup_deals": List(PerSeat(Cards(n=TRICKS, counted=False)), 0, 2),
+        "points": PerSeat(Int(0, 4 * VALUE["A"] * TRICKS)),
+        "deal_results": List(DEAL_RESULT, 0, 4),
+        "last_deal": Opt(
+            Fields(
+                {
+                    "deal_number": Int(1, 4),
+                    "dealer": Seat(),
+                    "hands": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
+                    "tricks": List(
+                        Tuple(Seat(), Card(counted=False), Opt(Card(counted=False)), Opt(Seat())),
+                        1,
+                        TRICKS,
+                    ),
+                }
+            )
+        ),
+        "leader": Seat(),
+        "trick_number": Int(1, TRICKS),
+        "dealt": PerSeat(Cards(n=TRICKS, counted=False, ordered=True)),
+        "hands": PerSeat(Cards(hi=TRICKS, ordered=True)),
+        "trick": List(Tuple(Seat(), Card()), 0, 1),
+        "history": List(TRICK, 0, TRICKS),
+    }
+)
 
 
 def _dealer_of(number, first_dealer):
@@ -142,7 +166,9 @@ def _replay_deal(hands, dealer, tricks):
     for number, (t_leader, led, followed, winner) in enumerate(tricks, 1):
         where = f"trick {number}"
         if t_leader != leader:
-            raise ValueError(f"{where} was led by seat {t_leader}, not by the winner of the trick before")
+            raise ValueError(
+                f"{where} was led by seat {t_leader}, not by the winner of the trick before"
+            )
         if led not in hands[leader]:
             raise ValueError(f"{where}: seat {leader} led {led}, which it did not hold")
         hands[leader].remove(led)
@@ -172,20 +198,31 @@ class MateState(GameState):
             check(setup, SETUP, Ctx("mate", 2, ORDER), "setup")
             if "hands" in setup and "deals" in setup:
                 raise ValueError("mate: setup gives 'hands' or 'deals', not both")
-            deals = setup["deals"] if "deals" in setup else [setup["hands"]] if "hands" in setup else []
+            deals = (
+                setup["deals"] if "deals" in setup else [setup["hands"]] if "hands" in setup else []
+            )
             if len(deals) > rounds:
-                raise ValueError(f"mate: setup gives {len(deals)} deals but the match has "
-                                 f"{rounds} round{'s' if rounds != 1 else ''}")
+                raise ValueError(
+                    f"mate: setup gives {len(deals)} deals but the match has "
+                    f"{rounds} round{'s' if rounds != 1 else ''}"
+                )
             for number, hands in enumerate(deals, 1):
                 ctx = Ctx("mate", 2, ORDER)  # each deal is the whole pack, once
                 check(hands, DEAL, ctx, f"setup deal {number}")
                 conserve(ctx, complete=True)
             dealer = setup.get("dealer", 0)
-        self.d.update({
-            "phase": "play", "deal_number": 0, "first_dealer": dealer, "dealer": dealer,
-            "setup_deals": [[list(h) for h in hands] for hands in deals],
-            "points": [0, 0], "deal_results": [], "last_deal": None,
-        })
+        self.d.update(
+            {
+                "phase": "play",
+                "deal_number": 0,
+                "first_dealer": dealer,
+                "dealer": dealer,
+                "setup_deals": [[list(h) for h in hands] for hands in deals],
+                "points": [0, 0],
+                "deal_results": [],
+                "last_deal": None,
+            }
+        )
         self._start_deal()
 
     def _shuffled_hands(self, dealer):
@@ -194,7 +231,7 @@ class MateState(GameState):
         hands = [[], []]
         seat = 1 - dealer  # packets of 5, non-dealer first
         for start in range(0, len(PACK), 5):
-            hands[seat].extend(cards[start:start + 5])
+            hands[seat].extend(cards[start : start + 5])
             seat = 1 - seat
         return hands
 
@@ -213,11 +250,17 @@ class MateState(GameState):
         else:  # the replay: the hands as dealt are exchanged, the other player deals and leads
             dealer = 1 - d["dealer"]
             dealt = [d["dealt"][1], d["dealt"][0]]
-        d.update({
-            "dealer": dealer, "leader": dealer, "trick_number": 1,
-            "dealt": [list(h) for h in dealt], "hands": [list(h) for h in dealt],
-            "trick": [], "history": [],
-        })
+        d.update(
+            {
+                "dealer": dealer,
+                "leader": dealer,
+                "trick_number": 1,
+                "dealt": [list(h) for h in dealt],
+                "hands": [list(h) for h in dealt],
+                "trick": [],
+                "history": [],
+            }
+        )
 
     # -- whose turn -----------------------------------------------------------------------------
     def movers_play(self):
@@ -235,21 +278,35 @@ class MateState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            raise IllegalAction("wrong_move", f"'{verb}' is not a move in Mate: play one card, e.g. 'play AS'",
-                                verb=verb[:20], verbs=["play"])
+            raise IllegalAction(
+                "wrong_move",
+                f"'{verb}' is not a move in Mate: play one card, e.g. 'play AS'",
+                verb=verb[:20],
+                verbs=["play"],
+            )
         (card,) = parse_cards(args, ORDER, count=1)
         hand = d["hands"][seat]
         if card not in hand:
-            raise IllegalAction("not_in_hand", f"you do not hold the {card_name(card)}", cards=[card])
+            raise IllegalAction(
+                "not_in_hand", f"you do not hold the {card_name(card)}", cards=[card]
+            )
         if d["trick"]:
             led = d["trick"][0][1]
             allowed = follow_options(hand, led)
             if card not in allowed:
                 if suit_of(allowed[0]) == suit_of(led):
-                    raise IllegalAction("must_follow", f"you must follow suit: play a {SUIT_SINGULAR[suit_of(led)]}",
-                                        suit=suit_of(led))
-                raise IllegalAction("must_follow_rank", f"you have no {SUIT_NAMES[suit_of(led)]}, so you must play "
-                                    f"{RANK_WORDS[rank_of(led)]} (the led rank)", suit=suit_of(led), led_card=led)
+                    raise IllegalAction(
+                        "must_follow",
+                        f"you must follow suit: play a {SUIT_SINGULAR[suit_of(led)]}",
+                        suit=suit_of(led),
+                    )
+                raise IllegalAction(
+                    "must_follow_rank",
+                    f"you have no {SUIT_NAMES[suit_of(led)]}, so you must play "
+                    f"{RANK_WORDS[rank_of(led)]} (the led rank)",
+                    suit=suit_of(led),
+                    led_card=led,
+                )
         hand.remove(card)
         d["trick"].append([seat, card])
         if len(d["trick"]) == 1:
@@ -274,10 +331,20 @@ class MateState(GameState):
         score = mate_score(card, trick) if mater is not None else 0
         if mater is not None:
             d["points"][mater] += score
-        result = {"dealer": d["dealer"], "mater": mater, "card": card, "trick": trick, "score": score}
+        result = {
+            "dealer": d["dealer"],
+            "mater": mater,
+            "card": card,
+            "trick": trick,
+            "score": score,
+        }
         d["deal_results"].append(result)
-        d["last_deal"] = {"deal_number": d["deal_number"], "dealer": d["dealer"],
-                          "hands": d["dealt"], "tricks": d["history"]}
+        d["last_deal"] = {
+            "deal_number": d["deal_number"],
+            "dealer": d["dealer"],
+            "hands": d["dealt"],
+            "tricks": d["history"],
+        }
         if d["deal_number"] >= 2 * d["options"]["rounds"]:
             d["phase"] = "over"
         else:
@@ -335,13 +402,22 @@ class MateState(GameState):
                 fail(f"the last deal does not replay: {err}")
             r = results[-1]
             if (mate or (None, None, None)) != (r["mater"], r["card"], r["trick"]) or (
-                    mate is None and len(last["tricks"]) != TRICKS):
+                mate is None and len(last["tricks"]) != TRICKS
+            ):
                 fail("the last deal's tricks do not give its result")
-        if number % 2 == 0 and not over and last is not None and dealt != [last["hands"][1], last["hands"][0]]:
+        if (
+            number % 2 == 0
+            and not over
+            and last is not None
+            and dealt != [last["hands"][1], last["hands"][0]]
+        ):
             fail("a replay deal is not the exchanged hands of the deal before")
         rnd = (number + 1) // 2
-        if number % 2 == 1 and rnd - 1 < len(d["setup_deals"]) and dealt != [
-                sorted(h, key=ORDER.__getitem__) for h in d["setup_deals"][rnd - 1]]:
+        if (
+            number % 2 == 1
+            and rnd - 1 < len(d["setup_deals"])
+            and dealt != [sorted(h, key=ORDER.__getitem__) for h in d["setup_deals"][rnd - 1]]
+        ):
             fail("the hands as dealt are not the explicit deal")
         try:
             hands, leader, mate = _replay_deal(dealt, d["dealer"], d["history"])
@@ -349,12 +425,19 @@ class MateState(GameState):
             fail(f"this deal does not replay: {err}")
         finished = mate is not None or len(d["history"]) == TRICKS
         if finished != over:
-            fail("the phase does not agree with the tricks played" if over or not finished
-                 else "a finished deal is still in play")
+            fail(
+                "the phase does not agree with the tricks played"
+                if over or not finished
+                else "a finished deal is still in play"
+            )
         if over:
             if d["trick"] or d["trick_number"] != len(d["history"]):
                 fail("cards are in play after the match")
-            if last["deal_number"] != number or last["hands"] != dealt or last["tricks"] != d["history"]:
+            if (
+                last["deal_number"] != number
+                or last["hands"] != dealt
+                or last["tricks"] != d["history"]
+            ):
                 fail("the last deal's record is not the deal just finished")
         else:
             if d["trick_number"] != len(d["history"]) + 1:
@@ -377,8 +460,12 @@ class MateState(GameState):
         if not self.is_over():
             return None
         p0, p1 = d["points"]
-        return {"points": [p0, p1], "winner": None if p0 == p1 else (0 if p0 > p1 else 1),
-                "margin": abs(p0 - p1), "deal_results": [dict(r) for r in d["deal_results"]]}
+        return {
+            "points": [p0, p1],
+            "winner": None if p0 == p1 else (0 if p0 > p1 else 1),
+            "margin": abs(p0 - p1),
+            "deal_results": [dict(r) for r in d["deal_results"]],
+        }
 
     def standing(self):
         """Ranked by points (equal points: a draw, as ``winner`` None says)."""
@@ -389,15 +476,33 @@ class MateState(GameState):
         """Per-seat points of one finished deal, each with its reason as a code with params
         (``no_mate``; ``mate_scored`` with card, trick, value and points; ``mated`` with trick)."""
         if r["mater"] is None:
-            scores = [{"seat": s, "points": 0, "reasons": [{"code": "no_mate", "params": {}}]} for s in (0, 1)]
+            scores = [
+                {"seat": s, "points": 0, "reasons": [{"code": "no_mate", "params": {}}]}
+                for s in (0, 1)
+            ]
         else:
             m, card, n = r["mater"], r["card"], r["trick"]
             scores = [None, None]
-            scores[m] = {"seat": m, "points": r["score"],
-                         "reasons": [{"code": "mate_scored", "params": {"card": card, "trick": n,
-                                                                        "value": VALUE[rank_of(card)],
-                                                                        "points": r["score"]}}]}
-            scores[1 - m] = {"seat": 1 - m, "points": 0, "reasons": [{"code": "mated", "params": {"trick": n}}]}
+            scores[m] = {
+                "seat": m,
+                "points": r["score"],
+                "reasons": [
+                    {
+                        "code": "mate_scored",
+                        "params": {
+                            "card": card,
+                            "trick": n,
+                            "value": VALUE[rank_of(card)],
+                            "points": r["score"],
+                        },
+                    }
+                ],
+            }
+            scores[1 - m] = {
+                "seat": 1 - m,
+                "points": 0,
+                "reasons": [{"code": "mated", "params": {"trick": n}}],
+            }
         return {"deal": number, "dealer": r["dealer"], "scores": scores}
 
     def observe(self, seat):
@@ -405,9 +510,13 @@ class MateState(GameState):
         played = {c for t in d["history"] for c in t[1:3]} | {c for _, c in d["trick"]}
         v = {
             "deal_number": d["deal_number"],
-            "deals_total": 2 * d["options"]["rounds"], "round": (d["deal_number"] + 1) // 2,
-            "replay": d["deal_number"] % 2 == 0, "dealer": d["dealer"], "leader": d["leader"],
-            "trick_number": d["trick_number"], "hand_counts": [len(h) for h in d["hands"]],
+            "deals_total": 2 * d["options"]["rounds"],
+            "round": (d["deal_number"] + 1) // 2,
+            "replay": d["deal_number"] % 2 == 0,
+            "dealer": d["dealer"],
+            "leader": d["leader"],
+            "trick_number": d["trick_number"],
+            "hand_counts": [len(h) for h in d["hands"]],
             "trick": trick_view(d["trick"]),
             "history": [_trick_view(t) for t in d["history"]],
             "points": list(d["points"]),
@@ -418,11 +527,14 @@ class MateState(GameState):
         last = d["last_deal"]
         if last is not None:
             gone = {c for t in last["tricks"] for c in t[1:3]}
-            v["last_deal"] = {"deal_number": last["deal_number"], "dealer": last["dealer"],
-                              "hands": [list(h) for h in last["hands"]],
-                              "tricks": [_trick_view(t) for t in last["tricks"]],
-                              "hands_left": [[c for c in h if c not in gone] for h in last["hands"]],
-                              "result": dict(d["deal_results"][-1])}
+            v["last_deal"] = {
+                "deal_number": last["deal_number"],
+                "dealer": last["dealer"],
+                "hands": [list(h) for h in last["hands"]],
+                "tricks": [_trick_view(t) for t in last["tricks"]],
+                "hands_left": [[c for c in h if c not in gone] for h in last["hands"]],
+                "result": dict(d["deal_results"][-1]),
+            }
         if seat is None:
             v["hands"] = [list(h) for h in d["hands"]]
         else:
@@ -442,8 +554,10 @@ class MateState(GameState):
 
 def _check_combination(options, players):
     if options["foreplacing"] is not False:
-        raise ValueError("mate: option 'foreplacing' must be false (the foreplacing variant is not "
-                         "specified by the sources)")
+        raise ValueError(
+            "mate: option 'foreplacing' must be false (the foreplacing variant is not "
+            "specified by the sources)"
+        )
 
 
 # =============================================================================================
@@ -462,10 +576,16 @@ for _c in PACK:
 _BIT = {c: 1 << card_strength(c) for c in PACK}
 _VAL = [VALUE[rank_of(_IDX_CARD[i])] for i in range(20)]
 _SUIT_MASK = [31 << (5 * (i // 5)) for i in range(20)]
-_RANK_SPREAD = 1 | 1 << 5 | 1 << 10 | 1 << 15          # one bit of each suit block
+_RANK_SPREAD = 1 | 1 << 5 | 1 << 10 | 1 << 15  # one bit of each suit block
 _RANK_MASK = [_RANK_SPREAD << (i % 5) for i in range(20)]
-_BY_VALUE = [_RANK_SPREAD << 4, _RANK_SPREAD << 3, _RANK_SPREAD, _RANK_SPREAD << 2, _RANK_SPREAD << 1]
-_BY_VALUE_PTS = [11, 10, 7, 4, 3]                      # A, T, 7, K, Q
+_BY_VALUE = [
+    _RANK_SPREAD << 4,
+    _RANK_SPREAD << 3,
+    _RANK_SPREAD,
+    _RANK_SPREAD << 2,
+    _RANK_SPREAD << 1,
+]
+_BY_VALUE_PTS = [11, 10, 7, 4, 3]  # A, T, 7, K, Q
 _INF = 10_000
 DEFAULT_NODE_BUDGET = 1_000_000
 
@@ -763,22 +883,40 @@ def _parse_played(pos, item, index):
     mover = _mover(pos)
     if isinstance(item, (list, tuple)):
         if len(item) != 2:
-            raise IllegalAction("analysis_not_a_pair", f"action {index}: give [seat, action], not {item!r}",
-                                number=index + 1)
+            raise IllegalAction(
+                "analysis_not_a_pair",
+                f"action {index}: give [seat, action], not {item!r}",
+                number=index + 1,
+            )
         seat, item = item
         if seat != mover:
-            raise IllegalAction("analysis_wrong_seat", f"action {index}: it is seat {mover}'s turn, not seat {seat!r}'s",
-                                number=index + 1, seat=mover)
+            raise IllegalAction(
+                "analysis_wrong_seat",
+                f"action {index}: it is seat {mover}'s turn, not seat {seat!r}'s",
+                number=index + 1,
+                seat=mover,
+            )
     if not isinstance(item, str) or item.split()[:1] != ["play"] or len(item.split()) != 2:
-        raise IllegalAction("analysis_not_a_play", f"action {index}: {item!r} is not 'play C'", number=index + 1)
+        raise IllegalAction(
+            "analysis_not_a_play", f"action {index}: {item!r} is not 'play C'", number=index + 1
+        )
     code = item.split()[1]
     if code not in ORDER:
-        raise IllegalAction("analysis_unknown_card", f"action {index}: {code!r} is not a card of this game",
-                            number=index + 1, text=code[:12])
+        raise IllegalAction(
+            "analysis_unknown_card",
+            f"action {index}: {code!r} is not a card of this game",
+            number=index + 1,
+            text=code[:12],
+        )
     c = card_strength(code)
     if c not in _pos_moves(pos):
-        raise IllegalAction("analysis_not_allowed", f"action {index}: seat {mover} may not play {code} now",
-                            number=index + 1, seat=mover, card=code)
+        raise IllegalAction(
+            "analysis_not_allowed",
+            f"action {index}: seat {mover} may not play {code} now",
+            number=index + 1,
+            seat=mover,
+            card=code,
+        )
     return c
 
 
@@ -805,8 +943,12 @@ def analyse_deal(state, actions=None, node_budget=DEFAULT_NODE_BUDGET):
             raise ValueError("mate: no deal has finished yet")
         dealer = last["dealer"]
         pos = ([_mask(last["hands"][0]), _mask(last["hands"][1])], dealer, -1)
-        actions = [[seat, "play " + card] for leader, led, followed, _ in last["tricks"]
-                   for seat, card in ((leader, led), (1 - leader, followed)) if card is not None]
+        actions = [
+            [seat, "play " + card]
+            for leader, led, followed, _ in last["tricks"]
+            for seat, card in ((leader, led), (1 - leader, followed))
+            if card is not None
+        ]
     else:
         pos = _position(state)
         dealer = state.d["dealer"]
@@ -831,18 +973,32 @@ def analyse_deal(state, actions=None, node_budget=DEFAULT_NODE_BUDGET):
             after = result if mover == dealer else -result
         if after < before:
             options = _pos_move_values(search, pos)
-            mistakes.append({"index": index, "seat": mover, "action": "play " + _IDX_CARD[c],
-                             "value_before": before, "value_after": after, "loss": before - after,
-                             "best": ["play " + _IDX_CARD[m] for m, v in options if v == before],
-                             "best_value": before})
+            mistakes.append(
+                {
+                    "index": index,
+                    "seat": mover,
+                    "action": "play " + _IDX_CARD[c],
+                    "value_before": before,
+                    "value_after": after,
+                    "loss": before - after,
+                    "best": ["play " + _IDX_CARD[m] for m, v in options if v == before],
+                    "best_value": before,
+                }
+            )
         pos = nxt
     if result is None:
         last_value = _pos_value(search, pos)
         values.append(last_value if _mover(pos) == dealer else -last_value)
     else:
         values.append(result)
-    return {"dealer": dealer, "start_value": values[0], "values": values, "result": result,
-            "mistakes": mistakes, "first_mistake": mistakes[0] if mistakes else None}
+    return {
+        "dealer": dealer,
+        "start_value": values[0],
+        "values": values,
+        "result": result,
+        "mistakes": mistakes,
+        "first_mistake": mistakes[0] if mistakes else None,
+    }
 
 
 # =============================================================================================
@@ -875,7 +1031,9 @@ def deal_analysis(state, node_budget=DEFAULT_NODE_BUDGET):
         return None
     out = analyse_deal(state, node_budget=node_budget)
     out["deal_number"] = last["deal_number"]
-    out["tricks"] = [n for n, t in enumerate(last["tricks"], 1) for _ in range(1 if t[2] is None else 2)]
+    out["tricks"] = [
+        n for n, t in enumerate(last["tricks"], 1) for _ in range(1 if t[2] is None else 2)
+    ]
     return out
 
 
@@ -899,24 +1057,51 @@ def state_from_view(view):
     state = MateState.__new__(MateState)
     state.rng = random.Random(0)
     state.d = {
-        "game": "mate", "players": 2, "options": options, "seed": 0, "phase": "play",
-        "deal_number": view["deal_number"], "first_dealer": view["dealer"], "dealer": view["dealer"],
-        "setup_deals": [], "points": list(view["points"]),
-        "deal_results": [dict(r) for r in view["deal_results"]], "last_deal": None,
-        "leader": view["leader"], "trick_number": view["trick_number"],
-        "dealt": [list(h) for h in hands], "hands": hands,
-        "trick": [list(x) for x in view["trick"]], "history": [],
+        "game": "mate",
+        "players": 2,
+        "options": options,
+        "seed": 0,
+        "phase": "play",
+        "deal_number": view["deal_number"],
+        "first_dealer": view["dealer"],
+        "dealer": view["dealer"],
+        "setup_deals": [],
+        "points": list(view["points"]),
+        "deal_results": [dict(r) for r in view["deal_results"]],
+        "last_deal": None,
+        "leader": view["leader"],
+        "trick_number": view["trick_number"],
+        "dealt": [list(h) for h in hands],
+        "hands": hands,
+        "trick": [list(x) for x in view["trick"]],
+        "history": [],
     }
     return state
 
 
 MateState.info = GAME = GameInfo(
-    slug="mate", title="Mate", min_players=2, max_players=2, default_players=2,
-    options=(Option("rounds", 1, "int", "deal-and-replay rounds (2 = the four-game match)",
-                    minimum=1, maximum=2),
-             Option("foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,))),
-    state_class=MateState, max_actions=2 * 2 * 2 * TRICKS,
-    variants=({"rounds": 2},), check_combination=_check_combination,
+    slug="mate",
+    title="Mate",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    options=(
+        Option(
+            "rounds",
+            1,
+            "int",
+            "deal-and-replay rounds (2 = the four-game match)",
+            minimum=1,
+            maximum=2,
+        ),
+        Option(
+            "foreplacing", False, "choice", "foreplacing variant (not available)", choices=(False,)
+        ),
+    ),
+    state_class=MateState,
+    max_actions=2 * 2 * 2 * TRICKS,
+    variants=({"rounds": 2},),
+    check_combination=_check_combination,
     computer_players=True,
     queries=Queries(hint=hint_actions, deal_analysis=deal_analysis, finished_deals=finished_deals),
 )

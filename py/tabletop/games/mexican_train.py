@@ -64,6 +64,7 @@ Decisions beyond the rules file (see also the rules file's own section 10)
     4. At the end of the game the boneyard stays face down; the final hands are revealed in
        ``last_round`` (as after every round) and each seat still sees its own ``hand``.
 """
+
 from __future__ import annotations
 
 import json
@@ -71,8 +72,25 @@ import re
 from dataclasses import dataclass
 
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Bool, Cards, Choice, Ctx, Either, Fields, Int, List, MapOf, Opt, PerSeat, Seat, Spec, Text,
-                      Tuple, check, conserve)
+from ..reader import (
+    Bool,
+    Cards,
+    Choice,
+    Ctx,
+    Either,
+    Fields,
+    Int,
+    List,
+    MapOf,
+    Opt,
+    PerSeat,
+    Seat,
+    Spec,
+    Text,
+    Tuple,
+    check,
+    conserve,
+)
 
 SETS = (6, 9, 12)
 SET_NAMES = {6: "double-six", 9: "double-nine", 12: "double-twelve"}
@@ -111,12 +129,18 @@ class Tiles(Spec):
 
     def check(self, value, ctx, where):
         if not isinstance(value, list):
-            raise ValueError(f"{ctx.slug}: {where}: must be a list of tiles such as \"3-6\", not {json.dumps(value)[:40]}")
+            raise ValueError(
+                f'{ctx.slug}: {where}: must be a list of tiles such as "3-6", not {json.dumps(value)[:40]}'
+            )
         if len(value) > len(ctx.cards):
-            raise ValueError(f"{ctx.slug}: {where}: holds {len(value)} tiles, more than the set has")
+            raise ValueError(
+                f"{ctx.slug}: {where}: holds {len(value)} tiles, more than the set has"
+            )
         for i, tile in enumerate(value):
             if not isinstance(tile, str) or tile not in ctx.cards:
-                raise ValueError(f"{ctx.slug}: {where}[{i}]: {json.dumps(tile)[:40]} is not a tile of this set")
+                raise ValueError(
+                    f"{ctx.slug}: {where}[{i}]: {json.dumps(tile)[:40]} is not a tile of this set"
+                )
             low, high = sorted(int(x) for x in tile.split("-"))
             ctx.found.append((f"{low}-{high}", f"{where}[{i}]"))
 
@@ -129,25 +153,55 @@ def _spellings(ts):
 ROUND_SETUP = Fields({"hands": PerSeat(Tiles())}, optional={"boneyard": Tiles()})
 SETUP = Fields({}, optional={"dealer": Seat(), "rounds": List(ROUND_SETUP, 0, 13)})
 TRAIN_IDS = tuple(str(s) for s in range(8)) + ("m",)
-MAX_PIPS = sum(_SETS[12].pips.values())  # every pip of the biggest set: no hand or round score is more
+MAX_PIPS = sum(
+    _SETS[12].pips.values()
+)  # every pip of the biggest set: no hand or round score is more
 ACTION = Text(20)  # "play 12-12 m" at most; check_invariants reads them
-CARDS = _SETS[12].order  # every tile code of every set: a smaller set's tiles are among the double-twelve's
-STATE = Fields({
-    "set": Choice(*SETS), "rounds": Int(1, 13), "hand_size": Int(1, 45), "first_dealer": Seat(),
-    "deals": List(Fields({"hands": PerSeat(Cards(counted=False)), "boneyard": Cards(counted=False)}), 0, 13),
-    "round": Int(0, 12), "scores": PerSeat(Int(0, 13 * MAX_PIPS)),
-    "round_scores": List(PerSeat(Int(0, MAX_PIPS)), 0, 13), "round_winners": List(Opt(Seat()), 0, 13),
-    "last_round": Opt(Fields({"round": Int(0, 12), "engine": Int(0, 12), "end": Choice("out", "blocked"),
-                              "out": Opt(Seat()), "hands": PerSeat(Cards(counted=False, ordered=True)),
-                              "pips": PerSeat(Int(0, MAX_PIPS))})),
-    "engine": Int(0, 12), "dealer": Seat(), "current": Opt(Seat()),
-    "hands": PerSeat(Cards(ordered=True)), "boneyard": Cards(),
-    "trains": MapOf(TRAIN_IDS, Cards()), "ends": MapOf(TRAIN_IDS, Int(0, 12)),
-    "open": PerSeat(Bool()), "double_open": Opt(Choice(*TRAIN_IDS)), "follow": Opt(Choice(*TRAIN_IDS)),
-    "drawn": Bool(),
-    # One entry per turn, [seat, action, ...]: a turn is at most draw, a double, draw, a tile.
-    "recent": List(Either(*(Tuple(Seat(), *[ACTION] * k) for k in range(1, 5))), 0, 8),
-})
+CARDS = _SETS[
+    12
+].order  # every tile code of every set: a smaller set's tiles are among the double-twelve's
+STATE = Fields(
+    {
+        "set": Choice(*SETS),
+        "rounds": Int(1, 13),
+        "hand_size": Int(1, 45),
+        "first_dealer": Seat(),
+        "deals": List(
+            Fields({"hands": PerSeat(Cards(counted=False)), "boneyard": Cards(counted=False)}),
+            0,
+            13,
+        ),
+        "round": Int(0, 12),
+        "scores": PerSeat(Int(0, 13 * MAX_PIPS)),
+        "round_scores": List(PerSeat(Int(0, MAX_PIPS)), 0, 13),
+        "round_winners": List(Opt(Seat()), 0, 13),
+        "last_round": Opt(
+            Fields(
+                {
+                    "round": Int(0, 12),
+                    "engine": Int(0, 12),
+                    "end": Choice("out", "blocked"),
+                    "out": Opt(Seat()),
+                    "hands": PerSeat(Cards(counted=False, ordered=True)),
+                    "pips": PerSeat(Int(0, MAX_PIPS)),
+                }
+            )
+        ),
+        "engine": Int(0, 12),
+        "dealer": Seat(),
+        "current": Opt(Seat()),
+        "hands": PerSeat(Cards(ordered=True)),
+        "boneyard": Cards(),
+        "trains": MapOf(TRAIN_IDS, Cards()),
+        "ends": MapOf(TRAIN_IDS, Int(0, 12)),
+        "open": PerSeat(Bool()),
+        "double_open": Opt(Choice(*TRAIN_IDS)),
+        "follow": Opt(Choice(*TRAIN_IDS)),
+        "drawn": Bool(),
+        # One entry per turn, [seat, action, ...]: a turn is at most draw, a double, draw, a tile.
+        "recent": List(Either(*(Tuple(Seat(), *[ACTION] * k) for k in range(1, 5))), 0, 8),
+    }
+)
 ACTION_FORM = re.compile(r"^(draw|pass|play (\d+-\d+) (\d|m))$")
 
 
@@ -186,17 +240,23 @@ class _SetOption(Option):
 def _check_combination(options, players):
     top = _set_for(options, players)
     if players is not None and players > MAX_PLAYERS[top]:
-        raise ValueError(f"mexican_train: the {SET_NAMES[top]} set is for 2 to {MAX_PLAYERS[top]} players, "
-                         f"not {players}; choose set 9 or 12")
+        raise ValueError(
+            f"mexican_train: the {SET_NAMES[top]} set is for 2 to {MAX_PLAYERS[top]} players, "
+            f"not {players}; choose set 9 or 12"
+        )
     rounds = options.get("rounds")
     if rounds is not None and rounds > top + 1:
-        raise ValueError(f"mexican_train: the {SET_NAMES[top]} set has at most {top + 1} rounds, not {rounds}")
+        raise ValueError(
+            f"mexican_train: the {SET_NAMES[top]} set has at most {top + 1} rounds, not {rounds}"
+        )
     hand = options.get("hand_size")
     if hand is not None and players is not None:
         available = len(_SETS[top].tiles) - 1
         if players * hand > available:
-            raise ValueError(f"mexican_train: {players} hands of {hand} need {players * hand} tiles, "
-                             f"but the {SET_NAMES[top]} set has only {available} besides the engine")
+            raise ValueError(
+                f"mexican_train: {players} hands of {hand} need {players * hand} tiles, "
+                f"but the {SET_NAMES[top]} set has only {available} besides the engine"
+            )
 
 
 def _reason(code, **params):
@@ -228,16 +288,31 @@ def score_round(end, out, pips, scoring):
         if scoring == "penalty":
             points[s] = pips[s]
             if end == "blocked":
-                reasons[s].append(_reason("blocked_lowest", n=pips[s]) if s == winner
-                                  else tie if winner is None and s in lowest else _reason("blocked"))
-            reasons[s].append(_reason("went_out") if end == "out" and s == winner else _reason("pips_left", n=pips[s]))
+                reasons[s].append(
+                    _reason("blocked_lowest", n=pips[s])
+                    if s == winner
+                    else tie
+                    if winner is None and s in lowest
+                    else _reason("blocked")
+                )
+            reasons[s].append(
+                _reason("went_out")
+                if end == "out" and s == winner
+                else _reason("pips_left", n=pips[s])
+            )
         elif s == winner:
             others = [[o, pips[o]] for o in range(n) if o != s]
             points[s] = sum(p for _, p in others)
-            reasons[s].append(_reason("went_out") if end == "out" else _reason("blocked_lowest", n=pips[s]))
+            reasons[s].append(
+                _reason("went_out") if end == "out" else _reason("blocked_lowest", n=pips[s])
+            )
             reasons[s].append(_reason("others_pips", seat_pips=others, n=points[s]))
         elif winner is not None:
-            reasons[s].append(_reason("seat_went_out", seat=winner) if end == "out" else _reason("blocked_by", seat=winner))
+            reasons[s].append(
+                _reason("seat_went_out", seat=winner)
+                if end == "out"
+                else _reason("blocked_by", seat=winner)
+            )
         else:
             reasons[s].append(tie)
     return winner, points, reasons
@@ -264,14 +339,26 @@ class MexicanTrainState(GameState):
             dealer = setup.get("dealer", 0)
             given = setup.get("rounds", [])
             if len(given) > rounds:
-                raise ValueError(f"mexican_train: setup lists {len(given)} rounds but the game has {rounds}")
+                raise ValueError(
+                    f"mexican_train: setup lists {len(given)} rounds but the game has {rounds}"
+                )
             for r, entry in enumerate(given):
                 deals.append(self._check_deal(entry, r, top - r, ts, n))
-        d.update({
-            "phase": "play", "set": top, "rounds": rounds, "hand_size": hand_size,
-            "first_dealer": dealer, "deals": deals, "round": -1,
-            "scores": [0] * n, "round_scores": [], "round_winners": [], "last_round": None,
-        })
+        d.update(
+            {
+                "phase": "play",
+                "set": top,
+                "rounds": rounds,
+                "hand_size": hand_size,
+                "first_dealer": dealer,
+                "deals": deals,
+                "round": -1,
+                "scores": [0] * n,
+                "round_scores": [],
+                "round_winners": [],
+                "last_round": None,
+            }
+        )
         self._start_round()
 
     @staticmethod
@@ -284,9 +371,13 @@ class MexicanTrainState(GameState):
         conserve(ctx)
         engine_tile = f"{engine}-{engine}"
         if any(tile == engine_tile for tile, _ in ctx.found):
-            raise ValueError(f"mexican_train: {where}: {engine_tile} is the engine of that round and cannot be dealt")
-        return {"hands": [[ts.parse[t] for t in hand] for hand in entry["hands"]],
-                "boneyard": [ts.parse[t] for t in entry.get("boneyard", [])]}
+            raise ValueError(
+                f"mexican_train: {where}: {engine_tile} is the engine of that round and cannot be dealt"
+            )
+        return {
+            "hands": [[ts.parse[t] for t in hand] for hand in entry["hands"]],
+            "boneyard": [ts.parse[t] for t in entry.get("boneyard", [])],
+        }
 
     def tile_set(self):
         """The tile set in play (its tiles, pips and numbers; the computer players read it too)."""
@@ -315,12 +406,23 @@ class MexicanTrainState(GameState):
         order = ts.order
         trains = {str(s): [] for s in range(n)}
         trains["m"] = []
-        d.update({
-            "phase": "play", "engine": engine, "dealer": dealer, "current": (dealer + 1) % n,
-            "hands": [sorted(h, key=order.__getitem__) for h in hands], "boneyard": boneyard,
-            "trains": trains, "ends": {k: engine for k in trains}, "open": [False] * n,
-            "double_open": None, "follow": None, "drawn": False, "recent": [],
-        })
+        d.update(
+            {
+                "phase": "play",
+                "engine": engine,
+                "dealer": dealer,
+                "current": (dealer + 1) % n,
+                "hands": [sorted(h, key=order.__getitem__) for h in hands],
+                "boneyard": boneyard,
+                "trains": trains,
+                "ends": {k: engine for k in trains},
+                "open": [False] * n,
+                "double_open": None,
+                "follow": None,
+                "drawn": False,
+                "recent": [],
+            }
+        )
         self._check_round_end()
 
     # -- whose turn -----------------------------------------------------------------------------
@@ -373,15 +475,23 @@ class MexicanTrainState(GameState):
             self._do_play(seat, tile, train)
         elif verb == "draw":
             if args:
-                raise IllegalAction("takes_no_arguments", "'draw' takes nothing after it", verb="draw")
+                raise IllegalAction(
+                    "takes_no_arguments", "'draw' takes nothing after it", verb="draw"
+                )
             plays = self._plays(seat)
             if plays:
-                raise IllegalAction("must_play", f"seat {seat} holds a playable tile ({plays[0][0]}), so it may not draw",
-                                    tile=plays[0][0], train=plays[0][1])
+                raise IllegalAction(
+                    "must_play",
+                    f"seat {seat} holds a playable tile ({plays[0][0]}), so it may not draw",
+                    tile=plays[0][0],
+                    train=plays[0][1],
+                )
             if not d["boneyard"]:
                 raise IllegalAction("boneyard_empty", "the boneyard is empty: pass")
             if d["drawn"]:
-                raise IllegalAction("already_drawn", "you have already drawn a tile in this step: pass")
+                raise IllegalAction(
+                    "already_drawn", "you have already drawn a tile in this step: pass"
+                )
             d["hands"][seat].append(d["boneyard"].pop(0))
             d["hands"][seat].sort(key=self.tile_set().order.__getitem__)
             d["drawn"] = True
@@ -390,11 +500,18 @@ class MexicanTrainState(GameState):
             self._check_round_end()
         elif verb == "pass":
             if args:
-                raise IllegalAction("takes_no_arguments", "'pass' takes nothing after it", verb="pass")
+                raise IllegalAction(
+                    "takes_no_arguments", "'pass' takes nothing after it", verb="pass"
+                )
             plays = self._plays(seat)
             if plays:
-                raise IllegalAction("must_play", f"you hold a playable tile ({plays[0][0]} on train {plays[0][1]}), "
-                                    "so you may not pass", tile=plays[0][0], train=plays[0][1])
+                raise IllegalAction(
+                    "must_play",
+                    f"you hold a playable tile ({plays[0][0]} on train {plays[0][1]}), "
+                    "so you may not pass",
+                    tile=plays[0][0],
+                    train=plays[0][1],
+                )
             if d["boneyard"] and not d["drawn"]:
                 raise IllegalAction("draw_before_passing", "you must draw before passing")
             self._log(seat, "pass")
@@ -405,8 +522,12 @@ class MexicanTrainState(GameState):
                 self._end_turn(seat)
             self._check_round_end()
         else:
-            raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'play <tile> <train>', 'draw' or 'pass'",
-                                verb=verb[:20], verbs=["play", "draw", "pass"])
+            raise IllegalAction(
+                "wrong_move",
+                f"unknown move {verb!r}: use 'play <tile> <train>', 'draw' or 'pass'",
+                verb=verb[:20],
+                verbs=["play", "draw", "pass"],
+            )
 
     apply_play = apply_follow = apply_forced = _apply
 
@@ -414,25 +535,40 @@ class MexicanTrainState(GameState):
         d = self.d
         ts = self.tile_set()
         if len(args) != 2:
-            raise IllegalAction("play_tile_on_train", "play one tile on one train, e.g. 'play 3-6 m'")
+            raise IllegalAction(
+                "play_tile_on_train", "play one tile on one train, e.g. 'play 3-6 m'"
+            )
         tiles = [a for a in args if "-" in a]
         others = [a for a in args if "-" not in a]
         if len(tiles) != 1:
             if not tiles:
-                raise IllegalAction("play_tile_on_train", "name the tile to play, e.g. 'play 3-6 m'")
+                raise IllegalAction(
+                    "play_tile_on_train", "name the tile to play, e.g. 'play 3-6 m'"
+                )
             bad = next((t for t in tiles if t not in ts.parse), None)
             if bad is not None:
-                raise IllegalAction("unknown_tile", f"{bad!r} is not a tile of the {SET_NAMES[ts.top]} set",
-                                    text=bad[:12], set=ts.top)
+                raise IllegalAction(
+                    "unknown_tile",
+                    f"{bad!r} is not a tile of the {SET_NAMES[ts.top]} set",
+                    text=bad[:12],
+                    set=ts.top,
+                )
             raise IllegalAction("play_tile_on_train", "play one tile at a time, on one train")
         tile = tiles[0]
         if tile not in ts.parse:
-            raise IllegalAction("unknown_tile", f"{tile!r} is not a tile of the {SET_NAMES[ts.top]} set",
-                                text=tile[:12], set=ts.top)
+            raise IllegalAction(
+                "unknown_tile",
+                f"{tile!r} is not a tile of the {SET_NAMES[ts.top]} set",
+                text=tile[:12],
+                set=ts.top,
+            )
         train = others[0]
         if train not in d["ends"]:
-            raise IllegalAction("unknown_train", f"there is no train {train!r}: trains are 0 to {d['players'] - 1} and m",
-                                text=train[:12])
+            raise IllegalAction(
+                "unknown_train",
+                f"there is no train {train!r}: trains are 0 to {d['players'] - 1} and m",
+                text=train[:12],
+            )
         return ts.parse[tile], train
 
     def _check_play(self, seat, tile, train):
@@ -441,19 +577,31 @@ class MexicanTrainState(GameState):
             raise IllegalAction("tile_not_in_hand", f"you do not hold {tile}", tile=tile)
         phase = d["phase"]
         if phase == "forced" and train != d["double_open"]:
-            raise IllegalAction("double_open_elsewhere", f"train {d['double_open']} is double open: seat {seat} must play there",
-                                train=d["double_open"])
+            raise IllegalAction(
+                "double_open_elsewhere",
+                f"train {d['double_open']} is double open: seat {seat} must play there",
+                train=d["double_open"],
+            )
         if phase == "follow" and train != d["follow"]:
             end = d["ends"][d["follow"]]
-            raise IllegalAction("cover_the_double", f"you must cover the double {end}-{end} on train {d['follow']}",
-                                tile=f"{end}-{end}", train=d["follow"])
+            raise IllegalAction(
+                "cover_the_double",
+                f"you must cover the double {end}-{end} on train {d['follow']}",
+                tile=f"{end}-{end}",
+                train=d["follow"],
+            )
         if phase == "play" and train != "m" and train != str(seat) and not d["open"][int(train)]:
             raise IllegalAction("train_not_open", f"train {train} is not open", train=train)
         end = d["ends"][train]
         a, b = self.tile_set().nums[tile]
         if end != a and end != b:
-            raise IllegalAction("tile_does_not_match", f"{tile} does not match train {train} (its open end is {end})",
-                                tile=tile, train=train, end=end)
+            raise IllegalAction(
+                "tile_does_not_match",
+                f"{tile} does not match train {train} (its open end is {end})",
+                tile=tile,
+                train=train,
+                end=end,
+            )
 
     def _do_play(self, seat, tile, train):
         d = self.d
@@ -533,8 +681,14 @@ class MexicanTrainState(GameState):
             d["scores"][s] += p
         d["round_scores"].append(points)
         d["round_winners"].append(winner)
-        d["last_round"] = {"round": d["round"], "engine": d["engine"], "end": how, "out": out,
-                           "hands": [list(h) for h in d["hands"]], "pips": pips}
+        d["last_round"] = {
+            "round": d["round"],
+            "engine": d["engine"],
+            "end": how,
+            "out": out,
+            "hands": [list(h) for h in d["hands"]],
+            "pips": pips,
+        }
         if d["round"] + 1 >= d["rounds"]:
             d["phase"] = "over"
             d["current"] = None
@@ -558,18 +712,28 @@ class MexicanTrainState(GameState):
 
         top = _set_for(opts, n)
         ts = _SETS[top]
-        if d["set"] != top or d["rounds"] != (opts["rounds"] or top + 1) or \
-                d["hand_size"] != (opts["hand_size"] or HAND_SIZES[top][n]):
+        if (
+            d["set"] != top
+            or d["rounds"] != (opts["rounds"] or top + 1)
+            or d["hand_size"] != (opts["hand_size"] or HAND_SIZES[top][n])
+        ):
             fail("the set, rounds or hand size are not those the options give")
-        if not d["round"] < d["rounds"] or d["engine"] != top - d["round"] or \
-                d["dealer"] != (d["first_dealer"] + d["round"]) % n:
+        if (
+            not d["round"] < d["rounds"]
+            or d["engine"] != top - d["round"]
+            or d["dealer"] != (d["first_dealer"] + d["round"]) % n
+        ):
             fail("the round, its engine and its dealer do not agree")
         # Explicit rounds: tiles of the set, each once, never that round's engine.
         if len(d["deals"]) > d["rounds"]:
             fail("more explicit rounds than the game has")
         for r, deal in enumerate(d["deals"]):
             tiles = [t for h in deal["hands"] for t in h] + deal["boneyard"]
-            if len(set(tiles)) != len(tiles) or not set(tiles) <= set(ts.tiles) or f"{top - r}-{top - r}" in tiles:
+            if (
+                len(set(tiles)) != len(tiles)
+                or not set(tiles) <= set(ts.tiles)
+                or f"{top - r}-{top - r}" in tiles
+            ):
                 fail(f"explicit round {r} is not a deal of the set")
         # Scores: one line per finished round, the last one as its hands score it.
         finished = d["round"] + (1 if over else 0)
@@ -582,7 +746,11 @@ class MexicanTrainState(GameState):
         if list(d["trains"]) != [*map(str, range(n)), "m"] or list(d["ends"]) != list(d["trains"]):
             fail("there is one train per seat and the Mexican train, in order")
         engine_tile = f"{d['engine']}-{d['engine']}"
-        in_play = [t for h in d["hands"] for t in h] + d["boneyard"] + [t for x in d["trains"].values() for t in x]
+        in_play = (
+            [t for h in d["hands"] for t in h]
+            + d["boneyard"]
+            + [t for x in d["trains"].values() for t in x]
+        )
         if not set(in_play) <= set(ts.tiles) or engine_tile in in_play:
             fail(f"a tile in play is not a tile of the {SET_NAMES[top]} set besides the engine")
         if d["round"] < len(d["deals"]):
@@ -603,7 +771,12 @@ class MexicanTrainState(GameState):
                 fail(f"the open end of train {train} is not that of its last tile")
         # Whose turn and which step.
         if over:
-            if d["current"] is not None or d["double_open"] is not None or d["follow"] is not None or d["drawn"]:
+            if (
+                d["current"] is not None
+                or d["double_open"] is not None
+                or d["follow"] is not None
+                or d["drawn"]
+            ):
                 fail("nobody is to play once the game is over")
             if d["round"] != d["rounds"] - 1 or d["last_round"]["hands"] != d["hands"]:
                 fail("the game is over before its last round ended")
@@ -612,14 +785,22 @@ class MexicanTrainState(GameState):
                 fail("a seat is to play while the game goes on")
             if not all(d["hands"]) or self._blocked():
                 fail("the round goes on with an empty hand or a blocked table")
-            step = {"play": (None, None), "forced": (d["double_open"], None), "follow": (None, d["follow"])}
-            if (d["double_open"], d["follow"]) != step[d["phase"]] or \
-                    (d["phase"] != "play" and (d["double_open"] or d["follow"]) is None):
+            step = {
+                "play": (None, None),
+                "forced": (d["double_open"], None),
+                "follow": (None, d["follow"]),
+            }
+            if (d["double_open"], d["follow"]) != step[d["phase"]] or (
+                d["phase"] != "play" and (d["double_open"] or d["follow"]) is None
+            ):
                 fail(f"the {d['phase']} step does not agree with the trains it is bound to")
             bound = d["double_open"] or d["follow"]
             if bound is not None:
-                if bound not in d["trains"] or not d["trains"][bound] or \
-                        ts.nums[d["trains"][bound][-1]] != (d["ends"][bound],) * 2:
+                if (
+                    bound not in d["trains"]
+                    or not d["trains"][bound]
+                    or ts.nums[d["trains"][bound][-1]] != (d["ends"][bound],) * 2
+                ):
                     fail(f"train {bound} does not end in a double")
         # The recent turns: [seat, action, ...], a seat's actions together, each a move of this set.
         recent = d["recent"]
@@ -628,7 +809,10 @@ class MexicanTrainState(GameState):
         for turn in recent:
             for action in turn[1:]:
                 form = ACTION_FORM.match(action)
-                if not form or (form.group(2) and (form.group(2) not in ts.order or form.group(3) not in d["trains"])):
+                if not form or (
+                    form.group(2)
+                    and (form.group(2) not in ts.order or form.group(3) not in d["trains"])
+                ):
                     fail(f"{action!r} is not a move of this table")
 
     def _check_last_round(self, finished):
@@ -647,13 +831,21 @@ class MexicanTrainState(GameState):
         if r != finished - 1 or last["engine"] != d["set"] - r:
             fail("it is not the round before this one")
         tiles = [t for h in last["hands"] for t in h]
-        if len(set(tiles)) != len(tiles) or not set(tiles) <= set(ts.tiles) or f"{last['engine']}-{last['engine']}" in tiles:
+        if (
+            len(set(tiles)) != len(tiles)
+            or not set(tiles) <= set(ts.tiles)
+            or f"{last['engine']}-{last['engine']}" in tiles
+        ):
             fail("its hands are not tiles of the set")
         if last["pips"] != [sum(ts.pips[t] for t in h) for h in last["hands"]]:
             fail("its pips are not those of its hands")
-        if (last["end"] == "out") != (last["out"] is not None) or (last["out"] is not None and last["hands"][last["out"]]):
+        if (last["end"] == "out") != (last["out"] is not None) or (
+            last["out"] is not None and last["hands"][last["out"]]
+        ):
             fail("its end does not agree with its hands")
-        winner, points, _ = score_round(last["end"], last["out"], last["pips"], self.options["scoring"])
+        winner, points, _ = score_round(
+            last["end"], last["out"], last["pips"], self.options["scoring"]
+        )
         if d["round_winners"][-1] != winner or d["round_scores"][-1] != points:
             fail("its scores are not those of its hands")
 
@@ -665,9 +857,13 @@ class MexicanTrainState(GameState):
         scores = list(d["scores"])
         best = (min if d["options"]["scoring"] == "penalty" else max)(scores)
         winners = [s for s, v in enumerate(scores) if v == best]
-        return {"scores": scores, "round_scores": [list(r) for r in d["round_scores"]],
-                "round_winners": list(d["round_winners"]), "winners": winners,
-                "winner": winners[0] if len(winners) == 1 else None}
+        return {
+            "scores": scores,
+            "round_scores": [list(r) for r in d["round_scores"]],
+            "round_winners": list(d["round_winners"]),
+            "winners": winners,
+            "winner": winners[0] if len(winners) == 1 else None,
+        }
 
     def standing(self):
         """Ranked by total: highest first, or lowest first under penalty scoring (``winners``)."""
@@ -689,8 +885,16 @@ class MexicanTrainState(GameState):
                 laid.append(f"{end}-{far}")
                 end = far
             owner = None if tid == "m" else int(tid)
-            out.append({"id": tid, "owner": owner, "open": True if owner is None else d["open"][owner],
-                        "double_open": d["double_open"] == tid, "open_end": d["ends"][tid], "tiles": laid})
+            out.append(
+                {
+                    "id": tid,
+                    "owner": owner,
+                    "open": True if owner is None else d["open"][owner],
+                    "double_open": d["double_open"] == tid,
+                    "open_end": d["ends"][tid],
+                    "tiles": laid,
+                }
+            )
         return out
 
     def observe(self, seat):
@@ -699,17 +903,29 @@ class MexicanTrainState(GameState):
         engine = d["engine"]
         v = {
             # The options as they apply at this table (the rules' defaults for this player count).
-            "set": d["set"], "hand_size": d["hand_size"], "round": d["round"], "rounds": d["rounds"],
-            "engine": engine, "engine_tile": f"{engine}-{engine}", "dealer": d["dealer"],
+            "set": d["set"],
+            "hand_size": d["hand_size"],
+            "round": d["round"],
+            "rounds": d["rounds"],
+            "engine": engine,
+            "engine_tile": f"{engine}-{engine}",
+            "dealer": d["dealer"],
             "current": d["current"],
-            "step": None if over else {"kind": d["phase"],
-                                       "train": d["double_open"] if d["phase"] == "forced" else d["follow"],
-                                       "drawn": d["drawn"]},
+            "step": None
+            if over
+            else {
+                "kind": d["phase"],
+                "train": d["double_open"] if d["phase"] == "forced" else d["follow"],
+                "drawn": d["drawn"],
+            },
             "trains": self._trains_view(),
-            "markers": [s for s, o in enumerate(d["open"]) if o], "double_open": d["double_open"],
-            "boneyard_count": len(d["boneyard"]), "hand_counts": [len(h) for h in d["hands"]],
+            "markers": [s for s, o in enumerate(d["open"]) if o],
+            "double_open": d["double_open"],
+            "boneyard_count": len(d["boneyard"]),
+            "hand_counts": [len(h) for h in d["hands"]],
             "recent": [list(x) for x in d["recent"]],
-            "scores": list(d["scores"]), "round_scores": [list(r) for r in d["round_scores"]],
+            "scores": list(d["scores"]),
+            "round_scores": [list(r) for r in d["round_scores"]],
             "round_winners": list(d["round_winners"]),
             "last_round": self._last_round(),
         }
@@ -723,24 +939,38 @@ class MexicanTrainState(GameState):
         if r is None:
             return None
         nums = self.tile_set().nums
-        winner, points, reasons = score_round(r["end"], r["out"], r["pips"], d["options"]["scoring"])
-        return {"round": r["round"], "engine": r["engine"], "end": r["end"], "winner": winner,
-                "hands": [[list(nums[t]) for t in hand] for hand in r["hands"]], "pips": list(r["pips"]),
-                "scores": [{"seat": s, "points": p, "reasons": why}
-                           for s, (p, why) in enumerate(zip(points, reasons))]}
+        winner, points, reasons = score_round(
+            r["end"], r["out"], r["pips"], d["options"]["scoring"]
+        )
+        return {
+            "round": r["round"],
+            "engine": r["engine"],
+            "end": r["end"],
+            "winner": winner,
+            "hands": [[list(nums[t]) for t in hand] for hand in r["hands"]],
+            "pips": list(r["pips"]),
+            "scores": [
+                {"seat": s, "points": p, "reasons": why}
+                for s, (p, why) in enumerate(zip(points, reasons))
+            ],
+        }
 
     def snapshot(self):
         snap = super().snapshot()
         d = self.d
         over = self.is_over()
-        snap.update({
-            "current": None if over else d["current"], "phase": None if over else d["phase"],
-            "double_open": None if over else d["double_open"],
-            "markers": [s for s, o in enumerate(d["open"]) if o],
-            "open_ends": dict(d["ends"]), "boneyard_count": len(d["boneyard"]),
-            "hand_counts": [len(h) for h in d["hands"]],
-            "legal": [] if over else self.legal_actions(d["current"]),
-        })
+        snap.update(
+            {
+                "current": None if over else d["current"],
+                "phase": None if over else d["phase"],
+                "double_open": None if over else d["double_open"],
+                "markers": [s for s, o in enumerate(d["open"]) if o],
+                "open_ends": dict(d["ends"]),
+                "boneyard_count": len(d["boneyard"]),
+                "hand_counts": [len(h) for h in d["hands"]],
+                "legal": [] if over else self.legal_actions(d["current"]),
+            }
+        )
         return snap
 
     def hidden_cards(self, seat):
@@ -758,23 +988,49 @@ class MexicanTrainState(GameState):
 
 
 MexicanTrainState.info = GAME = GameInfo(
-    slug="mexican_train", title="Mexican Train", min_players=2, max_players=8, default_players=4,
+    slug="mexican_train",
+    title="Mexican Train",
+    min_players=2,
+    max_players=8,
+    default_players=4,
     daily={"rounds": 1},  # one deal (round) for the daily deal
     score_by_option=("scoring", {"penalty": "penalty"}),  # else the winner takes the pips: points
     options=(
-        _SetOption("set", None, "choice", "tile set: 6 = double-six (2-5 players), 9 = double-nine, "
-                   "12 = double-twelve (2-8); null = double-six up to 5 players, double-nine for 6-8",
-                   choices=(None, 6, 9, 12)),
-        Option("scoring", "winner_takes", "choice",
-               "winner_takes: the round winner scores the pips left in the other hands, highest total wins; "
-               "penalty: everyone scores own pips, lowest total wins",
-               choices=("winner_takes", "penalty")),
-        _NullableInt("rounds", None, "int", "rounds to play (engines N, N-1, ...); null = the full game",
-                     minimum=1, maximum=13),
-        _NullableInt("hand_size", None, "int", "tiles dealt to each seat; null = the usual table",
-                     minimum=1, maximum=45),
+        _SetOption(
+            "set",
+            None,
+            "choice",
+            "tile set: 6 = double-six (2-5 players), 9 = double-nine, "
+            "12 = double-twelve (2-8); null = double-six up to 5 players, double-nine for 6-8",
+            choices=(None, 6, 9, 12),
+        ),
+        Option(
+            "scoring",
+            "winner_takes",
+            "choice",
+            "winner_takes: the round winner scores the pips left in the other hands, highest total wins; "
+            "penalty: everyone scores own pips, lowest total wins",
+            choices=("winner_takes", "penalty"),
+        ),
+        _NullableInt(
+            "rounds",
+            None,
+            "int",
+            "rounds to play (engines N, N-1, ...); null = the full game",
+            minimum=1,
+            maximum=13,
+        ),
+        _NullableInt(
+            "hand_size",
+            None,
+            "int",
+            "tiles dealt to each seat; null = the usual table",
+            minimum=1,
+            maximum=45,
+        ),
     ),
-    state_class=MexicanTrainState, max_actions=60_000,
+    state_class=MexicanTrainState,
+    max_actions=60_000,
     check_combination=_check_combination,
     # Full games of the default options are played at every player count (2-5 double-six,
     # 6-8 double-nine); the variants are short games of the other options.

@@ -65,13 +65,29 @@ Engine notes
     this many-action game in bots and in the conformance harness. ``clone`` and
     ``GAME.from_json`` are overridden for it; ``to_json`` is the shared one.
 """
+
 from __future__ import annotations
 
 import random
 
 from ..cards import deck
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import Bool, Card, Cards, Choice, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check, conserve
+from ..reader import (
+    Bool,
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Tuple,
+    check,
+    conserve,
+)
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -89,15 +105,31 @@ DECLARABLE = ("H", "D", "C")
 # What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
 # Setup: every hand holds at least one card; cards not listed are out of play (rules §3).
 SETUP = Fields({"hands": PerSeat(Cards(lo=1))}, optional={"dealer": Seat(), "stock": Cards()})
-STATE = Fields({
-    "dealer": Seat(), "hands": PerSeat(Cards(ordered=True)), "talon": Cards(),
-    "known": PerSeat(Cards(counted=False)), "attacker": Seat(), "defender": Seat(),
-    "table": Cards(), "attack": Cards(counted=False), "beaten": List(Tuple(Card(), Card()), 0, 26),
-    "trump": Opt(Choice(*DECLARABLE)), "trump_card": Opt(Card(counted=False)), "trump_fixed": Bool(),
-    "turned": Cards(counted=False), "trump_card_drawn_by": Opt(Seat()), "declared_by": Opt(Seat()),
-    "discard_count": Int(0, 52), "out_order": List(Seat(), 0, 7), "attack_seats": Opt(Tuple(Seat(), Seat())),
-    "out_of_play": Cards(ordered=True), "loser": Opt(Seat()), "winner": Opt(Seat()),
-})
+STATE = Fields(
+    {
+        "dealer": Seat(),
+        "hands": PerSeat(Cards(ordered=True)),
+        "talon": Cards(),
+        "known": PerSeat(Cards(counted=False)),
+        "attacker": Seat(),
+        "defender": Seat(),
+        "table": Cards(),
+        "attack": Cards(counted=False),
+        "beaten": List(Tuple(Card(), Card()), 0, 26),
+        "trump": Opt(Choice(*DECLARABLE)),
+        "trump_card": Opt(Card(counted=False)),
+        "trump_fixed": Bool(),
+        "turned": Cards(counted=False),
+        "trump_card_drawn_by": Opt(Seat()),
+        "declared_by": Opt(Seat()),
+        "discard_count": Int(0, 52),
+        "out_order": List(Seat(), 0, 7),
+        "attack_seats": Opt(Tuple(Seat(), Seat())),
+        "out_of_play": Cards(ordered=True),
+        "loser": Opt(Seat()),
+        "winner": Opt(Seat()),
+    }
+)
 
 
 MASK64 = (1 << 64) - 1
@@ -144,7 +176,9 @@ class SmallRandom(random.Random):
     def setstate(self, state):
         try:
             version, (hi, lo), _ = state
-            ok = version == self.VERSION and all(isinstance(x, int) and 0 <= x <= MASK32 for x in (hi, lo))
+            ok = version == self.VERSION and all(
+                isinstance(x, int) and 0 <= x <= MASK32 for x in (hi, lo)
+            )
         except (TypeError, ValueError):
             ok = False
         if not ok:
@@ -162,7 +196,7 @@ class SmallRandom(random.Random):
 def ordinal(n):
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _reason(code, **params):
@@ -202,7 +236,7 @@ class MustamaijaState(GameState):
             hands = [[] for _ in range(n)]
             for i in range(n * size):
                 hands[(dealer + 1 + i) % n].append(cards[i])
-            stock = cards[n * size:]
+            stock = cards[n * size :]
         else:
             deck_cards = PACK if opts["deck"] == 52 else PACK32
             ctx = Ctx("mustamaija", n, {card: ORDER[card] for card in deck_cards})
@@ -216,18 +250,32 @@ class MustamaijaState(GameState):
         in_play = {c for h in hands for c in h}.union(stock)
         out_of_play = [c for c in (PACK if opts["deck"] == 52 else PACK32) if c not in in_play]
         first = (dealer + 1) % n
-        self.d.update({
-            "phase": "attack", "dealer": dealer,
-            "hands": [_sorted(h) for h in hands], "talon": stock,
-            "known": [[] for _ in range(n)],
-            "attacker": first, "defender": (first + 1) % n,
-            "table": [], "attack": [], "beaten": [],
-            "trump": "D" if opts["trump_mode"] == "diamonds" else None,
-            "trump_card": None, "trump_fixed": opts["trump_mode"] != "turn_up",
-            "turned": [], "trump_card_drawn_by": None, "declared_by": None,
-            "discard_count": 0, "out_order": [], "attack_seats": None,
-            "out_of_play": out_of_play, "loser": None, "winner": None,
-        })
+        self.d.update(
+            {
+                "phase": "attack",
+                "dealer": dealer,
+                "hands": [_sorted(h) for h in hands],
+                "talon": stock,
+                "known": [[] for _ in range(n)],
+                "attacker": first,
+                "defender": (first + 1) % n,
+                "table": [],
+                "attack": [],
+                "beaten": [],
+                "trump": "D" if opts["trump_mode"] == "diamonds" else None,
+                "trump_card": None,
+                "trump_fixed": opts["trump_mode"] != "turn_up",
+                "turned": [],
+                "trump_card_drawn_by": None,
+                "declared_by": None,
+                "discard_count": 0,
+                "out_order": [],
+                "attack_seats": None,
+                "out_of_play": out_of_play,
+                "loser": None,
+                "winner": None,
+            }
+        )
 
     def copy_rng(self):
         return SmallRandom.restored(self.rng.getstate())
@@ -287,22 +335,36 @@ class MustamaijaState(GameState):
     def _check_declare(self, seat, args):
         d = self.d
         if len(args) != 1 or args[0] not in SUIT_PLURAL:
-            raise IllegalAction("declare_which_suit", "declare one suit: declare H, declare D or declare C")
+            raise IllegalAction(
+                "declare_which_suit", "declare one suit: declare H, declare D or declare C"
+            )
         suit = args[0]
         mode = self.options["trump_mode"]
         if mode == "turn_up":
-            raise IllegalAction("no_declaring_turn_up", "nobody declares in this game: trumps are turned up from the talon")
+            raise IllegalAction(
+                "no_declaring_turn_up",
+                "nobody declares in this game: trumps are turned up from the talon",
+            )
         if mode == "diamonds":
-            raise IllegalAction("no_declaring_diamonds", "nobody declares in this game: diamonds are always trumps")
+            raise IllegalAction(
+                "no_declaring_diamonds", "nobody declares in this game: diamonds are always trumps"
+            )
         if d["trump"] is not None:
-            raise IllegalAction("trumps_already_declared", f"trumps already declared: {SUIT_PLURAL[d['trump']]}",
-                                suit=d["trump"])
+            raise IllegalAction(
+                "trumps_already_declared",
+                f"trumps already declared: {SUIT_PLURAL[d['trump']]}",
+                suit=d["trump"],
+            )
         if suit == "S":
             raise IllegalAction("spades_never_trumps", "spades can never be trumps")
         if d["phase"] == "attack" and d["table"]:
-            raise IllegalAction("declare_before_first_add", "declare only before the first add of your attack")
+            raise IllegalAction(
+                "declare_before_first_add", "declare only before the first add of your attack"
+            )
         if d["phase"] == "defend" and d["beaten"]:
-            raise IllegalAction("declare_before_first_beat", "declare only before the first beat of your defence")
+            raise IllegalAction(
+                "declare_before_first_beat", "declare only before the first beat of your defence"
+            )
         hand = d["hands"][seat]
         if "K" + suit not in hand or "Q" + suit not in hand:
             raise IllegalAction("no_marriage", f"seat {seat} holds no K{suit}+Q{suit}", suit=suit)
@@ -318,7 +380,9 @@ class MustamaijaState(GameState):
 
     def _card_arg(self, card):
         if card not in PACK_SET[self.options["deck"]]:
-            raise IllegalAction("unknown_card", f"{card!r} is not a card of this game", text=card[:12])
+            raise IllegalAction(
+                "unknown_card", f"{card!r} is not a card of this game", text=card[:12]
+            )
         return card
 
     # -- whose turn -----------------------------------------------------------------------------
@@ -329,17 +393,32 @@ class MustamaijaState(GameState):
         return [self.d["defender"]]
 
     def apply(self, seat, action):
-        if (self._is_seat(seat) and not self.is_over() and isinstance(action, str) and action.split()
-                and seat not in self.to_move()):
+        if (
+            self._is_seat(seat)
+            and not self.is_over()
+            and isinstance(action, str)
+            and action.split()
+            and seat not in self.to_move()
+        ):
             d = self.d
             if d["phase"] == "attack" and seat == d["defender"]:
-                raise IllegalAction("attack_not_committed", f"the attack is not committed yet: seat {seat} cannot act",
-                                    seat=d["attacker"])
+                raise IllegalAction(
+                    "attack_not_committed",
+                    f"the attack is not committed yet: seat {seat} cannot act",
+                    seat=d["attacker"],
+                )
             actor = self.to_move()[0]
             if d["phase"] == "attack":
-                raise IllegalAction("attacker_to_act", f"it is not seat {seat}'s turn: seat {actor} is attacking",
-                                    seat=actor)
-            raise IllegalAction("defender_to_act", f"it is not seat {seat}'s turn: seat {actor} is defending", seat=actor)
+                raise IllegalAction(
+                    "attacker_to_act",
+                    f"it is not seat {seat}'s turn: seat {actor} is attacking",
+                    seat=actor,
+                )
+            raise IllegalAction(
+                "defender_to_act",
+                f"it is not seat {seat}'s turn: seat {actor} is defending",
+                seat=actor,
+            )
         return super().apply(seat, action)
 
     # -- legal actions ------------------------------------------------------------------------
@@ -363,7 +442,9 @@ class MustamaijaState(GameState):
     def legal_defend(self, seat):
         d = self.d
         hand, trump = d["hands"][seat], d["trump"]
-        out = ["beat " + a + ":" + b for a in _sorted(d["table"]) for b in hand if beats(b, a, trump)]
+        out = [
+            "beat " + a + ":" + b for a in _sorted(d["table"]) for b in hand if beats(b, a, trump)
+        ]
         out.append("take")
         out.extend("declare " + s for s in self._declare_choices(seat))
         return out
@@ -373,8 +454,12 @@ class MustamaijaState(GameState):
         d = self.d
         if verb == "add":
             if len(args) != 1:
-                raise IllegalAction("wrong_card_count", "one card per add, e.g. 'add 7C'" if args else "add one card, e.g. 'add 7C'",
-                                    n=1, given=len(args))
+                raise IllegalAction(
+                    "wrong_card_count",
+                    "one card per add, e.g. 'add 7C'" if args else "add one card, e.g. 'add 7C'",
+                    n=1,
+                    given=len(args),
+                )
             card = self._card_arg(args[0])
             hand, table = d["hands"][seat], d["table"]
             if card not in hand:
@@ -383,14 +468,30 @@ class MustamaijaState(GameState):
                 lead = table[0][-1]
                 limit = self._limit()
                 if limit is not None and len(table) >= limit:
-                    raise IllegalAction("mixed_suits_and_limit", f"mixed suits: {card} is not a {SUIT_ONE[lead]} "
-                                        f"(seat {d['defender']} also holds only {limit} card{'s' if limit != 1 else ''})",
-                                        card=card, suit=lead, seat=d["defender"], n=limit)
-                raise IllegalAction("mixed_suits", f"mixed suits: {card} is not a {SUIT_ONE[lead]}", card=card, suit=lead)
+                    raise IllegalAction(
+                        "mixed_suits_and_limit",
+                        f"mixed suits: {card} is not a {SUIT_ONE[lead]} "
+                        f"(seat {d['defender']} also holds only {limit} card{'s' if limit != 1 else ''})",
+                        card=card,
+                        suit=lead,
+                        seat=d["defender"],
+                        n=limit,
+                    )
+                raise IllegalAction(
+                    "mixed_suits",
+                    f"mixed suits: {card} is not a {SUIT_ONE[lead]}",
+                    card=card,
+                    suit=lead,
+                )
             limit = self._limit()
             if limit is not None and len(table) >= limit:
-                raise IllegalAction("attack_limit", f"a {ordinal(len(table) + 1)} attack card, but the defender holds "
-                                    f"{limit} and the talon is empty", seat=d["defender"], n=limit)
+                raise IllegalAction(
+                    "attack_limit",
+                    f"a {ordinal(len(table) + 1)} attack card, but the defender holds "
+                    f"{limit} and the talon is empty",
+                    seat=d["defender"],
+                    n=limit,
+                )
             if not table:
                 d["beaten"] = []
                 d["attack"] = []
@@ -401,10 +502,15 @@ class MustamaijaState(GameState):
             return
         if verb == "attack":
             if args:
-                raise IllegalAction("attack_takes_no_cards", "attack takes no cards: put them on the table one by one "
-                                    "with 'add', then say 'attack'")
+                raise IllegalAction(
+                    "attack_takes_no_cards",
+                    "attack takes no cards: put them on the table one by one "
+                    "with 'add', then say 'attack'",
+                )
             if not d["table"]:
-                raise IllegalAction("nothing_added", "nothing added yet: add at least one card, then attack")
+                raise IllegalAction(
+                    "nothing_added", "nothing added yet: add at least one card, then attack"
+                )
             if not d["trump_fixed"]:
                 self._fix_trump()
             self._refill(seat)
@@ -417,8 +523,12 @@ class MustamaijaState(GameState):
         if verb in ("beat", "take"):
             raise IllegalAction("you_are_attacking", "you are attacking: add cards, then attack")
         marriage = self.options["trump_mode"] == "marriage"
-        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use add, attack" + (" or declare" if marriage else ""),
-                            verb=verb[:20], verbs=["add", "attack"] + (["declare"] if marriage else []))
+        raise IllegalAction(
+            "wrong_move",
+            f"unknown move {verb!r}: use add, attack" + (" or declare" if marriage else ""),
+            verb=verb[:20],
+            verbs=["add", "attack"] + (["declare"] if marriage else []),
+        )
 
     def _fix_trump(self):
         """The turn-up procedure of the rules (section 3), run once after the first attack."""
@@ -428,7 +538,7 @@ class MustamaijaState(GameState):
         index = next((i for i, c in enumerate(talon) if c[-1] != "S"), None)
         if index is None:
             return
-        spades, card, rest = talon[:index], talon[index], talon[index + 1:]
+        spades, card, rest = talon[:index], talon[index], talon[index + 1 :]
         k = len(rest) // 2
         d["talon"] = rest[:k] + spades + rest[k:] + [card]
         d["trump_card"] = card
@@ -439,17 +549,28 @@ class MustamaijaState(GameState):
         d = self.d
         if verb == "beat":
             if len(args) != 1:
-                raise IllegalAction("one_pair_per_beat", "one pair per beat, e.g. 'beat 9H:TH'" if args
-                                    else "name one pair: 'beat attack_card:your_card', e.g. 'beat 9H:TH'")
+                raise IllegalAction(
+                    "one_pair_per_beat",
+                    "one pair per beat, e.g. 'beat 9H:TH'"
+                    if args
+                    else "name one pair: 'beat attack_card:your_card', e.g. 'beat 9H:TH'",
+                )
             pair = args[0].split(":")
             if len(pair) != 2:
-                raise IllegalAction("not_a_pair", f"{args[0]!r} is not a pair: write attack_card:your_card, e.g. 9H:TH",
-                                    text=args[0][:12])
+                raise IllegalAction(
+                    "not_a_pair",
+                    f"{args[0]!r} is not a pair: write attack_card:your_card, e.g. 9H:TH",
+                    text=args[0][:12],
+                )
             attack, beater = self._card_arg(pair[0]), self._card_arg(pair[1])
             if attack not in d["table"]:
                 if any(a == attack for a, _ in d["beaten"]):
-                    raise IllegalAction("already_beaten", f"{attack} is already beaten", card=attack)
-                raise IllegalAction("not_on_table", f"{attack} is not an attack card on the table", card=attack)
+                    raise IllegalAction(
+                        "already_beaten", f"{attack} is already beaten", card=attack
+                    )
+                raise IllegalAction(
+                    "not_on_table", f"{attack} is not an attack card on the table", card=attack
+                )
             if beater not in d["hands"][seat]:
                 raise IllegalAction("not_in_hand", f"you do not hold {beater}", cards=[beater])
             trump = d["trump"]
@@ -464,7 +585,11 @@ class MustamaijaState(GameState):
             return
         if verb == "take":
             if args:
-                raise IllegalAction("takes_no_arguments", "take takes no cards: it picks up every unbeaten attack card", verb="take")
+                raise IllegalAction(
+                    "takes_no_arguments",
+                    "take takes no cards: it picks up every unbeaten attack card",
+                    verb="take",
+                )
             taken = list(d["table"])
             hand = d["hands"][seat]
             hand.extend(taken)
@@ -480,8 +605,12 @@ class MustamaijaState(GameState):
         if verb in ("add", "attack"):
             raise IllegalAction("you_are_defending", "you are defending: beat attack cards or take")
         marriage = self.options["trump_mode"] == "marriage"
-        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use beat or take" + (" (or declare)" if marriage else ""),
-                            verb=verb[:20], verbs=["beat", "take"] + (["declare"] if marriage else []))
+        raise IllegalAction(
+            "wrong_move",
+            f"unknown move {verb!r}: use beat or take" + (" (or declare)" if marriage else ""),
+            verb=verb[:20],
+            verbs=["beat", "take"] + (["declare"] if marriage else []),
+        )
 
     @staticmethod
     def _why_not(beater, attack, trump):
@@ -491,17 +620,32 @@ class MustamaijaState(GameState):
         if beater == MAIJA:
             return IllegalAction("maija_beats_nothing", "QS beats nothing")
         if trump is not None and attack[-1] == trump:
-            return IllegalAction("only_higher_trump",
-                                 f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}",
-                                 suit=trump, attack_card=attack)
+            return IllegalAction(
+                "only_higher_trump",
+                f"{SUIT_PLURAL[trump]} are trumps: only a higher {SUIT_ONE[trump]} beats {attack}",
+                suit=trump,
+                attack_card=attack,
+            )
         if beater[-1] == attack[-1]:
-            return IllegalAction("lower_card", f"{beater} does not beat {attack}", card=beater, attack_card=attack)
+            return IllegalAction(
+                "lower_card", f"{beater} does not beat {attack}", card=beater, attack_card=attack
+            )
         if trump is None:
-            return IllegalAction("no_trumps_yet", f"no trumps: {beater} does not beat {attack}",
-                                 card=beater, attack_card=attack, suit=attack[-1])
-        return IllegalAction("higher_or_trump",
-                             f"{beater} does not beat {attack}: beat it with a higher {SUIT_ONE[attack[-1]]} or a trump",
-                             card=beater, attack_card=attack, suit=attack[-1], trump_suit=trump)
+            return IllegalAction(
+                "no_trumps_yet",
+                f"no trumps: {beater} does not beat {attack}",
+                card=beater,
+                attack_card=attack,
+                suit=attack[-1],
+            )
+        return IllegalAction(
+            "higher_or_trump",
+            f"{beater} does not beat {attack}: beat it with a higher {SUIT_ONE[attack[-1]]} or a trump",
+            card=beater,
+            attack_card=attack,
+            suit=attack[-1],
+            trump_suit=trump,
+        )
 
     def _end_defence(self, taken):
         d = self.d
@@ -543,38 +687,66 @@ class MustamaijaState(GameState):
         # Cards: of the deck in use; those in play, out of play and discarded make the deck once.
         pack = PACK_SET[opts["deck"]]
         beaten = [c for pair in d["beaten"] for c in pair]
-        named = [c for h in hands for c in h] + talon + table + beaten + d["out_of_play"] + d["attack"] + \
-            d["turned"] + [c for k in d["known"] for c in k] + ([d["trump_card"]] if d["trump_card"] else [])
+        named = (
+            [c for h in hands for c in h]
+            + talon
+            + table
+            + beaten
+            + d["out_of_play"]
+            + d["attack"]
+            + d["turned"]
+            + [c for k in d["known"] for c in k]
+            + ([d["trump_card"]] if d["trump_card"] else [])
+        )
         if not set(named) <= pack:
             fail(f"a card of the state is not in the {opts['deck']}-card deck")
         kept = sum(map(len, hands)) + len(talon) + len(table) + len(d["out_of_play"])
-        if d["discard_count"] % 2 or d["discard_count"] < len(beaten) or kept + d["discard_count"] != len(pack):
+        if (
+            d["discard_count"] % 2
+            or d["discard_count"] < len(beaten)
+            or kept + d["discard_count"] != len(pack)
+        ):
             fail("the cards in play, out of play and discarded do not make the deck")
         if not any(MAIJA in place for place in (*hands, talon, table)):
             fail("the queen of spades has left the game")
         # Public cards: whoever holds a card everyone saw is known to hold it.
         public = set(d["turned"]) | ({d["trump_card"]} if d["trump_card"] else set())
         for seat, hand in enumerate(hands):
-            if not set(d["known"][seat]) <= set(hand) or not set(hand) & public <= set(d["known"][seat]):
+            if not set(d["known"][seat]) <= set(hand) or not set(hand) & public <= set(
+                d["known"][seat]
+            ):
                 fail(f"what seat {seat} is known to hold does not agree with its hand")
         # Trumps.
         mode = opts["trump_mode"]
         if any(c[-1] != "S" for c in d["turned"]):
             fail("a turned card that was not a spade was set aside")
-        if mode == "diamonds" and (d["trump"] != "D" or not d["trump_fixed"] or d["trump_card"] or d["turned"]):
+        if mode == "diamonds" and (
+            d["trump"] != "D" or not d["trump_fixed"] or d["trump_card"] or d["turned"]
+        ):
             fail("diamonds are trumps from the start and nothing is turned")
         if mode != "marriage" and d["declared_by"] is not None:
             fail("only the marriage mode has declarations")
-        if mode == "marriage" and (not d["trump_fixed"] or d["trump_card"] or d["turned"]
-                                   or (d["trump"] is None) != (d["declared_by"] is None)):
+        if mode == "marriage" and (
+            not d["trump_fixed"]
+            or d["trump_card"]
+            or d["turned"]
+            or (d["trump"] is None) != (d["declared_by"] is None)
+        ):
             fail("in the marriage mode trumps are declared, never turned")
         if mode == "turn_up":
             if not d["trump_fixed"]:
-                if d["trump"] or d["trump_card"] or d["turned"] or d["discard_count"] or d["phase"] != "attack" \
-                        or d["attack"] != table:
+                if (
+                    d["trump"]
+                    or d["trump_card"]
+                    or d["turned"]
+                    or d["discard_count"]
+                    or d["phase"] != "attack"
+                    or d["attack"] != table
+                ):
                     fail("trumps are turned up when the first attack is committed")
             elif (d["trump"] is None) != (d["trump_card"] is None) or (
-                    d["trump_card"] is not None and d["trump"] != d["trump_card"][-1]):
+                d["trump_card"] is not None and d["trump"] != d["trump_card"][-1]
+            ):
                 fail("the trump suit is not the suit of the trump card")
         drawn_by = d["trump_card_drawn_by"]
         if d["trump_card"] is None and drawn_by is not None:
@@ -631,7 +803,9 @@ class MustamaijaState(GameState):
         if d["phase"] == "defend" or table:
             if d["attack_seats"] != [attacker, defender]:
                 fail("the attack on the table is not this exchange's")
-            if sorted(table + [a for a, _ in beaten], key=ORDER.__getitem__) != sorted(attack, key=ORDER.__getitem__):
+            if sorted(table + [a for a, _ in beaten], key=ORDER.__getitem__) != sorted(
+                attack, key=ORDER.__getitem__
+            ):
                 fail("the attack cards are not those on the table and those beaten")
         if d["phase"] == "defend" and not table:
             fail("a defence with nothing left to beat has ended")
@@ -651,8 +825,12 @@ class MustamaijaState(GameState):
         d = self.d
         if not self.is_over():
             return None
-        return {"loser": d["loser"], "winner": d["winner"], "out_order": list(d["out_order"]),
-                "trump": d["trump"]}
+        return {
+            "loser": d["loser"],
+            "winner": d["winner"],
+            "out_order": list(d["out_order"]),
+            "trump": d["trump"],
+        }
 
     def standing(self):
         """The rules name one loser (last), the others sharing first place; with
@@ -712,18 +890,30 @@ class MustamaijaState(GameState):
                 status = "building"
             else:
                 status = "defended" if len(beaten_by) == len(d["attack"]) else "taken"
-            attack = {"attacker": d["attack_seats"][0], "defender": d["attack_seats"][1], "status": status,
-                      "cards": [[c, beaten_by.get(c)] for c in d["attack"]]}
+            attack = {
+                "attacker": d["attack_seats"][0],
+                "defender": d["attack_seats"][1],
+                "status": status,
+                "cards": [[c, beaten_by.get(c)] for c in d["attack"]],
+            }
         v = {
-            "dealer": d["dealer"], "attacker": d["attacker"], "defender": d["defender"],
+            "dealer": d["dealer"],
+            "attacker": d["attacker"],
+            "defender": d["defender"],
             "hand_counts": [len(h) for h in d["hands"]],
             "known_cards": [_sorted(k) for k in d["known"]],
-            "attack": attack, "table": list(d["table"]),
+            "attack": attack,
+            "table": list(d["table"]),
             "attack_limit": self._limit() if d["phase"] == "attack" else None,
-            "talon_count": len(d["talon"]), "trump": d["trump"], "trump_card": trump_card,
-            "trump_card_in_talon": in_talon, "trump_card_drawn_by": d["trump_card_drawn_by"],
-            "turned_spades": list(d["turned"]), "declared_by": d["declared_by"],
-            "discard_count": d["discard_count"], "out_order": list(d["out_order"]),
+            "talon_count": len(d["talon"]),
+            "trump": d["trump"],
+            "trump_card": trump_card,
+            "trump_card_in_talon": in_talon,
+            "trump_card_drawn_by": d["trump_card_drawn_by"],
+            "turned_spades": list(d["turned"]),
+            "declared_by": d["declared_by"],
+            "discard_count": d["discard_count"],
+            "out_order": list(d["out_order"]),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
@@ -759,31 +949,63 @@ class MustamaijaState(GameState):
 
 def _small_random_from_json(slug, saved):
     """A SmallRandom from ``to_json``'s ``["splitmix64", [hi, lo], null]``, checked."""
-    if (not isinstance(saved, list) or len(saved) != 3 or saved[0] != SmallRandom.VERSION or saved[2] is not None
-            or not isinstance(saved[1], list) or len(saved[1]) != 2
-            or not all(type(x) is int and 0 <= x <= MASK32 for x in saved[1])):
-        raise ValueError(f"{slug}: corrupt random generator state (not a {SmallRandom.VERSION} state)")
+    if (
+        not isinstance(saved, list)
+        or len(saved) != 3
+        or saved[0] != SmallRandom.VERSION
+        or saved[2] is not None
+        or not isinstance(saved[1], list)
+        or len(saved[1]) != 2
+        or not all(type(x) is int and 0 <= x <= MASK32 for x in saved[1])
+    ):
+        raise ValueError(
+            f"{slug}: corrupt random generator state (not a {SmallRandom.VERSION} state)"
+        )
     return SmallRandom.restored((saved[0], tuple(saved[1]), None))
 
 
 def _check_combination(options, players):
     if players is not None and options["hand_size"] == 5 and players > 6:
-        raise ValueError(f"mustamaija: {players} players need hand_size 3 (5-card hands allow 2 to 6 players)")
+        raise ValueError(
+            f"mustamaija: {players} players need hand_size 3 (5-card hands allow 2 to 6 players)"
+        )
 
 
 MustamaijaState.info = GAME = GameInfo(
-    slug="mustamaija", title="Mustamaija", min_players=2, max_players=8, default_players=4,
+    slug="mustamaija",
+    title="Mustamaija",
+    min_players=2,
+    max_players=8,
+    default_players=4,
     options=(
-        Option("hand_size", 5, "choice", "cards in hand and refill target (3 allows up to 8 players; "
-               "3 is the default with 7-8 players)", choices=(5, 3),
-               default_for=lambda players: 3 if players > 6 else 5),
-        Option("trump_mode", "turn_up", "choice", "turn_up: first non-spade of the talon after the first "
-               "attack; diamonds: always diamonds; marriage: first K+Q declaration",
-               choices=("turn_up", "diamonds", "marriage")),
+        Option(
+            "hand_size",
+            5,
+            "choice",
+            "cards in hand and refill target (3 allows up to 8 players; "
+            "3 is the default with 7-8 players)",
+            choices=(5, 3),
+            default_for=lambda players: 3 if players > 6 else 5,
+        ),
+        Option(
+            "trump_mode",
+            "turn_up",
+            "choice",
+            "turn_up: first non-spade of the talon after the first "
+            "attack; diamonds: always diamonds; marriage: first K+Q declaration",
+            choices=("turn_up", "diamonds", "marriage"),
+        ),
         Option("deck", 52, "choice", "52 cards, or 32 (7 to A)", choices=(52, 32)),
-        Option("end_at_first_out", False, "bool", "stop when the first player goes out; that player wins"),
+        Option(
+            "end_at_first_out",
+            False,
+            "bool",
+            "stop when the first player goes out; that player wins",
+        ),
     ),
-    state_class=MustamaijaState, check_combination=_check_combination, max_actions=5_000,
+    state_class=MustamaijaState,
+    check_combination=_check_combination,
+    max_actions=5_000,
     variants=(
         {"hand_size": 3, "trump_mode": "diamonds"},
         {"hand_size": 3, "trump_mode": "marriage"},

@@ -61,18 +61,43 @@ Decisions beyond the rules file
       at once with the next dealer.
     - The view lists the hand by rank strength (lemon-aware); actions use the pack order.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..cards import parse_cards
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Bool, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Text, Tuple, check,
-                      conserve)
+from ..reader import (
+    Bool,
+    Cards,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Text,
+    Tuple,
+    check,
+    conserve,
+)
 from ..tricks import finished_view, trick_view
 
 RANKS = "AKQJT987"
-PACKETS = [("S", 1), ("H", 1), ("D", 1), ("C", 1), ("S", 2), ("H", 2), ("D", 2), ("C", 2), ("S", 3), ("H", 3)]
+PACKETS = [
+    ("S", 1),
+    ("H", 1),
+    ("D", 1),
+    ("C", 1),
+    ("S", 2),
+    ("H", 2),
+    ("D", 2),
+    ("C", 2),
+    ("S", 3),
+    ("H", 3),
+]
 
 
 def _code(rank, suit, copy):
@@ -81,10 +106,12 @@ def _code(rank, suit, copy):
 
 FULL_PACK = [_code(r, s, c) for s, c in PACKETS for r in RANKS]
 ORDER = {card: i for i, card in enumerate(FULL_PACK)}
-ORDERS = {n: {card: i for i, card in enumerate(FULL_PACK[:8 * n])} for n in range(4, 11)}  # the pack per table
+ORDERS = {
+    n: {card: i for i, card in enumerate(FULL_PACK[: 8 * n])} for n in range(4, 11)
+}  # the pack per table
 POINTS = {"A": 0, "K": 2, "Q": 2, "J": 2, "T": 1, "9": 1, "8": 1, "7": 1}
-STRENGTH = {r: 8 - i for i, r in enumerate(RANKS)}             # A 8 ... 7 1
-LEMON_STRENGTH = dict(STRENGTH, **{"7": 9})                     # 7 above the ace
+STRENGTH = {r: 8 - i for i, r in enumerate(RANKS)}  # A 8 ... 7 1
+LEMON_STRENGTH = dict(STRENGTH, **{"7": 9})  # 7 above the ace
 RANK_WORDS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10", "9": "9", "8": "8", "7": "7"}
 TRICKS_PER_DEAL = 4
 
@@ -98,7 +125,7 @@ def points(cards):
 
 
 def pack_for(players):
-    return FULL_PACK[:8 * players]
+    return FULL_PACK[: 8 * players]
 
 
 def resolve(leader, bid, ribs, plays, strength, players):
@@ -117,7 +144,9 @@ def resolve(leader, bid, ribs, plays, strength, players):
     else:
         rib_set = set(rib_ranks)
         for s, cards in face_up:
-            if all(rank(c) not in rib_set for c in cards) and any(strength[rank(c)] > lower for c in cards):
+            if all(rank(c) not in rib_set for c in cards) and any(
+                strength[rank(c)] > lower for c in cards
+            ):
                 returned.append(s)
                 gained[s] = list(cards)
             else:
@@ -126,8 +155,15 @@ def resolve(leader, bid, ribs, plays, strength, players):
         made = leader_total >= bid
         gained[leader] = (list(ribs) + taken) if made else list(taken)
         ribs_lost = not made
-    outcome = {"matcher": matcher, "returned": returned, "taken": taken, "leader_total": leader_total,
-               "made": made, "ribs_lost": ribs_lost, "points": [points(g) for g in gained]}
+    outcome = {
+        "matcher": matcher,
+        "returned": returned,
+        "taken": taken,
+        "leader_total": leader_total,
+        "made": made,
+        "ribs_lost": ribs_lost,
+        "points": [points(g) for g in gained],
+    }
     return outcome, gained
 
 
@@ -141,7 +177,11 @@ def deal_score(won_count, sevens, score, lemons, players):
         last = _message("sevens_majority", n=sevens, total=players, points=bonus)
     else:
         bonus = -3 * sevens
-        last = _message("sevens_no_majority", n=sevens, total=players, points=bonus) if sevens else None
+        last = (
+            _message("sevens_no_majority", n=sevens, total=players, points=bonus)
+            if sevens
+            else None
+        )
     out = [_message("deal_other_cards_won", n=won_count - sevens, points=score - bonus)]
     return out + ([last] if last else [])
 
@@ -166,39 +206,83 @@ def replay_auction(opener, calls, players, ceiling):
         if len(passed) == players - 1:
             to_act = None  # the auction is over
         else:
-            to_act = next((seat + k) % players for k in range(1, players + 1) if (seat + k) % players not in passed)
+            to_act = next(
+                (seat + k) % players
+                for k in range(1, players + 1)
+                if (seat + k) % players not in passed
+            )
     return bid, high, passed, to_act
 
 
 # -- what an explicit setup and a saved state may hold (tabletop.reader) ----------------------------
 MAX_DEALS = 99
 HAND = Cards(n=8)
-SETUP = Fields({}, optional={"dealer": Seat(), "deals": List(Fields({"hands": PerSeat(HAND)}), 0, MAX_DEALS)})
+SETUP = Fields(
+    {}, optional={"dealer": Seat(), "deals": List(Fields({"hands": PerSeat(HAND)}), 0, MAX_DEALS)}
+)
 MAX_POINTS = 10 * 10 + 10  # a deal's points with ten packets, the lemons' bonus on top
 PLAYED = Tuple(Seat(), Opt(Cards(n=2, counted=False)))
-RECORD = Fields({
-    "deal": Int(1, MAX_DEALS), "trick": Int(1, TRICKS_PER_DEAL), "leader": Seat(), "bid": Int(2, 40),
-    "ribs": Cards(n=2, counted=False), "plays": List(PLAYED, 3, 9), "matcher": Opt(Seat()),
-    "returned": List(Seat(), 0, 9), "taken": Cards(0, 18, counted=False), "leader_total": Int(0, 40),
-    "made": Bool(), "ribs_lost": Bool(), "points": PerSeat(Int(0, 40)),
-})
-STATE = Fields({
-    "dealer": Seat(), "deal_number": Int(1, MAX_DEALS),
-    "deals": List(PerSeat(Cards(n=8, counted=False, ordered=True)), 0, MAX_DEALS),
-    "scores": PerSeat(Int(-30 * MAX_DEALS, MAX_POINTS * MAX_DEALS)),
-    "deal_scores": List(PerSeat(Int(-30, MAX_POINTS)), 0, MAX_DEALS),
-    "last_deal": Opt(Fields({"deal": Int(1, MAX_DEALS), "scores": PerSeat(Fields({
-        "seat": Seat(), "points": Int(-30, MAX_POINTS), "won": Int(0, 80), "sevens": Int(0, 10)}))})),
-    "last_trick": Opt(RECORD),
-    "hands": PerSeat(Cards(hi=8, ordered=True)), "folded": PerSeat(Cards(hi=8)), "won": PerSeat(Cards(hi=80)),
-    "won_points": PerSeat(Int(0, MAX_POINTS)), "tricks": List(RECORD, 0, TRICKS_PER_DEAL),
-    "trick": Int(1, TRICKS_PER_DEAL), "opener": Seat(), "to_act": Opt(Seat()), "bid": Opt(Int(2, 40)),
-    "high_bidder": Opt(Seat()), "passed": List(Seat(), 0, 9), "auction": List(Tuple(Seat(), Text(20)), 0, 400),
-    "leader": Opt(Seat()),
-    # The ribs and plays of the trick on the table (also those of the last trick once the game is
-    # over, then in ``won`` too): check_invariants counts them while they are on the table.
-    "ribs": Opt(Cards(n=2, counted=False)), "plays": List(PLAYED, 0, 9),
-})
+RECORD = Fields(
+    {
+        "deal": Int(1, MAX_DEALS),
+        "trick": Int(1, TRICKS_PER_DEAL),
+        "leader": Seat(),
+        "bid": Int(2, 40),
+        "ribs": Cards(n=2, counted=False),
+        "plays": List(PLAYED, 3, 9),
+        "matcher": Opt(Seat()),
+        "returned": List(Seat(), 0, 9),
+        "taken": Cards(0, 18, counted=False),
+        "leader_total": Int(0, 40),
+        "made": Bool(),
+        "ribs_lost": Bool(),
+        "points": PerSeat(Int(0, 40)),
+    }
+)
+STATE = Fields(
+    {
+        "dealer": Seat(),
+        "deal_number": Int(1, MAX_DEALS),
+        "deals": List(PerSeat(Cards(n=8, counted=False, ordered=True)), 0, MAX_DEALS),
+        "scores": PerSeat(Int(-30 * MAX_DEALS, MAX_POINTS * MAX_DEALS)),
+        "deal_scores": List(PerSeat(Int(-30, MAX_POINTS)), 0, MAX_DEALS),
+        "last_deal": Opt(
+            Fields(
+                {
+                    "deal": Int(1, MAX_DEALS),
+                    "scores": PerSeat(
+                        Fields(
+                            {
+                                "seat": Seat(),
+                                "points": Int(-30, MAX_POINTS),
+                                "won": Int(0, 80),
+                                "sevens": Int(0, 10),
+                            }
+                        )
+                    ),
+                }
+            )
+        ),
+        "last_trick": Opt(RECORD),
+        "hands": PerSeat(Cards(hi=8, ordered=True)),
+        "folded": PerSeat(Cards(hi=8)),
+        "won": PerSeat(Cards(hi=80)),
+        "won_points": PerSeat(Int(0, MAX_POINTS)),
+        "tricks": List(RECORD, 0, TRICKS_PER_DEAL),
+        "trick": Int(1, TRICKS_PER_DEAL),
+        "opener": Seat(),
+        "to_act": Opt(Seat()),
+        "bid": Opt(Int(2, 40)),
+        "high_bidder": Opt(Seat()),
+        "passed": List(Seat(), 0, 9),
+        "auction": List(Tuple(Seat(), Text(20)), 0, 400),
+        "leader": Opt(Seat()),
+        # The ribs and plays of the trick on the table (also those of the last trick once the game is
+        # over, then in ``won`` too): check_invariants counts them while they are on the table.
+        "ribs": Opt(Cards(n=2, counted=False)),
+        "plays": List(PLAYED, 0, 9),
+    }
+)
 
 
 class RibsState(GameState):
@@ -219,11 +303,21 @@ class RibsState(GameState):
                 conserve(ctx, complete=True)
                 deals.append([sorted(h, key=ORDER.__getitem__) for h in deal["hands"]])
             if len(deals) > self.options["deals"]:
-                raise ValueError(f"ribs: {len(deals)} deals given for a game of {self.options['deals']}")
-        self.d.update({
-            "phase": "auction", "dealer": dealer, "deal_number": 0, "deals": deals,
-            "scores": [0] * n, "deal_scores": [], "last_deal": None, "last_trick": None,
-        })
+                raise ValueError(
+                    f"ribs: {len(deals)} deals given for a game of {self.options['deals']}"
+                )
+        self.d.update(
+            {
+                "phase": "auction",
+                "dealer": dealer,
+                "deal_number": 0,
+                "deals": deals,
+                "scores": [0] * n,
+                "deal_scores": [],
+                "last_deal": None,
+                "last_trick": None,
+            }
+        )
         self._start_deal(first=True)
 
     def _start_deal(self, first=False):
@@ -242,19 +336,35 @@ class RibsState(GameState):
             for i, card in enumerate(cards):
                 hands[(d["dealer"] + 1 + i) % n].append(card)
             hands = [sorted(h, key=ORDER.__getitem__) for h in hands]
-        d.update({
-            "hands": hands, "folded": [[] for _ in range(n)], "won": [[] for _ in range(n)],
-            "won_points": [0] * n, "tricks": [], "trick": 0,
-        })
+        d.update(
+            {
+                "hands": hands,
+                "folded": [[] for _ in range(n)],
+                "won": [[] for _ in range(n)],
+                "won_points": [0] * n,
+                "tricks": [],
+                "trick": 0,
+            }
+        )
         self._start_auction((d["dealer"] + 1) % n)
 
     def _start_auction(self, opener):
         d = self.d
-        d.update({
-            "phase": "auction", "trick": d["trick"] + 1, "opener": opener, "to_act": opener,
-            "bid": None, "high_bidder": None, "passed": [], "auction": [], "leader": None,
-            "ribs": None, "plays": [],
-        })
+        d.update(
+            {
+                "phase": "auction",
+                "trick": d["trick"] + 1,
+                "opener": opener,
+                "to_act": opener,
+                "bid": None,
+                "high_bidder": None,
+                "passed": [],
+                "auction": [],
+                "leader": None,
+                "ribs": None,
+                "plays": [],
+            }
+        )
 
     # -- helpers ------------------------------------------------------------------------------
     def strength_table(self):
@@ -307,19 +417,30 @@ class RibsState(GameState):
         d = self.d
         if verb == "bid":
             if len(args) != 1 or not args[0].isdigit() or args[0] != str(int(args[0])):
-                raise IllegalAction("bid_a_number", "say 'bid' and a number, e.g. 'bid 3'",
-                                    n=2 if d["bid"] is None else d["bid"] + 1)
+                raise IllegalAction(
+                    "bid_a_number",
+                    "say 'bid' and a number, e.g. 'bid 3'",
+                    n=2 if d["bid"] is None else d["bid"] + 1,
+                )
             amount = int(args[0])
             if d["bid"] is None:
                 if amount != 2:
                     raise IllegalAction("opener_bids_two", "the opener must bid exactly 2", n=2)
             else:
                 if d["bid"] >= self._ceiling():
-                    raise IllegalAction("highest_bid_reached", f"{self._ceiling()} is the highest bid (all the points "
-                                        "that can be on the table): you can only pass", n=self._ceiling())
+                    raise IllegalAction(
+                        "highest_bid_reached",
+                        f"{self._ceiling()} is the highest bid (all the points "
+                        "that can be on the table): you can only pass",
+                        n=self._ceiling(),
+                    )
                 if amount != d["bid"] + 1:
-                    raise IllegalAction("raise_by_one", f"a raise must be exactly one more than {d['bid']}: "
-                                        f"bid {d['bid'] + 1}", bid=d["bid"], n=d["bid"] + 1)
+                    raise IllegalAction(
+                        "raise_by_one",
+                        f"a raise must be exactly one more than {d['bid']}: bid {d['bid'] + 1}",
+                        bid=d["bid"],
+                        n=d["bid"] + 1,
+                    )
             d["bid"] = amount
             d["high_bidder"] = seat
             d["auction"].append([seat, f"bid {amount}"])
@@ -337,8 +458,11 @@ class RibsState(GameState):
             else:
                 d["to_act"] = self._next_in_auction(seat)
             return
-        english = ("the auction comes first: bid or pass" if verb in ("lead", "play", "fold")
-                   else f"unknown move {verb!r}: bid or pass now")
+        english = (
+            "the auction comes first: bid or pass"
+            if verb in ("lead", "play", "fold")
+            else f"unknown move {verb!r}: bid or pass now"
+        )
         raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=["bid", "pass"])
 
     def _start_play(self):
@@ -350,22 +474,34 @@ class RibsState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb not in ("lead", "play", "fold"):
-            english = ("the auction is over: play two cards" if verb in ("bid", "pass")
-                       else f"unknown move {verb!r}: use lead, play or fold")
+            english = (
+                "the auction is over: play two cards"
+                if verb in ("bid", "pass")
+                else f"unknown move {verb!r}: use lead, play or fold"
+            )
             raise IllegalAction("wrong_move", english, verb=verb[:20], verbs=self._play_verbs(seat))
         leader = d["leader"]
         if seat == leader and verb != "lead":
-            raise IllegalAction("leader_must_lead", "you are the leader: lead your two ribs face down with 'lead'")
+            raise IllegalAction(
+                "leader_must_lead", "you are the leader: lead your two ribs face down with 'lead'"
+            )
         if seat != leader and verb == "lead":
-            raise IllegalAction("only_leader_leads", f"only the leader (seat {leader}) leads; play or fold two cards",
-                                leader=leader)
+            raise IllegalAction(
+                "only_leader_leads",
+                f"only the leader (seat {leader}) leads; play or fold two cards",
+                leader=leader,
+            )
         if verb == "fold" and self.face_up_trick():
-            raise IllegalAction("no_fold_face_up", "everyone plays face up in the fourth trick: no folding")
+            raise IllegalAction(
+                "no_fold_face_up", "everyone plays face up in the fourth trick: no folding"
+            )
         cards = parse_cards(args, ORDERS[self.players], count=2)
         hand = d["hands"][seat]
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise IllegalAction("not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing)
+            raise IllegalAction(
+                "not_in_hand", f"you do not hold {' '.join(missing)}", cards=missing
+            )
         for c in cards:
             hand.remove(c)
         if verb == "lead":
@@ -391,8 +527,13 @@ class RibsState(GameState):
                 d["won"][s].extend(gained[s])
                 d["won_points"][s] += outcome["points"][s]
         record = {
-            "deal": d["deal_number"], "trick": d["trick"], "leader": leader, "bid": d["bid"], "ribs": list(d["ribs"]),
-            "plays": [[s, None if cards is None else list(cards)] for s, cards in d["plays"]], **outcome,
+            "deal": d["deal_number"],
+            "trick": d["trick"],
+            "leader": leader,
+            "bid": d["bid"],
+            "ribs": list(d["ribs"]),
+            "plays": [[s, None if cards is None else list(cards)] for s, cards in d["plays"]],
+            **outcome,
         }
         d["tricks"].append(record)
         d["last_trick"] = record
@@ -445,7 +586,11 @@ class RibsState(GameState):
         # Deals and scores.
         if d["deal_number"] > options["deals"] or len(d["deals"]) > options["deals"]:
             fail("more deals than the game has")
-        if len(d["deal_scores"]) != d["deal_number"] - (0 if over else 1) or over and d["deal_number"] != options["deals"]:
+        if (
+            len(d["deal_scores"]) != d["deal_number"] - (0 if over else 1)
+            or over
+            and d["deal_number"] != options["deals"]
+        ):
             fail("the deals scored do not follow the deal being played")
         if d["scores"] != [sum(x[s] for x in d["deal_scores"]) for s in range(n)]:
             fail("the scores are not the sum of the deals' scores")
@@ -453,10 +598,16 @@ class RibsState(GameState):
         if (last is None) != (not d["deal_scores"]):
             fail("the last deal's summary does not agree with the deals scored")
         if last is not None:
-            if last["deal"] != len(d["deal_scores"]) or [x["points"] for x in last["scores"]] != d["deal_scores"][-1] \
-                    or [x["seat"] for x in last["scores"]] != list(range(n)):
+            if (
+                last["deal"] != len(d["deal_scores"])
+                or [x["points"] for x in last["scores"]] != d["deal_scores"][-1]
+                or [x["seat"] for x in last["scores"]] != list(range(n))
+            ):
                 fail("the last deal's summary is not the last deal scored")
-            if any(x["sevens"] > x["won"] for x in last["scores"]) or sum(x["sevens"] for x in last["scores"]) > n:
+            if (
+                any(x["sevens"] > x["won"] for x in last["scores"])
+                or sum(x["sevens"] for x in last["scores"]) > n
+            ):
                 fail("the last deal's summary counts more sevens than there are")
         if over != (d["to_act"] is None) or over and d["leader"] is not None:
             fail("the seat to act does not agree with the phase")
@@ -470,19 +621,30 @@ class RibsState(GameState):
         tricks, strength = d["tricks"], self.strength_table()
         if len(tricks) != d["trick"] - (0 if over else 1) or over and d["trick"] != TRICKS_PER_DEAL:
             fail("the finished tricks do not agree with the trick number")
-        if d["last_trick"] != (tricks[-1] if tricks else d["last_trick"]) or not tricks and (
+        if (
+            d["last_trick"] != (tricks[-1] if tricks else d["last_trick"])
+            or not tricks
+            and (
                 (d["last_trick"] is None) != (d["deal_number"] == 1)
-                or d["last_trick"] is not None and (d["last_trick"]["deal"], d["last_trick"]["trick"])
-                != (d["deal_number"] - 1, TRICKS_PER_DEAL)):
+                or d["last_trick"] is not None
+                and (d["last_trick"]["deal"], d["last_trick"]["trick"])
+                != (d["deal_number"] - 1, TRICKS_PER_DEAL)
+            )
+        ):
             fail("the last trick is not the last one played")
         gained_all = [[] for _ in range(n)]
         folds = [0] * n
         lost = []
         opener = (d["dealer"] + 1) % n
-        for k, t in enumerate([*tricks] + ([d["last_trick"]] if d["last_trick"] is not None and not tricks else [])):
+        for k, t in enumerate(
+            [*tricks] + ([d["last_trick"]] if d["last_trick"] is not None and not tricks else [])
+        ):
             current = t["deal"] == d["deal_number"]
-            if current and (t["trick"] != k + 1 or t["plays"] and [s for s, _ in t["plays"]] != [
-                    (t["leader"] + i) % n for i in range(1, n)]):
+            if current and (
+                t["trick"] != k + 1
+                or t["plays"]
+                and [s for s, _ in t["plays"]] != [(t["leader"] + i) % n for i in range(1, n)]
+            ):
                 fail(f"trick {k + 1} is not played in turn from its leader")
             if len(t["plays"]) != n - 1 or len(t["points"]) != n:
                 fail(f"trick {k + 1} does not hold a play of every seat")
@@ -503,11 +665,18 @@ class RibsState(GameState):
             if t["ribs_lost"]:
                 lost += t["ribs"]
             opener = t["leader"]
-        if tricks and not over and d["opener"] != opener or not tricks and d["opener"] != (d["dealer"] + 1) % n:
+        if (
+            tricks
+            and not over
+            and d["opener"] != opener
+            or not tricks
+            and d["opener"] != (d["dealer"] + 1) % n
+        ):
             fail("the auction was not opened by the last leader (or the dealer's left)")
         for s in range(n):
-            if sorted(d["won"][s], key=ORDER.__getitem__) != sorted(gained_all[s], key=ORDER.__getitem__) \
-                    or d["won_points"][s] != points(d["won"][s]):
+            if sorted(d["won"][s], key=ORDER.__getitem__) != sorted(
+                gained_all[s], key=ORDER.__getitem__
+            ) or d["won_points"][s] != points(d["won"][s]):
                 fail(f"seat {s}'s won cards are not those its tricks gave it")
 
         # The auction and the trick on the table.
@@ -516,15 +685,23 @@ class RibsState(GameState):
             fail("the auction's state is not that of its calls")
         table = []
         if phase == "auction":
-            if to_act is None or d["to_act"] != to_act or d["leader"] is not None or d["ribs"] is not None \
-                    or d["plays"]:
+            if (
+                to_act is None
+                or d["to_act"] != to_act
+                or d["leader"] is not None
+                or d["ribs"] is not None
+                or d["plays"]
+            ):
                 fail("the auction does not agree with the turn or the table")
         elif phase == "play":
             if to_act is not None or d["leader"] != high:
                 fail("cards are played before the auction is over")
             seats = ([d["leader"]] if d["ribs"] is not None else []) + [s for s, _ in d["plays"]]
-            if seats != [(d["leader"] + i) % n for i in range(len(seats))] or len(d["plays"]) >= n - 1 or \
-                    d["to_act"] != (d["leader"] + len(seats)) % n:
+            if (
+                seats != [(d["leader"] + i) % n for i in range(len(seats))]
+                or len(d["plays"]) >= n - 1
+                or d["to_act"] != (d["leader"] + len(seats)) % n
+            ):
                 fail("the trick on the table is not played in turn from the leader")
             if self.face_up_trick() and any(c is None for _, c in d["plays"]):
                 fail("a fold in the face-up fourth trick")
@@ -536,15 +713,26 @@ class RibsState(GameState):
             final = d["last_trick"]
             if final is None or d["plays"] != final["plays"] or d["ribs"] != final["ribs"]:
                 fail("the trick on show is not the last trick played")
-        on_table = {d["leader"]} | {s for s, _ in d["plays"]} if phase == "play" and d["ribs"] is not None else set()
+        on_table = (
+            {d["leader"]} | {s for s, _ in d["plays"]}
+            if phase == "play" and d["ribs"] is not None
+            else set()
+        )
         for s in range(n):
             if len(d["hands"][s]) != 8 - 2 * len(tricks) - 2 * (s in on_table):
-                fail(f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave")
+                fail(
+                    f"seat {s} holds {len(d['hands'][s])} cards, which the tricks played do not leave"
+                )
             if len(d["folded"][s]) != 2 * folds[s]:
                 fail(f"seat {s}'s folded cards do not agree with its folds")
         # Every card of the pack in one place: hands, folds, won cards, lost ribs, the table.
-        places = [c for h in d["hands"] for c in h] + [c for f in d["folded"] for c in f] + \
-            [c for w in d["won"] for c in w] + lost + table
+        places = (
+            [c for h in d["hands"] for c in h]
+            + [c for f in d["folded"] for c in f]
+            + [c for w in d["won"] for c in w]
+            + lost
+            + table
+        )
         if len(places) != len(set(places)) or set(places) != set(ORDERS[n]):
             fail("the cards of the pack are not each in exactly one place")
 
@@ -555,8 +743,12 @@ class RibsState(GameState):
             return None
         top = max(d["scores"])
         winners = [s for s, x in enumerate(d["scores"]) if x == top]
-        return {"scores": list(d["scores"]), "deal_scores": [list(x) for x in d["deal_scores"]],
-                "winner": winners[0] if len(winners) == 1 else None, "winners": winners}
+        return {
+            "scores": list(d["scores"]),
+            "deal_scores": [list(x) for x in d["deal_scores"]],
+            "winner": winners[0] if len(winners) == 1 else None,
+            "winners": winners,
+        }
 
     def standing(self):
         """Ranked by score, highest first (ties share the win, as ``winners`` says)."""
@@ -573,20 +765,49 @@ class RibsState(GameState):
     def _finished_view(t):
         """A finished trick in the shared shape: the ribs and every play (null: a fold), won by the
         matcher or else the leader (who takes the table's cards), with the outcome's facts."""
-        cards = [[t["leader"], list(t["ribs"])]] + [[s, None if c is None else list(c)] for s, c in t["plays"]]
+        cards = [[t["leader"], list(t["ribs"])]] + [
+            [s, None if c is None else list(c)] for s, c in t["plays"]
+        ]
         winner = t["matcher"] if t["matcher"] is not None else t["leader"]
         if t["matcher"] is not None:
-            summary = [_message("ribs_matched", seat=t["matcher"], n=2 * (1 + sum(1 for _, c in t["plays"] if c)),
-                                leader=t["leader"])]
+            summary = [
+                _message(
+                    "ribs_matched",
+                    seat=t["matcher"],
+                    n=2 * (1 + sum(1 for _, c in t["plays"] if c)),
+                    leader=t["leader"],
+                )
+            ]
         else:
-            summary = [_message("contract_made" if t["made"] else "contract_failed", leader=t["leader"], bid=t["bid"],
-                                points=t["leader_total"])]
+            summary = [
+                _message(
+                    "contract_made" if t["made"] else "contract_failed",
+                    leader=t["leader"],
+                    bid=t["bid"],
+                    points=t["leader_total"],
+                )
+            ]
             if t["returned"]:
-                summary.append(_message("took_back_own", seats=list(t["returned"]), n=len(t["returned"])))
-        return finished_view(t["leader"], cards, winner, trick_number=t["trick"], deal=t["deal"], bid=t["bid"],
-                             folded=[s for s, c in t["plays"] if c is None], matcher=t["matcher"],
-                             returned=list(t["returned"]), taken=list(t["taken"]), leader_total=t["leader_total"],
-                             made=t["made"], ribs_lost=t["ribs_lost"], points=list(t["points"]), summary=summary)
+                summary.append(
+                    _message("took_back_own", seats=list(t["returned"]), n=len(t["returned"]))
+                )
+        return finished_view(
+            t["leader"],
+            cards,
+            winner,
+            trick_number=t["trick"],
+            deal=t["deal"],
+            bid=t["bid"],
+            folded=[s for s, c in t["plays"] if c is None],
+            matcher=t["matcher"],
+            returned=list(t["returned"]),
+            taken=list(t["taken"]),
+            leader_total=t["leader_total"],
+            made=t["made"],
+            ribs_lost=t["ribs_lost"],
+            points=list(t["points"]),
+            summary=summary,
+        )
 
     def observe(self, seat):
         d = self.d
@@ -601,28 +822,48 @@ class RibsState(GameState):
                 trick.append([s, None if cards is None else list(cards)])
         last = d["last_deal"]
         v = {
-            "deal_number": d["deal_number"], "dealer": d["dealer"],
-            "trick_number": d["trick"], "to_act": d["to_act"], "opener": d["opener"], "bid": d["bid"],
-            "high_bidder": d["high_bidder"], "passed": list(d["passed"]),
-            "auction": [list(x) for x in d["auction"]], "leader": d["leader"],
+            "deal_number": d["deal_number"],
+            "dealer": d["dealer"],
+            "trick_number": d["trick"],
+            "to_act": d["to_act"],
+            "opener": d["opener"],
+            "bid": d["bid"],
+            "high_bidder": d["high_bidder"],
+            "passed": list(d["passed"]),
+            "auction": [list(x) for x in d["auction"]],
+            "leader": d["leader"],
             "trick": trick_view(trick),
             "folded": [s for s, c in d["plays"] if c is None] if d["phase"] == "play" else [],
             "hand_counts": [len(h) for h in d["hands"]],
             "history": [self._finished_view(t) for t in d["tricks"]],
-            "previous_deal_trick": (self._finished_view(d["last_trick"]) if d["last_trick"] and not d["tricks"]
-                                    else None),
-            "won_points": list(d["won_points"]), "scores": list(d["scores"]),
+            "previous_deal_trick": (
+                self._finished_view(d["last_trick"])
+                if d["last_trick"] and not d["tricks"]
+                else None
+            ),
+            "won_points": list(d["won_points"]),
+            "scores": list(d["scores"]),
             "deal_scores": [list(x) for x in d["deal_scores"]],
-            "last_deal": None if last is None else {"deal": last["deal"], "scores": [
-                {"seat": x["seat"], "points": x["points"],
-                 "reasons": deal_score(x["won"], x["sevens"], x["points"], self.options["lemons"], self.players)}
-                for x in last["scores"]]},
+            "last_deal": None
+            if last is None
+            else {
+                "deal": last["deal"],
+                "scores": [
+                    {
+                        "seat": x["seat"],
+                        "points": x["points"],
+                        "reasons": deal_score(
+                            x["won"], x["sevens"], x["points"], self.options["lemons"], self.players
+                        ),
+                    }
+                    for x in last["scores"]
+                ],
+            },
         }
         if seat is not None:
             v["hand"] = sorted(d["hands"][seat], key=lambda c: (-strength[c[0]], ORDER[c]))
             v["my_folded"] = list(d["folded"][seat])
         return v
-
 
     def hidden_cards(self, seat):
         d = self.d
@@ -646,13 +887,28 @@ class RibsState(GameState):
 
 
 RibsState.info = GAME = GameInfo(
-    slug="ribs", title="Ribs", min_players=4, max_players=10, default_players=4,
+    slug="ribs",
+    title="Ribs",
+    min_players=4,
+    max_players=10,
+    default_players=4,
     options=(
-        Option("lemons", False, "bool", "7s rank highest; at the end a majority of the 7s scores 10, else -3 each"),
-        Option("face_up_fourth_trick", False, "bool", "the fourth trick is played face up, ribs included"),
+        Option(
+            "lemons",
+            False,
+            "bool",
+            "7s rank highest; at the end a majority of the 7s scores 10, else -3 each",
+        ),
+        Option(
+            "face_up_fourth_trick",
+            False,
+            "bool",
+            "the fourth trick is played face up, ribs included",
+        ),
         Option("deals", 1, "int", "number of deals in the game", minimum=1, maximum=99),
     ),
-    state_class=RibsState, max_actions=99 * 4 * 10 * 45,
+    state_class=RibsState,
+    max_actions=99 * 4 * 10 * 45,
     variants=({"lemons": True}, {"face_up_fourth_trick": True, "deals": 2}),
     computer_players=True,
 )

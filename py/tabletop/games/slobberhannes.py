@@ -47,11 +47,26 @@ Decisions beyond the rules file
       cheap; views show them in the shared trick form ``{"leader", "cards": [[seat, card]...],
       "winner"}``.
 """
+
 from __future__ import annotations
 
-from ..cards import card_name, deck, parse_cards, suit_of, SUIT_NAMES
+from ..cards import SUIT_NAMES, card_name, deck, parse_cards, suit_of
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import Card, Cards, Ctx, Fields, Int, List, Opt, PerSeat, Seat, Spec, Tuple, check, conserve
+from ..reader import (
+    Card,
+    Cards,
+    Ctx,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Spec,
+    Tuple,
+    check,
+    conserve,
+)
 from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
 
 RANKS = "AKQJT987"
@@ -89,20 +104,37 @@ class CompactTrick(Spec):
 # What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
 # Hand sizes depend on the player count (10, 8, 6 or 5 cards): checked beside the specs.
 DEAL = PerSeat(Cards(hi=10))
-SETUP = Fields({}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 0, MAX_DEALS),
-                             "dealer": Seat(), "penalties": PerSeat(Int(0, 98))})
-STATE = Fields({
-    "deals": List(PerSeat(Cards(hi=10, counted=False)), 0, MAX_DEALS), "dealer": Seat(),
-    # Totals: under the limit (at most 98) before the last deal, which adds at most 4 + 10 revokes.
-    "penalties": PerSeat(Int(0, 98 + 4 + 10)), "deals_played": Int(0, MAX_DEALS),
-    # Each deal as [dealer, first, queen, last, revokes per seat...] (see full_record).
-    "deal_log": List(List(Int(0, 10), lambda ctx: ctx.players + 4, lambda ctx: ctx.players + 4), 0, MAX_DEALS),
-    "hands": PerSeat(Cards(hi=10, ordered=True)),
-    "trick": Fields({"leader": Opt(Seat()), "cards": List(Tuple(Seat(), Card()), 0, 5)}),
-    "history": List(CompactTrick(), 0, 10), "tricks_played": Int(0, 10), "tricks_per_deal": Int(5, 10),
-    "to_act": Opt(Seat()), "first_trick_winner": Opt(Seat()), "queen_winner": Opt(Seat()),
-    "revokes": PerSeat(Int(0, 10)),
-})
+SETUP = Fields(
+    {},
+    optional={
+        "hands": DEAL,
+        "deals": List(Fields({"hands": DEAL}), 0, MAX_DEALS),
+        "dealer": Seat(),
+        "penalties": PerSeat(Int(0, 98)),
+    },
+)
+STATE = Fields(
+    {
+        "deals": List(PerSeat(Cards(hi=10, counted=False)), 0, MAX_DEALS),
+        "dealer": Seat(),
+        # Totals: under the limit (at most 98) before the last deal, which adds at most 4 + 10 revokes.
+        "penalties": PerSeat(Int(0, 98 + 4 + 10)),
+        "deals_played": Int(0, MAX_DEALS),
+        # Each deal as [dealer, first, queen, last, revokes per seat...] (see full_record).
+        "deal_log": List(
+            List(Int(0, 10), lambda ctx: ctx.players + 4, lambda ctx: ctx.players + 4), 0, MAX_DEALS
+        ),
+        "hands": PerSeat(Cards(hi=10, ordered=True)),
+        "trick": Fields({"leader": Opt(Seat()), "cards": List(Tuple(Seat(), Card()), 0, 5)}),
+        "history": List(CompactTrick(), 0, 10),
+        "tricks_played": Int(0, 10),
+        "tricks_per_deal": Int(5, 10),
+        "to_act": Opt(Seat()),
+        "first_trick_winner": Opt(Seat()),
+        "queen_winner": Opt(Seat()),
+        "revokes": PerSeat(Int(0, 10)),
+    }
+)
 
 
 def rank_value(card):
@@ -127,14 +159,23 @@ class SlobberhannesState(GameState):
             size = len(pack) // n
             check(setup, SETUP, Ctx("slobberhannes", n, order_for(n)), "setup")
             if "hands" in setup and "deals" in setup:
-                raise ValueError("slobberhannes: give either 'hands' or 'deals' in the setup, not both")
-            deals = [x["hands"] for x in setup["deals"]] if "deals" in setup else \
-                [setup["hands"]] if "hands" in setup else []
+                raise ValueError(
+                    "slobberhannes: give either 'hands' or 'deals' in the setup, not both"
+                )
+            deals = (
+                [x["hands"] for x in setup["deals"]]
+                if "deals" in setup
+                else [setup["hands"]]
+                if "hands" in setup
+                else []
+            )
             for number, hands in enumerate(deals, 1):
                 for seat, hand in enumerate(hands):
                     if len(hand) != size:
-                        raise ValueError(f"slobberhannes: setup deal {number}: seat {seat} must hold {size} cards "
-                                         f"with {n} players, not {len(hand)}")
+                        raise ValueError(
+                            f"slobberhannes: setup deal {number}: seat {seat} must hold {size} cards "
+                            f"with {n} players, not {len(hand)}"
+                        )
                 ctx = Ctx("slobberhannes", n, order_for(n))  # each deal is the whole pack, once
                 check(hands, DEAL, ctx, f"setup deal {number}")
                 conserve(ctx, complete=True)
@@ -143,12 +184,20 @@ class SlobberhannesState(GameState):
             if "penalties" in setup:
                 penalties = list(setup["penalties"])
                 if any(not p < limit for p in penalties):
-                    raise ValueError(f"slobberhannes: starting penalties must be from 0 to {limit - 1} "
-                                     f"(below the loss limit)")
-        self.d.update({
-            "phase": "play", "deals": deals, "dealer": (dealer - 1) % n, "penalties": penalties,
-            "deals_played": 0, "deal_log": [],
-        })
+                    raise ValueError(
+                        f"slobberhannes: starting penalties must be from 0 to {limit - 1} "
+                        f"(below the loss limit)"
+                    )
+        self.d.update(
+            {
+                "phase": "play",
+                "deals": deals,
+                "dealer": (dealer - 1) % n,
+                "penalties": penalties,
+                "deals_played": 0,
+                "deal_log": [],
+            }
+        )
         self._start_deal()
 
     def _deal_hands(self):
@@ -171,11 +220,20 @@ class SlobberhannesState(GameState):
         n = d["players"]
         d["dealer"] = (d["dealer"] + 1) % n
         leader = (d["dealer"] + 1) % n
-        d.update({
-            "phase": "play", "hands": self._deal_hands(), "trick": new_trick(leader), "history": [],
-            "tricks_played": 0, "tricks_per_deal": len(pack_for(n)) // n, "to_act": leader,
-            "first_trick_winner": None, "queen_winner": None, "revokes": [0] * n,
-        })
+        d.update(
+            {
+                "phase": "play",
+                "hands": self._deal_hands(),
+                "trick": new_trick(leader),
+                "history": [],
+                "tricks_played": 0,
+                "tricks_per_deal": len(pack_for(n)) // n,
+                "to_act": leader,
+                "first_trick_winner": None,
+                "queen_winner": None,
+                "revokes": [0] * n,
+            }
+        )
 
     # -- whose turn -----------------------------------------------------------------------------
     def movers_play(self):
@@ -199,22 +257,34 @@ class SlobberhannesState(GameState):
     def apply_play(self, seat, verb, args):
         d = self.d
         if verb != "play":
-            raise IllegalAction("wrong_move", f"'{verb}' is not a move in Slobberhannes: play one card, e.g. 'play 7S'",
-                                verb=verb[:20], verbs=["play"])
+            raise IllegalAction(
+                "wrong_move",
+                f"'{verb}' is not a move in Slobberhannes: play one card, e.g. 'play 7S'",
+                verb=verb[:20],
+                verbs=["play"],
+            )
         (card,) = parse_cards(args, ORDER, count=1)
         hand = d["hands"][seat]
         if card not in hand:
             if card not in pack_for(d["players"]):
-                raise IllegalAction("not_in_pack", f"{card} is not in the pack with {d['players']} players",
-                                    card=card, n=d["players"])
-            raise IllegalAction("not_in_hand", f"you do not hold the {card_name(card)}", cards=[card])
+                raise IllegalAction(
+                    "not_in_pack",
+                    f"{card} is not in the pack with {d['players']} players",
+                    card=card,
+                    n=d["players"],
+                )
+            raise IllegalAction(
+                "not_in_hand", f"you do not hold the {card_name(card)}", cards=[card]
+            )
         trick = d["trick"]
         revoke = False
         if trick["cards"]:
             led = suit_of(trick["cards"][0][1])
             if card[1] != led and any(c[1] == led for c in hand):
                 if not d["options"]["revoke_penalty"]:
-                    raise IllegalAction("must_follow", f"you must follow {SUIT_NAMES[led]}", suit=led)
+                    raise IllegalAction(
+                        "must_follow", f"you must follow {SUIT_NAMES[led]}", suit=led
+                    )
                 revoke = True
         # -- valid: change the state
         hand.remove(card)
@@ -274,7 +344,9 @@ class SlobberhannesState(GameState):
         if d["tricks_per_deal"] != size:
             fail(f"a deal has {size} tricks with {n} players, not {d['tricks_per_deal']}")
         for number, hands in enumerate(d["deals"], 1):
-            if any(len(h) != size for h in hands) or sorted(c for h in hands for c in h) != sorted(pack):
+            if any(len(h) != size for h in hands) or sorted(c for h in hands for c in h) != sorted(
+                pack
+            ):
                 fail(f"explicit deal {number} is not the pack for {n} players, {size} cards each")
         log = d["deal_log"]
         if d["deals_played"] != len(log):
@@ -294,18 +366,24 @@ class SlobberhannesState(GameState):
                 scored[seat] += points
         start = [total - got for total, got in zip(d["penalties"], scored)]
         if any(not 0 <= x < opts["loss_limit"] for x in start):
-            fail("the penalty totals are not the logged deals' points on top of starting penalties below the limit")
+            fail(
+                "the penalty totals are not the logged deals' points on top of starting penalties below the limit"
+            )
         if over != (max(d["penalties"]) >= opts["loss_limit"]) or (over and not log):
             fail("the phase does not agree with the penalty totals and the loss limit")
         # The current deal (for a game over: the last one), replayed from the hands it implies.
-        plays = [[(t[0] + i) % n, c] for t in d["history"] for i, c in enumerate(t[2:])] + d["trick"]["cards"]
+        plays = [[(t[0] + i) % n, c] for t in d["history"] for i, c in enumerate(t[2:])] + d[
+            "trick"
+        ]["cards"]
         dealt = [list(h) for h in d["hands"]]
         for seat, card in plays:
             dealt[seat].append(card)
         if any(len(h) != size for h in dealt):
             fail("the hands and the cards played are not a deal of equal hands")
         index = d["deals_played"] - (1 if over else 0)
-        if index < len(d["deals"]) and [sorted(h) for h in dealt] != [sorted(h) for h in d["deals"][index]]:
+        if index < len(d["deals"]) and [sorted(h) for h in dealt] != [
+            sorted(h) for h in d["deals"][index]
+        ]:
             fail("the cards of this deal are not the explicit deal")
         hands = [set(h) for h in dealt]
         leader = (d["dealer"] + 1) % n
@@ -332,18 +410,28 @@ class SlobberhannesState(GameState):
                 hands[seat].discard(card)
             if t is None:
                 break
-            winner = winning_play([[(t_leader + i) % n, c] for i, c in enumerate(cards)], suit_of, rank_value)[0]
+            winner = winning_play(
+                [[(t_leader + i) % n, c] for i, c in enumerate(cards)], suit_of, rank_value
+            )[0]
             if t[1] != winner:
                 fail(f"trick {number + 1} names the wrong winner")
             first = winner if number == 0 else first
             queen = winner if QUEEN in cards else queen
             leader = winner
-        if d["tricks_played"] != len(d["history"]) or d["first_trick_winner"] != first or d["queen_winner"] != queen:
+        if (
+            d["tricks_played"] != len(d["history"])
+            or d["first_trick_winner"] != first
+            or d["queen_winner"] != queen
+        ):
             fail("the tricks played, first trick or queen of clubs do not follow the tricks")
         if d["revokes"] != revokes:
             fail("the revokes do not follow the tricks")
         if over:
-            if d["tricks_played"] != size or d["trick"] != new_trick(None) or d["to_act"] is not None:
+            if (
+                d["tricks_played"] != size
+                or d["trick"] != new_trick(None)
+                or d["to_act"] is not None
+            ):
                 fail("the game is over in the middle of a deal")
             if log[-1] != [d["dealer"], first, queen, winner] + revokes:
                 fail("the last logged deal is not the deal just played")
@@ -360,10 +448,13 @@ class SlobberhannesState(GameState):
         if not self.is_over():
             return None
         worst = max(d["penalties"])
-        return {"penalties": list(d["penalties"]),
-                "losers": [s for s, p in enumerate(d["penalties"]) if p == worst],
-                "winner": None, "deals_played": d["deals_played"],
-                "deals": [full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]]}
+        return {
+            "penalties": list(d["penalties"]),
+            "losers": [s for s, p in enumerate(d["penalties"]) if p == worst],
+            "winner": None,
+            "deals_played": d["deals_played"],
+            "deals": [full_record(r, d["options"]["revoke_penalty"]) for r in d["deal_log"]],
+        }
 
     def standing(self):
         """Ranked by penalties, fewest first (the rules name no winner, only the ``losers``: the
@@ -375,7 +466,9 @@ class SlobberhannesState(GameState):
         snap = super().snapshot()
         snap["leader"] = self.d["trick"]["leader"]
         records = self.d["deal_log"]
-        snap["last_deal"] = full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
+        snap["last_deal"] = (
+            full_record(records[-1], self.d["options"]["revoke_penalty"]) if records else None
+        )
         return snap
 
     def observe(self, seat):
@@ -385,19 +478,29 @@ class SlobberhannesState(GameState):
         for t in d["history"]:
             tricks_won[t[1]] += 1
         v = {
-            "revoke_penalty": d["options"]["revoke_penalty"], "dealer": d["dealer"], "leader": d["trick"]["leader"],
+            "revoke_penalty": d["options"]["revoke_penalty"],
+            "dealer": d["dealer"],
+            "leader": d["trick"]["leader"],
             "to_act": d["to_act"],
             "hand_counts": [len(h) for h in d["hands"]],
             "trick": trick_view(d["trick"]["cards"]),
-            "history": [finished_view(t[0], [[(t[0] + i) % n, c] for i, c in enumerate(t[2:])], t[1])
-                        for t in d["history"]],
-            "tricks_won": tricks_won, "tricks_played": d["tricks_played"],
+            "history": [
+                finished_view(t[0], [[(t[0] + i) % n, c] for i, c in enumerate(t[2:])], t[1])
+                for t in d["history"]
+            ],
+            "tricks_won": tricks_won,
+            "tricks_played": d["tricks_played"],
             "tricks_per_deal": d["tricks_per_deal"],
-            "first_trick_winner": d["first_trick_winner"], "queen_winner": d["queen_winner"],
-            "penalties": list(d["penalties"]), "loss_limit": d["options"]["loss_limit"],
+            "first_trick_winner": d["first_trick_winner"],
+            "queen_winner": d["queen_winner"],
+            "penalties": list(d["penalties"]),
+            "loss_limit": d["options"]["loss_limit"],
             "deals_played": d["deals_played"],
-            "last_deal": (full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])
-                          if d["deal_log"] else None),
+            "last_deal": (
+                full_record(d["deal_log"][-1], d["options"]["revoke_penalty"])
+                if d["deal_log"]
+                else None
+            ),
         }
         if seat is not None:
             v["hand"] = list(d["hands"][seat])
@@ -448,19 +551,40 @@ def full_record(log, revoke_penalty):
     penalties = [0] * (len(log) - 4)
     for entry in breakdown:
         penalties[entry["seat"]] = entry["points"]
-    return {"dealer": log[0], "first": log[1], "queen": log[2], "last": log[3], "revokes": log[4:],
-            "penalties": penalties, "breakdown": breakdown}
+    return {
+        "dealer": log[0],
+        "first": log[1],
+        "queen": log[2],
+        "last": log[3],
+        "revokes": log[4:],
+        "penalties": penalties,
+        "breakdown": breakdown,
+    }
 
 
 SlobberhannesState.info = GAME = GameInfo(
-    slug="slobberhannes", title="Slobberhannes", min_players=3, max_players=6, default_players=4,
+    slug="slobberhannes",
+    title="Slobberhannes",
+    min_players=3,
+    max_players=6,
+    default_players=4,
     daily={"loss_limit": 1},  # one deal (round) for the daily deal
     score="penalty",
     options=(
-        Option("revoke_penalty", False, "bool",
-               "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)"),
-        Option("loss_limit", 10, "int", "the game ends when someone has this many penalty points",
-               minimum=1, maximum=99),
+        Option(
+            "revoke_penalty",
+            False,
+            "bool",
+            "failing to follow suit is allowed and costs 1 penalty point (off: it is illegal)",
+        ),
+        Option(
+            "loss_limit",
+            10,
+            "int",
+            "the game ends when someone has this many penalty points",
+            minimum=1,
+            maximum=99,
+        ),
     ),
     state_class=SlobberhannesState,
     # Every deal hands out at least 3 points, so at most n*(limit-1)/3 + 1 deals of at most 32 cards.

@@ -61,13 +61,29 @@ Decisions beyond the rules file
     - Nothing forces a deal to end; ``max_actions`` is only a generous bound for random play.
     - Players 2-10 as the rules file says (DESIGN.md's table says 2-9).
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from ..cards import deck, parse_cards, rank_of, suit_of
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat,
-                      Text, Tuple, check, conserve)
+from ..reader import (
+    Bool,
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Either,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Text,
+    Tuple,
+    check,
+    conserve,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -76,40 +92,105 @@ ORDER = {card: i for i, card in enumerate(PACK)}
 VALUE = {r: i + 2 for i, r in enumerate(RANKS)}  # 2=2 ... A=14
 COUNT_31 = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10}
 SHOW = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-CATEGORY_NAMES = {8: "blitz prial", 7: "thirty-one", 6: "prial", 5: "running flush", 4: "run",
-                  3: "flush", 2: "pair", 1: "high card"}
+CATEGORY_NAMES = {
+    8: "blitz prial",
+    7: "thirty-one",
+    6: "prial",
+    5: "running flush",
+    4: "run",
+    3: "flush",
+    2: "pair",
+    1: "high card",
+}
 
 
 # What an explicit setup and a saved state may hold (tabletop.reader): anything else is refused.
-MAX_DEALS = 100_000   # a bound, not a rule: no game gets near it (GAME.max_actions is 100,000 actions)
-MAX_LIVES = 20        # the most ``starting_lives`` allows; a setup's lives are bounded the same way
-MAX_POINTS = 99       # the most ``target_points`` allows; a setup's points are bounded the same way
+MAX_DEALS = (
+    100_000  # a bound, not a rule: no game gets near it (GAME.max_actions is 100,000 actions)
+)
+MAX_LIVES = 20  # the most ``starting_lives`` allows; a setup's lives are bounded the same way
+MAX_POINTS = 99  # the most ``target_points`` allows; a setup's points are bounded the same way
 DEAL = Fields({"hands": PerSeat(Cards(hi=3)), "upcard": Card()}, optional={"stock": Cards()})
-SETUP = Fields({}, optional={"dealer": Seat(), "lives": PerSeat(Int(0, MAX_LIVES)),
-                             "points": PerSeat(Int(0, MAX_POINTS)), "deals": List(DEAL, 0, 1000)})
-SAVED_DEAL = Fields({"hands": PerSeat(Cards(hi=3, counted=False)), "upcard": Card(counted=False),
-                     "stock": Cards(counted=False)})
+SETUP = Fields(
+    {},
+    optional={
+        "dealer": Seat(),
+        "lives": PerSeat(Int(0, MAX_LIVES)),
+        "points": PerSeat(Int(0, MAX_POINTS)),
+        "deals": List(DEAL, 0, 1000),
+    },
+)
+SAVED_DEAL = Fields(
+    {
+        "hands": PerSeat(Cards(hi=3, counted=False)),
+        "upcard": Card(counted=False),
+        "stock": Cards(counted=False),
+    }
+)
 # Why a seat lost lives or scored, as codes (the view words them with the hand: reason_<code>).
-REASON_CODES = ("worst", "worst_tied", "two", "floating_out", "last_life_out", "now_floating", "best", "best_shared")
+REASON_CODES = (
+    "worst",
+    "worst_tied",
+    "two",
+    "floating_out",
+    "last_life_out",
+    "now_floating",
+    "best",
+    "best_shared",
+)
 REASONS = List(Choice(*REASON_CODES), 1, 4)
-SHOWDOWN = Fields({
-    "deal": Int(1, MAX_DEALS), "losers": List(Seat(), 1, 10), "best": List(Seat(), 1, 10),
-    "stopper": Opt(Seat()), "blitz": Opt(Seat()), "void": Bool(),
-    "hands": List(Tuple(Seat(), Text(40), Card(counted=False), Card(counted=False), Card(counted=False)), 2, 10),
-    "scores": List(Either(Fields({"seat": Seat(), "points": Choice(1), "reasons": REASONS}),
-                          Fields({"seat": Seat(), "lives": Int(-2, 0), "eliminated": Bool(), "reasons": REASONS})),
-                   0, 10),
-})
-LAST_MOVE = Either(Fields({"seat": Seat(), "move": Choice("draw stock", "stop")}),
-                   Fields({"seat": Seat(), "move": Choice("draw discard", "discard"), "card": Card(counted=False)}))
-STATE = Fields({
-    "dealer": Seat(), "deal_number": Int(1, MAX_DEALS), "deals": List(SAVED_DEAL, 0, 1000),
-    "lives": Opt(PerSeat(Int(0, MAX_LIVES))), "points": PerSeat(Int(0, MAX_POINTS + 1)),
-    "eliminated": List(Seat(), 0, 9), "last_showdown": Opt(SHOWDOWN),
-    "to_act": Opt(Seat()), "hands": PerSeat(Cards(hi=4, ordered=True)), "discard_pile": Cards(), "stock": Cards(),
-    "stopper": Opt(Seat()), "deal_active": List(Seat(), 1, 10), "known": PerSeat(Cards(hi=4, counted=False)),
-    "taken": Opt(Card(counted=False)), "drawn": Opt(Card(counted=False)), "last_move": Opt(LAST_MOVE),
-})
+SHOWDOWN = Fields(
+    {
+        "deal": Int(1, MAX_DEALS),
+        "losers": List(Seat(), 1, 10),
+        "best": List(Seat(), 1, 10),
+        "stopper": Opt(Seat()),
+        "blitz": Opt(Seat()),
+        "void": Bool(),
+        "hands": List(
+            Tuple(Seat(), Text(40), Card(counted=False), Card(counted=False), Card(counted=False)),
+            2,
+            10,
+        ),
+        "scores": List(
+            Either(
+                Fields({"seat": Seat(), "points": Choice(1), "reasons": REASONS}),
+                Fields(
+                    {"seat": Seat(), "lives": Int(-2, 0), "eliminated": Bool(), "reasons": REASONS}
+                ),
+            ),
+            0,
+            10,
+        ),
+    }
+)
+LAST_MOVE = Either(
+    Fields({"seat": Seat(), "move": Choice("draw stock", "stop")}),
+    Fields(
+        {"seat": Seat(), "move": Choice("draw discard", "discard"), "card": Card(counted=False)}
+    ),
+)
+STATE = Fields(
+    {
+        "dealer": Seat(),
+        "deal_number": Int(1, MAX_DEALS),
+        "deals": List(SAVED_DEAL, 0, 1000),
+        "lives": Opt(PerSeat(Int(0, MAX_LIVES))),
+        "points": PerSeat(Int(0, MAX_POINTS + 1)),
+        "eliminated": List(Seat(), 0, 9),
+        "last_showdown": Opt(SHOWDOWN),
+        "to_act": Opt(Seat()),
+        "hands": PerSeat(Cards(hi=4, ordered=True)),
+        "discard_pile": Cards(),
+        "stock": Cards(),
+        "stopper": Opt(Seat()),
+        "deal_active": List(Seat(), 1, 10),
+        "known": PerSeat(Cards(hi=4, counted=False)),
+        "taken": Opt(Card(counted=False)),
+        "drawn": Opt(Card(counted=False)),
+        "last_move": Opt(LAST_MOVE),
+    }
+)
 
 
 def _reason(code, **params):
@@ -130,7 +211,11 @@ def hand_key(cards, thirty_one=False, prial_blitz=False):
         if prial_blitz and v0 in (3, 14):
             return (8, 2 if v0 == 3 else 1)
         return (6, 15 if v0 == 3 else v0)
-    if thirty_one and flush and sum(COUNT_31.get(rank_of(c), VALUE[rank_of(c)]) for c in cards) == 31:
+    if (
+        thirty_one
+        and flush
+        and sum(COUNT_31.get(rank_of(c), VALUE[rank_of(c)]) for c in cards) == 31
+    ):
         return (7,)
     run = None
     if vals == [14, 3, 2]:
@@ -167,12 +252,17 @@ def hand_name(cards, key):
 def hand_message(cards, key):
     """A hand as views carry it: a code per category (hand_run, hand_pair ...) and its ranks,
     e.g. {"code": "hand_run", "params": {"ranks": "A-K-Q"}}; the page words the category."""
-    return {"code": "hand_" + CATEGORY_NAMES[key[0]].replace(" ", "_").replace("-", "_"),
-            "params": {"ranks": _ranks(cards, key)}}
+    return {
+        "code": "hand_" + CATEGORY_NAMES[key[0]].replace(" ", "_").replace("-", "_"),
+        "params": {"ranks": _ranks(cards, key)},
+    }
 
 
 class StopTheBusState(GameState):
-    STATE, CARDS = STATE, ORDER  # not every card is kept: an explicit deal may leave some out of play
+    STATE, CARDS = (
+        STATE,
+        ORDER,
+    )  # not every card is kept: an explicit deal may leave some out of play
 
     # -- setup --------------------------------------------------------------------------------
     def setup(self, setup):
@@ -188,18 +278,29 @@ class StopTheBusState(GameState):
             dealer = setup.get("dealer", 0)
             if "lives" in setup:
                 if points_mode:
-                    raise ValueError("stop_the_bus: setup 'lives' is for lives mode, not points scoring")
+                    raise ValueError(
+                        "stop_the_bus: setup 'lives' is for lives mode, not points scoring"
+                    )
                 lives = list(setup["lives"])
             if "points" in setup:
                 if not points_mode:
-                    raise ValueError("stop_the_bus: setup 'points' is for points scoring, not lives mode")
+                    raise ValueError(
+                        "stop_the_bus: setup 'points' is for points scoring, not lives mode"
+                    )
                 points = list(setup["points"])
             deals = [self._check_deal(x, k) for k, x in enumerate(setup.get("deals", []))]
-        self.d.update({
-            "phase": "turn", "dealer": dealer, "deal_number": 0, "deals": deals,
-            "lives": lives, "points": points, "eliminated": [],
-            "last_showdown": None,
-        })
+        self.d.update(
+            {
+                "phase": "turn",
+                "dealer": dealer,
+                "deal_number": 0,
+                "deals": deals,
+                "lives": lives,
+                "points": points,
+                "eliminated": [],
+                "last_showdown": None,
+            }
+        )
         self._next_deal(first=True)
 
     def _check_deal(self, deal, index):
@@ -211,11 +312,19 @@ class StopTheBusState(GameState):
         conserve(ctx)
         for seat, hand in enumerate(deal["hands"]):
             if index == 0 and len(hand) != 3:
-                raise ValueError(f"stop_the_bus: {where}: seat {seat} must hold 3 cards, not {len(hand)}")
+                raise ValueError(
+                    f"stop_the_bus: {where}: seat {seat} must hold 3 cards, not {len(hand)}"
+                )
             if len(hand) not in (0, 3):
-                raise ValueError(f"stop_the_bus: {where}: seat {seat} must hold 3 cards (or none if eliminated), "
-                                 f"not {len(hand)}")
-        return {"hands": [list(h) for h in deal["hands"]], "upcard": deal["upcard"], "stock": list(deal.get("stock", []))}
+                raise ValueError(
+                    f"stop_the_bus: {where}: seat {seat} must hold 3 cards (or none if eliminated), "
+                    f"not {len(hand)}"
+                )
+        return {
+            "hands": [list(h) for h in deal["hands"]],
+            "upcard": deal["upcard"],
+            "stock": list(deal.get("stock", [])),
+        }
 
     # -- helpers ------------------------------------------------------------------------------
     def _active(self):
@@ -248,8 +357,11 @@ class StopTheBusState(GameState):
             deal = d["deals"][k - 1]
             fits = all((len(h) == 3) == (s in active) for s, h in enumerate(deal["hands"]))
             if fits:
-                return ([sorted(h, key=ORDER.__getitem__) for h in deal["hands"]],
-                        [deal["upcard"]], list(deal["stock"]))
+                return (
+                    [sorted(h, key=ORDER.__getitem__) for h in deal["hands"]],
+                    [deal["upcard"]],
+                    list(deal["stock"]),
+                )
         cards = list(PACK)
         self.rng.shuffle(cards)
         m = len(active)
@@ -261,7 +373,11 @@ class StopTheBusState(GameState):
         hands = [[] for _ in range(self.players)]
         for i in range(3 * m):
             hands[order[i % m]].append(cards[i])
-        return ([sorted(h, key=ORDER.__getitem__) for h in hands], [cards[3 * m]], cards[3 * m + 1:])
+        return (
+            [sorted(h, key=ORDER.__getitem__) for h in hands],
+            [cards[3 * m]],
+            cards[3 * m + 1 :],
+        )
 
     def _next_deal(self, first=False):
         """Deal (repeatedly, while a dealt blitz ends a deal at once) until a deal is playable or the game ends."""
@@ -274,11 +390,21 @@ class StopTheBusState(GameState):
             active = self._active()
             hands, pile, stock = self._deal_cards(active)
             first_seat = self._next_active(d["dealer"])
-            d.update({
-                "phase": "turn", "to_act": first_seat, "hands": hands, "discard_pile": pile,
-                "stock": stock, "stopper": None, "deal_active": active, "known": [[] for _ in hands],
-                "taken": None, "drawn": None, "last_move": None,
-            })
+            d.update(
+                {
+                    "phase": "turn",
+                    "to_act": first_seat,
+                    "hands": hands,
+                    "discard_pile": pile,
+                    "stock": stock,
+                    "stopper": None,
+                    "deal_active": active,
+                    "known": [[] for _ in hands],
+                    "taken": None,
+                    "drawn": None,
+                    "last_move": None,
+                }
+            )
             if self.options["blitz"] == "none":
                 return
             blitz = None
@@ -339,8 +465,11 @@ class StopTheBusState(GameState):
                 raise IllegalAction("draw_from_where", "say 'draw stock' or 'draw discard'")
             if args[0] == "stock":
                 if not d["stock"] and len(d["discard_pile"]) <= 1:
-                    raise IllegalAction("stock_empty", "the stock is empty and the discard pile has only its top card: "
-                                        "draw the discard or stop")
+                    raise IllegalAction(
+                        "stock_empty",
+                        "the stock is empty and the discard pile has only its top card: "
+                        "draw the discard or stop",
+                    )
                 if not d["stock"]:
                     pile = d["discard_pile"]
                     d["stock"] = pile[:-1]
@@ -360,32 +489,49 @@ class StopTheBusState(GameState):
             return
         if verb == "stop":
             if args:
-                raise IllegalAction("takes_no_arguments", "'stop' takes nothing after it", verb="stop")
+                raise IllegalAction(
+                    "takes_no_arguments", "'stop' takes nothing after it", verb="stop"
+                )
             if d["stopper"] is not None:
-                raise IllegalAction("already_stopped", f"the bus has already been stopped by seat {d['stopper']}",
-                                    seat=d["stopper"])
+                raise IllegalAction(
+                    "already_stopped",
+                    f"the bus has already been stopped by seat {d['stopper']}",
+                    seat=d["stopper"],
+                )
             d["stopper"] = seat
             d["last_move"] = {"seat": seat, "move": "stop"}
             self._end_turn(seat)
             return
         if verb == "discard":
             raise IllegalAction("draw_first", "draw a card (or stop the bus) before you discard")
-        raise IllegalAction("wrong_move", f"unknown move {verb!r}: use 'draw stock', 'draw discard' or 'stop'",
-                            verb=verb[:20], verbs=["draw", "stop"] if d["stopper"] is None else ["draw"])
+        raise IllegalAction(
+            "wrong_move",
+            f"unknown move {verb!r}: use 'draw stock', 'draw discard' or 'stop'",
+            verb=verb[:20],
+            verbs=["draw", "stop"] if d["stopper"] is None else ["draw"],
+        )
 
     def apply_discard(self, seat, verb, args):
         d = self.d
         if verb != "discard":
             if verb in ("draw", "stop"):
                 raise IllegalAction("discard_now", "you have drawn: now discard one card")
-            raise IllegalAction("wrong_move", f"unknown move {verb!r}: discard one card", verb=verb[:20], verbs=["discard"])
+            raise IllegalAction(
+                "wrong_move",
+                f"unknown move {verb!r}: discard one card",
+                verb=verb[:20],
+                verbs=["discard"],
+            )
         (card,) = parse_cards(args, ORDER, count=1)
         hand = d["hands"][seat]
         if card not in hand:
             raise IllegalAction("not_in_hand", f"you do not hold {card}", cards=[card])
         if card == d["taken"]:
-            raise IllegalAction("just_taken", f"you may not discard {card}: you have just taken it from the discard pile",
-                                card=card)
+            raise IllegalAction(
+                "just_taken",
+                f"you may not discard {card}: you have just taken it from the discard pile",
+                card=card,
+            )
         hand.remove(card)
         if card in d["known"][seat]:
             d["known"][seat].remove(card)
@@ -427,7 +573,13 @@ class StopTheBusState(GameState):
         if opts["scoring"] == "points":
             for s in best:
                 d["points"][s] += 1
-                scores.append({"seat": s, "points": 1, "reasons": ["best_shared" if len(best) > 1 else "best"]})
+                scores.append(
+                    {
+                        "seat": s,
+                        "points": 1,
+                        "reasons": ["best_shared" if len(best) > 1 else "best"],
+                    }
+                )
             if any(p >= opts["target_points"] for p in d["points"]):
                 d["phase"] = "over"
         else:
@@ -455,14 +607,21 @@ class StopTheBusState(GameState):
                         reasons.append("floating_out" if lost[s] == 0 else "last_life_out")
                     elif lives[s] == 0:
                         reasons.append("now_floating")
-                    scores.append({"seat": s, "lives": -lost[s], "eliminated": s in out, "reasons": reasons})
+                    scores.append(
+                        {"seat": s, "lives": -lost[s], "eliminated": s in out, "reasons": reasons}
+                    )
                 d["lives"] = lives
                 d["eliminated"].extend(sorted(out))
                 if len(self._active()) == 1:
                     d["phase"] = "over"
         d["last_showdown"] = {
-            "deal": d["deal_number"], "losers": losers, "best": best, "stopper": d["stopper"],
-            "blitz": blitz, "void": void, "hands": [[s, names[s]] + hands[s] for s in active],
+            "deal": d["deal_number"],
+            "losers": losers,
+            "best": best,
+            "stopper": d["stopper"],
+            "blitz": blitz,
+            "void": void,
+            "hands": [[s, names[s]] + hands[s] for s in active],
             "scores": scores,
         }
         if d["phase"] == "over":
@@ -510,22 +669,34 @@ class StopTheBusState(GameState):
             fail("a seat is to act exactly while the game goes on")
         if not over and (d["to_act"] not in in_deal or d["dealer"] not in in_deal):
             fail("the seat to act and the dealer must be in the deal")
-        if d["stopper"] is not None and (d["stopper"] not in in_deal or d["stopper"] == d["to_act"]):
+        if d["stopper"] is not None and (
+            d["stopper"] not in in_deal or d["stopper"] == d["to_act"]
+        ):
             fail("the stopper is in the deal and has no turn after the stop")
         # The cards: the deal's own cards (an explicit deal's, or the whole pack), each once.
         for index, deal in enumerate(d["deals"]):
             self._check_deal(deal, index)
         number = d["deal_number"]
         dealt = d["deals"][number - 1] if number <= len(d["deals"]) else None
-        if dealt is not None and all((len(h) == 3) == (s in in_deal) for s, h in enumerate(dealt["hands"])):
-            in_play = {c for h in dealt["hands"] for c in h} | {dealt["upcard"]} | set(dealt["stock"])
+        if dealt is not None and all(
+            (len(h) == 3) == (s in in_deal) for s, h in enumerate(dealt["hands"])
+        ):
+            in_play = (
+                {c for h in dealt["hands"] for c in h} | {dealt["upcard"]} | set(dealt["stock"])
+            )
         else:
             in_play = set(PACK)
         held = {c for h in d["hands"] for c in h} | set(d["discard_pile"]) | set(d["stock"])
         if held != in_play:
             fail(f"the cards of deal {number} are not the cards that were dealt")
         for seat, hand in enumerate(d["hands"]):
-            size = 0 if seat not in in_deal else 4 if d["phase"] == "discard" and seat == d["to_act"] else 3
+            size = (
+                0
+                if seat not in in_deal
+                else 4
+                if d["phase"] == "discard" and seat == d["to_act"]
+                else 3
+            )
             if len(hand) != size:
                 fail(f"seat {seat} holds {len(hand)} cards, not {size}")
             if not set(d["known"][seat]) <= set(hand):
@@ -534,20 +705,32 @@ class StopTheBusState(GameState):
         move = d["last_move"]
         if d["phase"] == "discard":
             if (d["taken"] is None) == (d["drawn"] is None):
-                fail("in the discard phase the seat to act has drawn one card, from the stock or the pile")
+                fail(
+                    "in the discard phase the seat to act has drawn one card, from the stock or the pile"
+                )
             draw = "draw discard" if d["taken"] is not None else "draw stock"
-            if move is None or move["seat"] != d["to_act"] or move["move"] != draw or move.get("card") != d["taken"]:
+            if (
+                move is None
+                or move["seat"] != d["to_act"]
+                or move["move"] != draw
+                or move.get("card") != d["taken"]
+            ):
                 fail("the last move is not the draw of the seat to act")
             card = d["taken"] or d["drawn"]
-            if card not in d["hands"][d["to_act"]] or (card == d["taken"]) != (card in d["known"][d["to_act"]]):
+            if card not in d["hands"][d["to_act"]] or (card == d["taken"]) != (
+                card in d["known"][d["to_act"]]
+            ):
                 fail("the card just drawn is not where it should be")
         elif d["taken"] is not None or d["drawn"] is not None:
             fail("a card is taken or drawn outside the discard phase")
         if move is None:
             if d["stopper"] is not None or any(d["known"]) or len(d["discard_pile"]) != 1:
                 fail("nothing was played in this deal, yet it is not as dealt")
-        elif move["seat"] not in in_deal or (move["move"] == "stop" and d["stopper"] != move["seat"]) or (
-                move["move"] == "discard" and d["discard_pile"][-1:] != [move["card"]]):
+        elif (
+            move["seat"] not in in_deal
+            or (move["move"] == "stop" and d["stopper"] != move["seat"])
+            or (move["move"] == "discard" and d["discard_pile"][-1:] != [move["card"]])
+        ):
             fail("the last move does not agree with the table")
         if d["phase"] == "turn" and not d["discard_pile"]:
             fail("the discard pile is empty at the start of a turn")
@@ -575,21 +758,31 @@ class StopTheBusState(GameState):
         keys = {h[0]: self.ranking_key(h[2:]) for h in shown["hands"]}
         if any(h[1] != hand_name(h[2:], keys[h[0]]) for h in shown["hands"]):
             fail("a hand is not named for its cards")
-        if shown["losers"] != [s for s in seats if keys[s] == min(keys.values())] or \
-                shown["best"] != [s for s in seats if keys[s] == max(keys.values())]:
+        if shown["losers"] != [s for s in seats if keys[s] == min(keys.values())] or shown[
+            "best"
+        ] != [s for s in seats if keys[s] == max(keys.values())]:
             fail("the worst and best hands are not those shown")
-        if shown["blitz"] is not None and (shown["blitz"] not in seats or not self._is_blitz(shown["hands"][seats.index(shown["blitz"])][2:])):
+        if shown["blitz"] is not None and (
+            shown["blitz"] not in seats
+            or not self._is_blitz(shown["hands"][seats.index(shown["blitz"])][2:])
+        ):
             fail("the blitz is not a blitz hand of the showdown")
         if shown["stopper"] is not None and shown["stopper"] not in seats:
             fail("the stopper is not in the showdown")
         points_mode = self.options["scoring"] == "points"
         scored = [x["seat"] for x in shown["scores"]]
         expected = shown["best"] if points_mode else [] if shown["void"] else shown["losers"]
-        if (shown["void"] and points_mode) or scored != expected or \
-                any(("points" in x) != points_mode for x in shown["scores"]):
+        if (
+            (shown["void"] and points_mode)
+            or scored != expected
+            or any(("points" in x) != points_mode for x in shown["scores"])
+        ):
             fail("the scores are not those of its hands")
-        if over and (seats != d["deal_active"] or [h[2:] for h in shown["hands"]] != [d["hands"][s] for s in seats]
-                     or shown["stopper"] != d["stopper"]):
+        if over and (
+            seats != d["deal_active"]
+            or [h[2:] for h in shown["hands"]] != [d["hands"][s] for s in seats]
+            or shown["stopper"] != d["stopper"]
+        ):
             fail("the game ended with other hands than those shown")
 
     # -- reading ------------------------------------------------------------------------------
@@ -601,10 +794,18 @@ class StopTheBusState(GameState):
             pts = d["points"]
             top = max(pts)
             winners = [s for s in range(self.players) if pts[s] == top]
-            return {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                    "points": list(pts), "deals": d["deal_number"]}
-        return {"winner": self._active()[0], "lives": list(d["lives"]), "eliminated": list(d["eliminated"]),
-                "deals": d["deal_number"]}
+            return {
+                "winner": winners[0] if len(winners) == 1 else None,
+                "winners": winners,
+                "points": list(pts),
+                "deals": d["deal_number"],
+            }
+        return {
+            "winner": self._active()[0],
+            "lives": list(d["lives"]),
+            "eliminated": list(d["eliminated"]),
+            "deals": d["deal_number"],
+        }
 
     def standing(self):
         """Points mode: ranked by points. Lives mode: the survivor first, then the seats in the
@@ -615,8 +816,10 @@ class StopTheBusState(GameState):
         if self.options["scoring"] == "points":
             return Standing(keys=list(d["points"]), scores=list(d["points"]))
         out = d["eliminated"]
-        return Standing(keys=[out.index(s) if s in out else len(out) for s in range(self.players)],
-                        scores=list(d["lives"]))
+        return Standing(
+            keys=[out.index(s) if s in out else len(out) for s in range(self.players)],
+            scores=list(d["lives"]),
+        )
 
     def observe(self, seat):
         d = self.d
@@ -625,11 +828,17 @@ class StopTheBusState(GameState):
         pile = d["discard_pile"]
         known = [[s, c] for s, cards in enumerate(d["known"]) for c in cards]
         v = {
-            "scoring": self.options["scoring"], "deal_number": d["deal_number"], "dealer": d["dealer"],
-            "to_act": d["to_act"], "stopper": d["stopper"], "eliminated": list(d["eliminated"]),
-            "hand_counts": [len(h) for h in d["hands"]], "known_cards": known,
+            "scoring": self.options["scoring"],
+            "deal_number": d["deal_number"],
+            "dealer": d["dealer"],
+            "to_act": d["to_act"],
+            "stopper": d["stopper"],
+            "eliminated": list(d["eliminated"]),
+            "hand_counts": [len(h) for h in d["hands"]],
+            "known_cards": known,
             "discard_pile": list(pile),
-            "stock_count": len(d["stock"]), "taken": d["taken"],
+            "stock_count": len(d["stock"]),
+            "taken": d["taken"],
             "last_move": dict(d["last_move"]) if d["last_move"] else None,
             "last_turns": self._last_turns(),
         }
@@ -639,7 +848,9 @@ class StopTheBusState(GameState):
         else:
             lives = d["lives"]
             v["lives"] = list(lives)
-            v["floating"] = [s for s in range(self.players) if lives[s] == 0 and s not in d["eliminated"]]
+            v["floating"] = [
+                s for s in range(self.players) if lives[s] == 0 and s not in d["eliminated"]
+            ]
         v["last_showdown"] = None if ls is None else self._showdown_view(ls)
         if seat is not None:
             hand = list(d["hands"][seat])
@@ -652,26 +863,47 @@ class StopTheBusState(GameState):
         """The last showdown in codes: each hand named (hand_<category> with its ranks), each
         seat's reasons (reason_<code> with the hand), and a one-line ``summary`` message."""
         named = {h[0]: hand_message(h[2:], self.ranking_key(h[2:])) for h in ls["hands"]}
+
         def reason(seat, code):  # a worst or best hand says which hand it was
-            hand = {"hand": named[seat]} if code in ("worst", "worst_tied", "best", "best_shared") else {}
+            hand = (
+                {"hand": named[seat]}
+                if code in ("worst", "worst_tied", "best", "best_shared")
+                else {}
+            )
             return _reason(f"reason_{code}", **hand)
 
-        scores = [dict(x, reasons=[reason(x["seat"], r) for r in x["reasons"]]) for x in ls["scores"]]
+        scores = [
+            dict(x, reasons=[reason(x["seat"], r) for r in x["reasons"]]) for x in ls["scores"]
+        ]
         if self.options["scoring"] == "points":
-            summary = _reason("sd_best", seats=list(ls["best"]), hand=named[ls["best"][0]], n=len(ls["best"]))
+            summary = _reason(
+                "sd_best", seats=list(ls["best"]), hand=named[ls["best"][0]], n=len(ls["best"])
+            )
         elif ls["void"]:
             summary = _reason("sd_void", hand=named[ls["losers"][0]])
         else:
             out = sorted(x["seat"] for x in ls["scores"] if x["eliminated"])
-            summary = _reason("sd_worst", seats=list(ls["losers"]), hand=named[ls["losers"][0]], n=len(ls["losers"]))
+            summary = _reason(
+                "sd_worst",
+                seats=list(ls["losers"]),
+                hand=named[ls["losers"][0]],
+                n=len(ls["losers"]),
+            )
             if out:
                 summary = _reason("sd_out", first=summary, out_seats=out, n=len(out))
         if ls["blitz"] is not None:
             summary = _reason("sd_blitz", seat=ls["blitz"], hand=named[ls["blitz"]], then=summary)
-        return {"deal": ls["deal"], "losers": list(ls["losers"]), "best": list(ls["best"]),
-                "stopper": ls["stopper"], "blitz": ls["blitz"], "void": ls["void"],
-                "hands": [{"seat": h[0], "hand": named[h[0]], "cards": h[2:]} for h in ls["hands"]],
-                "scores": scores, "summary": summary}
+        return {
+            "deal": ls["deal"],
+            "losers": list(ls["losers"]),
+            "best": list(ls["best"]),
+            "stopper": ls["stopper"],
+            "blitz": ls["blitz"],
+            "void": ls["void"],
+            "hands": [{"seat": h[0], "hand": named[h[0]], "cards": h[2:]} for h in ls["hands"]],
+            "scores": scores,
+            "summary": summary,
+        }
 
     def _last_turns(self):
         d = self.d
@@ -679,13 +911,14 @@ class StopTheBusState(GameState):
             return []
         out = []
         seat = d["to_act"]
-        for _ in range(self.players):  # at most once round the table (check_invariants: the stopper is in)
+        for _ in range(
+            self.players
+        ):  # at most once round the table (check_invariants: the stopper is in)
             if seat == d["stopper"]:
                 return out
             out.append(seat)
             seat = self._next_active(seat)
         raise AssertionError("the stopper is not at the table")
-
 
     def hidden_cards(self, seat):
         d = self.d
@@ -704,20 +937,43 @@ class StopTheBusState(GameState):
 
 
 StopTheBusState.info = GAME = GameInfo(
-    slug="stop_the_bus", title="Stop the Bus", min_players=2, max_players=10, default_players=4,
+    slug="stop_the_bus",
+    title="Stop the Bus",
+    min_players=2,
+    max_players=10,
+    default_players=4,
     daily={"starting_lives": 1},  # one deal (round) for the daily deal
-    score="lives", score_by_option=("scoring", {"points": "points"}),
+    score="lives",
+    score_by_option=("scoring", {"points": "points"}),
     options=(
-        Option("scoring", "lives", "choice", "lives: the worst hand loses a life; points: the best hand scores 1",
-               choices=("lives", "points")),
-        Option("target_points", 5, "int", "points mode: points needed to win", minimum=1, maximum=99),
+        Option(
+            "scoring",
+            "lives",
+            "choice",
+            "lives: the worst hand loses a life; points: the best hand scores 1",
+            choices=("lives", "points"),
+        ),
+        Option(
+            "target_points", 5, "int", "points mode: points needed to win", minimum=1, maximum=99
+        ),
         Option("starting_lives", 3, "int", "lives each player starts with", minimum=1, maximum=20),
         Option("stopper_loses_two", False, "bool", "a stopper with the worst hand loses two lives"),
-        Option("thirty_one", False, "bool", "a suited ace with two ten-count cards (31) beats everything"),
-        Option("blitz", "none", "choice", "31: a 31 ends play at once; 31_prials: also 3-3-3 and A-A-A",
-               choices=("none", "31", "31_prials")),
+        Option(
+            "thirty_one",
+            False,
+            "bool",
+            "a suited ace with two ten-count cards (31) beats everything",
+        ),
+        Option(
+            "blitz",
+            "none",
+            "choice",
+            "31: a 31 ends play at once; 31_prials: also 3-3-3 and A-A-A",
+            choices=("none", "31", "31_prials"),
+        ),
     ),
-    state_class=StopTheBusState, max_actions=100_000,
+    state_class=StopTheBusState,
+    max_actions=100_000,
     variants=(
         {"scoring": "points"},
         {"blitz": "31_prials", "stopper_loses_two": True},

@@ -64,12 +64,28 @@ Decisions beyond the rules file
     - The state keeps finished tricks compactly (``[leader, winner, cards...]``; seats follow
       from the mode) to keep clones cheap; views expand them.
 """
+
 from __future__ import annotations
 
-from ..cards import card_name, deck, parse_cards, SUIT_NAMES
+from ..cards import SUIT_NAMES, card_name, deck, parse_cards
 from ..core import GameInfo, GameState, IllegalAction, Option, Standing
-from ..reader import (Bool, Card, Cards, Choice, Ctx, Either, Fields, Int, List, Opt, PerSeat, Seat, Tuple, check,
-                      conserve)
+from ..reader import (
+    Bool,
+    Card,
+    Cards,
+    Choice,
+    Ctx,
+    Either,
+    Fields,
+    Int,
+    List,
+    Opt,
+    PerSeat,
+    Seat,
+    Tuple,
+    check,
+    conserve,
+)
 from ..tricks import finished_view, new_trick, to_play, trick_view, winning_play
 
 RANKS = "23456789TJQKA"
@@ -77,7 +93,7 @@ SUITS = "SHDC"
 PACK = deck(RANKS, SUITS)
 ORDER = {card: i for i, card in enumerate(PACK)}
 RED = "HD"
-NORMAL_VALUE = {r: i for i, r in enumerate(RANKS)}          # A high
+NORMAL_VALUE = {r: i for i, r in enumerate(RANKS)}  # A high
 SOOLI_VALUE = {r: i for i, r in enumerate("A23456789TJQK")}  # A low
 BID_RANKS = "A23456789T"
 TEAMS = [[0, 2], [1, 3]]
@@ -154,31 +170,74 @@ def _totals_after(scores, scoring, points, opts):
 MAX_SCORE = 10**6
 MAX_DEALS = 20_000  # a game of at most max_actions (100 000) actions has fewer deals than this
 DEAL = PerSeat(Cards(n=13))
-SETUP = Fields({}, optional={"hands": DEAL, "deals": List(Fields({"hands": DEAL}), 0, 1000), "dealer": Seat(),
-                             "scores": List(Int(0, MAX_SCORE), 2, 2), "deals_played": Int(0, 9999)})
+SETUP = Fields(
+    {},
+    optional={
+        "hands": DEAL,
+        "deals": List(Fields({"hands": DEAL}), 0, 1000),
+        "dealer": Seat(),
+        "scores": List(Int(0, MAX_SCORE), 2, 2),
+        "deals_played": Int(0, 9999),
+    },
+)
 BID = Opt(Either(Choice("rami", "nolo"), Card(counted=False)))
 MODE = Choice("rami", "nolo", "sooli")
 PLAY = Tuple(Seat(), Card())
-STATE = Fields({
-    "deals": List(PerSeat(Cards(n=13, counted=False)), 0, 1000), "deal_index": Int(0, MAX_DEALS),
-    "dealer": Seat(), "scores": List(Int(0, MAX_SCORE), 2, 2), "deals_played": Int(0, 9999 + MAX_DEALS),
-    # Each deal as [dealer, mode, declarer, soloist, tricks (2), scoring team, points, points gained,
-    # points lost (2), totals after (2)] (see _full_record).
-    "deal_log": List(Tuple(Seat(), MODE, Opt(Seat()), Opt(Seat()), Int(0, 13), Int(0, 13), Int(0, 1), Int(0, 56),
-                           Int(0, 56), Int(0, MAX_SCORE), Int(0, MAX_SCORE), Int(0, MAX_SCORE), Int(0, MAX_SCORE)),
-                     0, MAX_DEALS),
-    "hands": PerSeat(Cards(hi=13, ordered=True)), "bids": PerSeat(BID),
-    "revealed_bids": List(Tuple(Seat(), BID), 0, 4), "mode": Opt(MODE),
-    "declarer": Opt(Seat()), "soloist": Opt(Seat()), "out": Opt(Seat()),
-    "asked": List(Tuple(Seat(), Choice("sooli", "pass")), 0, 2),
-    "laid": Opt(Card()), "given": Opt(Card(counted=False)), "set_aside": Cards(hi=13), "exchanged": Opt(Bool()),
-    "to_act": Opt(Seat()),
-    "trick": Fields({"leader": Opt(Seat()), "cards": List(PLAY, 0, 3)}),
-    # A finished trick as [leader, winner, cards in play order...]: 4 cards, or 3 in sooli.
-    "history": List(Either(Tuple(Seat(), Seat(), Card(), Card(), Card(), Card()),
-                           Tuple(Seat(), Seat(), Card(), Card(), Card())), 0, 13),
-    "tricks": List(Int(0, 13), 2, 2), "tricks_played": Int(0, 13),
-})
+STATE = Fields(
+    {
+        "deals": List(PerSeat(Cards(n=13, counted=False)), 0, 1000),
+        "deal_index": Int(0, MAX_DEALS),
+        "dealer": Seat(),
+        "scores": List(Int(0, MAX_SCORE), 2, 2),
+        "deals_played": Int(0, 9999 + MAX_DEALS),
+        # Each deal as [dealer, mode, declarer, soloist, tricks (2), scoring team, points, points gained,
+        # points lost (2), totals after (2)] (see _full_record).
+        "deal_log": List(
+            Tuple(
+                Seat(),
+                MODE,
+                Opt(Seat()),
+                Opt(Seat()),
+                Int(0, 13),
+                Int(0, 13),
+                Int(0, 1),
+                Int(0, 56),
+                Int(0, 56),
+                Int(0, MAX_SCORE),
+                Int(0, MAX_SCORE),
+                Int(0, MAX_SCORE),
+                Int(0, MAX_SCORE),
+            ),
+            0,
+            MAX_DEALS,
+        ),
+        "hands": PerSeat(Cards(hi=13, ordered=True)),
+        "bids": PerSeat(BID),
+        "revealed_bids": List(Tuple(Seat(), BID), 0, 4),
+        "mode": Opt(MODE),
+        "declarer": Opt(Seat()),
+        "soloist": Opt(Seat()),
+        "out": Opt(Seat()),
+        "asked": List(Tuple(Seat(), Choice("sooli", "pass")), 0, 2),
+        "laid": Opt(Card()),
+        "given": Opt(Card(counted=False)),
+        "set_aside": Cards(hi=13),
+        "exchanged": Opt(Bool()),
+        "to_act": Opt(Seat()),
+        "trick": Fields({"leader": Opt(Seat()), "cards": List(PLAY, 0, 3)}),
+        # A finished trick as [leader, winner, cards in play order...]: 4 cards, or 3 in sooli.
+        "history": List(
+            Either(
+                Tuple(Seat(), Seat(), Card(), Card(), Card(), Card()),
+                Tuple(Seat(), Seat(), Card(), Card(), Card()),
+            ),
+            0,
+            13,
+        ),
+        "tricks": List(Int(0, 13), 2, 2),
+        "tricks_played": Int(0, 13),
+    }
+)
 
 
 class TuppiState(GameState):
@@ -191,8 +250,13 @@ class TuppiState(GameState):
             check(setup, SETUP, Ctx("tuppi", 4, ORDER), "setup")
             if "hands" in setup and "deals" in setup:
                 raise ValueError("tuppi: give either 'hands' or 'deals' in the setup, not both")
-            deals = [x["hands"] for x in setup["deals"]] if "deals" in setup else \
-                [setup["hands"]] if "hands" in setup else []
+            deals = (
+                [x["hands"] for x in setup["deals"]]
+                if "deals" in setup
+                else [setup["hands"]]
+                if "hands" in setup
+                else []
+            )
             for number, hands in enumerate(deals, 1):
                 ctx = Ctx("tuppi", 4, ORDER)  # each deal is the whole pack, once
                 check(hands, DEAL, ctx, f"setup deal {number}")
@@ -202,10 +266,17 @@ class TuppiState(GameState):
             scores = list(setup.get("scores", [0, 0]))
             played = setup.get("deals_played", 0)
             self._check_start(scores, played)
-        self.d.update({
-            "phase": "bid", "deals": deals, "deal_index": 0, "dealer": (dealer - 1) % 4,
-            "scores": scores, "deals_played": played, "deal_log": [],
-        })
+        self.d.update(
+            {
+                "phase": "bid",
+                "deals": deals,
+                "deal_index": 0,
+                "dealer": (dealer - 1) % 4,
+                "scores": scores,
+                "deals_played": played,
+                "deal_log": [],
+            }
+        )
         self._start_deal()
 
     def _check_start(self, scores, played):
@@ -213,14 +284,20 @@ class TuppiState(GameState):
         opts = self.d["options"]
         if opts["fixed_deals"]:
             if played >= opts["fixed_deals"]:
-                raise ValueError(f"tuppi: deals_played ({played}) must be below fixed_deals "
-                                 f"({opts['fixed_deals']}), or the game is already over")
+                raise ValueError(
+                    f"tuppi: deals_played ({played}) must be below fixed_deals "
+                    f"({opts['fixed_deals']}), or the game is already over"
+                )
         else:
             if max(scores) >= opts["target_score"]:
-                raise ValueError(f"tuppi: starting scores must be below the target score "
-                                 f"{opts['target_score']}, or the game is already over")
+                raise ValueError(
+                    f"tuppi: starting scores must be below the target score "
+                    f"{opts['target_score']}, or the game is already over"
+                )
             if min(scores) > 0:
-                raise ValueError("tuppi: only one team may hold points; one starting score must be 0")
+                raise ValueError(
+                    "tuppi: only one team may hold points; one starting score must be 0"
+                )
 
     def _deal_hands(self):
         d = self.d
@@ -240,17 +317,38 @@ class TuppiState(GameState):
     def _start_deal(self):
         d = self.d
         d["dealer"] = (d["dealer"] + 1) % 4
-        d.update({
-            "phase": "bid", "hands": self._deal_hands(), "bids": [None] * 4, "revealed_bids": [],
-            "mode": None, "declarer": None, "soloist": None, "out": None, "asked": [],
-            "laid": None, "given": None, "set_aside": [], "exchanged": None,
-            "to_act": None, "trick": new_trick(None), "history": [], "tricks": [0, 0], "tricks_played": 0,
-        })
+        d.update(
+            {
+                "phase": "bid",
+                "hands": self._deal_hands(),
+                "bids": [None] * 4,
+                "revealed_bids": [],
+                "mode": None,
+                "declarer": None,
+                "soloist": None,
+                "out": None,
+                "asked": [],
+                "laid": None,
+                "given": None,
+                "set_aside": [],
+                "exchanged": None,
+                "to_act": None,
+                "trick": new_trick(None),
+                "history": [],
+                "tricks": [0, 0],
+                "tricks_played": 0,
+            }
+        )
 
     def apply(self, seat, action):
         # A clearer refusal than "not your turn" for a seat that has already bid.
-        if (self.d["phase"] == "bid" and self._is_seat(seat) and self.d["bids"][seat] is not None
-                and isinstance(action, str) and action.split()):
+        if (
+            self.d["phase"] == "bid"
+            and self._is_seat(seat)
+            and self.d["bids"][seat] is not None
+            and isinstance(action, str)
+            and action.split()
+        ):
             raise IllegalAction("already_bid", "you have already bid; wait for the other bids")
         super().apply(seat, action)
 
@@ -301,23 +399,33 @@ class TuppiState(GameState):
     # -- applying -----------------------------------------------------------------------------
     def _wrong_verb(self, verb, expected, verbs):
         if verb in ("bid", "declare", "pass", "exchange", "give", "play"):
-            raise IllegalAction("wrong_move", f"'{verb}' is not possible now: {expected}", verb=verb, verbs=verbs)
-        raise IllegalAction("wrong_move", f"unknown move {verb!r}: {expected}", verb=verb[:20], verbs=verbs)
+            raise IllegalAction(
+                "wrong_move", f"'{verb}' is not possible now: {expected}", verb=verb, verbs=verbs
+            )
+        raise IllegalAction(
+            "wrong_move", f"unknown move {verb!r}: {expected}", verb=verb[:20], verbs=verbs
+        )
 
     def _one_held_card(self, seat, args):
         (card,) = parse_cards(args, ORDER, count=1)
         if card not in self.d["hands"][seat]:
-            raise IllegalAction("not_in_hand", f"you do not hold the {card_name(card)}", cards=[card])
+            raise IllegalAction(
+                "not_in_hand", f"you do not hold the {card_name(card)}", cards=[card]
+            )
         return card
 
     def apply_bid(self, seat, verb, args):
         d = self.d
         if verb != "bid":
-            self._wrong_verb(verb, "every player bids one card face down (or 'bid rami' / 'bid nolo')", ["bid"])
+            self._wrong_verb(
+                verb, "every player bids one card face down (or 'bid rami' / 'bid nolo')", ["bid"]
+            )
         if d["bids"][seat] is not None:
             raise IllegalAction("already_bid", "you have already bid")
         if len(args) != 1:
-            raise IllegalAction("bid_one_card", "bid one card, e.g. 'bid 5H', or 'bid rami' / 'bid nolo'")
+            raise IllegalAction(
+                "bid_one_card", "bid one card, e.g. 'bid 5H', or 'bid rami' / 'bid nolo'"
+            )
         ranks = self.bid_ranks()
         eligible = [c for c in d["hands"][seat] if c[0] in ranks]
         word = args[0]
@@ -325,8 +433,10 @@ class TuppiState(GameState):
             want_red = word == "rami"
             colour = [c for c in eligible if (c[1] in RED) == want_red]
             if colour:
-                message = (f"you hold a {'red' if want_red else 'black'} card you may bid "
-                           f"({colour[0]}): bid a card, the verbal '{word}' is only for a hand without one")
+                message = (
+                    f"you hold a {'red' if want_red else 'black'} card you may bid "
+                    f"({colour[0]}): bid a card, the verbal '{word}' is only for a hand without one"
+                )
                 if want_red:
                     raise IllegalAction("bid_red_card", message, card=colour[0])
                 raise IllegalAction("bid_black_card", message, card=colour[0])
@@ -334,7 +444,11 @@ class TuppiState(GameState):
         else:
             card = self._one_held_card(seat, args)
             if card[0] in "JQK":
-                raise IllegalAction("court_card_bid", f"{card} is a court card; J, Q and K may not be bid", card=card)
+                raise IllegalAction(
+                    "court_card_bid",
+                    f"{card} is a court card; J, Q and K may not be bid",
+                    card=card,
+                )
             if card[0] not in ranks:
                 raise IllegalAction("two_not_biddable", "2s may not be bid in this game", card=card)
             bid = card
@@ -393,7 +507,9 @@ class TuppiState(GameState):
             d["exchanged"] = True
             d["phase"], d["to_act"] = "give", d["out"]
             return
-        self._wrong_verb(verb, "lay one card face down ('exchange <card>') or 'pass'", ["exchange", "pass"])
+        self._wrong_verb(
+            verb, "lay one card face down ('exchange <card>') or 'pass'", ["exchange", "pass"]
+        )
 
     def apply_give(self, seat, verb, args):
         d = self.d
@@ -480,8 +596,23 @@ class TuppiState(GameState):
         d["scores"] = scores
         # Logged compactly (see _full_record): dealer, mode, declarer, soloist, tricks (2),
         # scoring team, points, points gained, points lost (2), totals after (2).
-        d["deal_log"].append([d["dealer"], mode, d["declarer"], d["soloist"], tricks[0], tricks[1], scoring,
-                              points, gained, lost[0], lost[1], scores[0], scores[1]])
+        d["deal_log"].append(
+            [
+                d["dealer"],
+                mode,
+                d["declarer"],
+                d["soloist"],
+                tricks[0],
+                tricks[1],
+                scoring,
+                points,
+                gained,
+                lost[0],
+                lost[1],
+                scores[0],
+                scores[1],
+            ]
+        )
         d["deals_played"] += 1
         if opts["fixed_deals"]:
             over = d["deals_played"] >= opts["fixed_deals"]
@@ -531,9 +662,13 @@ class TuppiState(GameState):
                 fail("cards are set aside without a sooli")
             dealt[out].extend(d["set_aside"])
         if any(len(h) != 13 for h in dealt):
-            fail("the hands and the cards played, laid and set aside are not a deal of 13 cards each")
+            fail(
+                "the hands and the cards played, laid and set aside are not a deal of 13 cards each"
+            )
         index = d["deal_index"] - 1
-        if index < len(d["deals"]) and [sorted(h) for h in dealt] != [sorted(h) for h in d["deals"][index]]:
+        if index < len(d["deals"]) and [sorted(h) for h in dealt] != [
+            sorted(h) for h in d["deals"][index]
+        ]:
             fail("the cards of this deal are not the explicit deal")
         # The bids: legal from the hands as dealt; revealed from the dealer's left once all are in.
         ranks = self.bid_ranks()
@@ -543,9 +678,21 @@ class TuppiState(GameState):
         if phase == "bid":
             if None not in d["bids"]:
                 fail("all four have bid but the bids are not revealed")
-            if (d["revealed_bids"], mode, declarer, soloist, out, d["asked"], d["laid"], d["given"], d["set_aside"],
-                    d["exchanged"], d["to_act"], d["trick"], d["history"]) != (
-                    [], None, None, None, None, [], None, None, [], None, None, new_trick(None), []):
+            if (
+                d["revealed_bids"],
+                mode,
+                declarer,
+                soloist,
+                out,
+                d["asked"],
+                d["laid"],
+                d["given"],
+                d["set_aside"],
+                d["exchanged"],
+                d["to_act"],
+                d["trick"],
+                d["history"],
+            ) != ([], None, None, None, None, [], None, None, [], None, None, new_trick(None), []):
                 fail("the deal is past the bids while bids are still awaited")
             return self._check_tricks_counted(fail)
         if None in d["bids"]:
@@ -558,33 +705,52 @@ class TuppiState(GameState):
         # The sooli question: the defenders asked in turn, the first 'sooli' ends it.
         asking = [(declarer + 1) % 4, (declarer + 3) % 4] if declarer is not None else []
         answers = [a for _, a in d["asked"]]
-        if [seat for seat, _ in d["asked"]] != asking[:len(answers)] or "sooli" in answers[:-1]:
+        if [seat for seat, _ in d["asked"]] != asking[: len(answers)] or "sooli" in answers[:-1]:
             fail("the sooli answers are not the defenders' in turn")
-        if (mode == "sooli") != (answers[-1:] == ["sooli"]) or (mode == "sooli") != (soloist is not None):
+        if (mode == "sooli") != (answers[-1:] == ["sooli"]) or (mode == "sooli") != (
+            soloist is not None
+        ):
             fail("the mode does not follow from the sooli answers")
         if answers and not opts["sooli_allowed"]:
             fail("sooli was asked but is not allowed in this game")
         if mode == "sooli" and (soloist != d["asked"][-1][0] or out != (soloist + 2) % 4):
             fail("the soloist or the seat sitting out do not follow from the sooli answers")
-        if mode != "sooli" and (out, d["laid"], d["given"], d["set_aside"], d["exchanged"]) != (None, None, None, [], None):
+        if mode != "sooli" and (out, d["laid"], d["given"], d["set_aside"], d["exchanged"]) != (
+            None,
+            None,
+            None,
+            [],
+            None,
+        ):
             fail("an exchange is recorded without a sooli")
         if phase == "sooli":
             if mode != "rami" or len(answers) >= 2 or d["to_act"] != asking[len(answers)]:
                 fail("the sooli question is not waiting for the next defender")
         elif mode == "rami" and opts["sooli_allowed"] and answers != ["pass", "pass"]:
             fail("a rami deal is played before both defenders passed on sooli")
-        if phase == "exchange" and (mode != "sooli" or d["exchanged"] is not None or d["to_act"] != soloist):
+        if phase == "exchange" and (
+            mode != "sooli" or d["exchanged"] is not None or d["to_act"] != soloist
+        ):
             fail("the exchange is not the soloist's to make")
-        if phase == "give" and (mode != "sooli" or d["exchanged"] is not True or d["given"] is not None
-                                or d["to_act"] != out):
+        if phase == "give" and (
+            mode != "sooli"
+            or d["exchanged"] is not True
+            or d["given"] is not None
+            or d["to_act"] != out
+        ):
             fail("the card to give is not the partner's to choose")
-        if phase in ("exchange", "give") and (d["set_aside"] or d["trick"] != new_trick(None) or d["history"]):
+        if phase in ("exchange", "give") and (
+            d["set_aside"] or d["trick"] != new_trick(None) or d["history"]
+        ):
             fail("cards are played before the sooli exchange is done")
         if phase in ("sooli", "exchange", "give"):
             return self._check_tricks_counted(fail)
         if mode == "sooli":
-            if d["exchanged"] is None or (d["exchanged"] is True) != (d["laid"] is not None) or (
-                    d["exchanged"] is True) != (d["given"] is not None):
+            if (
+                d["exchanged"] is None
+                or (d["exchanged"] is True) != (d["laid"] is not None)
+                or (d["exchanged"] is True) != (d["given"] is not None)
+            ):
                 fail("the sooli exchange is not complete")
             if d["hands"][out]:
                 fail("the seat sitting out still holds cards")
@@ -609,7 +775,7 @@ class TuppiState(GameState):
                     break
                 t_leader, seats = d["trick"]["leader"], [seat for seat, _ in d["trick"]["cards"]]
                 cards = [c for _, c in d["trick"]["cards"]]
-                if t_leader is None or seats != list(self.trick_seats(t_leader))[:len(seats)]:
+                if t_leader is None or seats != list(self.trick_seats(t_leader))[: len(seats)]:
                     fail("the trick in progress is not played in turn from its leader")
             else:
                 t_leader, cards = t[0], t[2:]
@@ -627,7 +793,11 @@ class TuppiState(GameState):
                 fail(f"trick {number} names the wrong winner")
             tricks[winner % 2] += 1
             leader = winner
-            done = (winner == soloist or number == opts["sooli_tricks"]) if mode == "sooli" else number == 13
+            done = (
+                (winner == soloist or number == opts["sooli_tricks"])
+                if mode == "sooli"
+                else number == 13
+            )
         if d["tricks"] != tricks or d["tricks_played"] != len(d["history"]):
             fail("the trick counts do not follow the tricks played")
         if done != over:
@@ -635,14 +805,29 @@ class TuppiState(GameState):
         if over:
             if d["trick"] != new_trick(None) or d["to_act"] is not None:
                 fail("cards are in play after the game")
-            if d["deal_log"][-1][:6] != [d["dealer"], mode, declarer, soloist, tricks[0], tricks[1]]:
+            if d["deal_log"][-1][:6] != [
+                d["dealer"],
+                mode,
+                declarer,
+                soloist,
+                tricks[0],
+                tricks[1],
+            ]:
                 fail("the last logged deal is not the deal just played")
-        elif len(d["trick"]["cards"]) >= n or d["to_act"] != self.trick_seats(leader)[len(d["trick"]["cards"])]:
+        elif (
+            len(d["trick"]["cards"]) >= n
+            or d["to_act"] != self.trick_seats(leader)[len(d["trick"]["cards"])]
+        ):
             fail("the seat to act is not the next in the trick")
 
     def _check_tricks_counted(self, fail):
         d = self.d
-        if d["tricks"] != [0, 0] or d["tricks_played"] or d["history"] or d["trick"] != new_trick(None):
+        if (
+            d["tricks"] != [0, 0]
+            or d["tricks_played"]
+            or d["history"]
+            or d["trick"] != new_trick(None)
+        ):
             fail("tricks are counted before the play")
 
     def _check_deal_log(self, fail):
@@ -661,15 +846,36 @@ class TuppiState(GameState):
             fail("more deals played than the game's fixed number")
         totals = None
         for i, entry in enumerate(log):
-            dealer, mode, declarer, soloist, t0, t1, scoring, points, gained, lost0, lost1, s0, s1 = entry
+            (
+                dealer,
+                mode,
+                declarer,
+                soloist,
+                t0,
+                t1,
+                scoring,
+                points,
+                gained,
+                lost0,
+                lost1,
+                s0,
+                s1,
+            ) = entry
             if dealer != (log[0][0] + i) % 4:
                 fail("the dealers of the logged deals do not turn clockwise")
-            if (mode == "nolo") != (declarer is None) or (mode == "sooli") != (soloist is not None) or (
-                    soloist is not None and soloist % 2 == declarer % 2):
+            if (
+                (mode == "nolo") != (declarer is None)
+                or (mode == "sooli") != (soloist is not None)
+                or (soloist is not None and soloist % 2 == declarer % 2)
+            ):
                 fail(f"logged deal {i + 1}: the declarer and soloist do not fit its mode")
             if mode == "sooli":
                 taken = [t0, t1][soloist % 2]
-                if taken > 1 or t0 + t1 > opts["sooli_tricks"] or (taken == 0 and t0 + t1 != opts["sooli_tricks"]):
+                if (
+                    taken > 1
+                    or t0 + t1 > opts["sooli_tricks"]
+                    or (taken == 0 and t0 + t1 != opts["sooli_tricks"])
+                ):
                     fail(f"logged deal {i + 1}: the tricks are not a finished sooli deal")
             elif t0 + t1 != 13:
                 fail(f"logged deal {i + 1}: the tricks are not the 13 of a deal")
@@ -688,11 +894,17 @@ class TuppiState(GameState):
                     self._check_start(totals, start_played)
                 except ValueError:
                     fail("the first logged deal does not follow from a start with a game to play")
-            if [gained, [lost0, lost1], [s0, s1]] != list(_totals_after(totals, scoring, points, opts)):
+            if [gained, [lost0, lost1], [s0, s1]] != list(
+                _totals_after(totals, scoring, points, opts)
+            ):
                 fail(f"logged deal {i + 1}: the totals do not follow from the totals before")
             totals = [s0, s1]
             played = start_played + i + 1
-            ends = played >= opts["fixed_deals"] if opts["fixed_deals"] else totals[scoring] >= opts["target_score"]
+            ends = (
+                played >= opts["fixed_deals"]
+                if opts["fixed_deals"]
+                else totals[scoring] >= opts["target_score"]
+            )
             if ends != (over and i == len(log) - 1):
                 fail(f"logged deal {i + 1}: the game {'ends' if ends else 'does not end'} there")
         if totals is not None and d["scores"] != totals:
@@ -714,15 +926,21 @@ class TuppiState(GameState):
             return None
         s0, s1 = d["scores"]
         winner = None if s0 == s1 else (0 if s0 > s1 else 1)
-        return {"scores": list(d["scores"]), "winner_team": winner,
-                "winners": list(TEAMS[winner]) if winner is not None else [],
-                "deals_played": d["deals_played"], "deals": [_full_record(r) for r in d["deal_log"]]}
+        return {
+            "scores": list(d["scores"]),
+            "winner_team": winner,
+            "winners": list(TEAMS[winner]) if winner is not None else [],
+            "deals_played": d["deals_played"],
+            "deals": [_full_record(r) for r in d["deal_log"]],
+        }
 
     def standing(self):
         """The two partnerships ranked by their score (equal: a draw, as ``winner_team`` None says);
         each seat's score is its side's."""
         scores = list(self.d["scores"])
-        return Standing(keys=scores, sides=self.info.teams, scores=[scores[s % 2] for s in range(self.players)])
+        return Standing(
+            keys=scores, sides=self.info.teams, scores=[scores[s % 2] for s in range(self.players)]
+        )
 
     def snapshot(self):
         snap = super().snapshot()
@@ -736,20 +954,32 @@ class TuppiState(GameState):
         opts = d["options"]
         sooli = d["mode"] == "sooli"
         v = {
-            "teams": [[0, 2], [1, 3]], "team_of_seat": [0, 1, 0, 1], "dealer": d["dealer"],
-            "mode": d["mode"], "declarer": d["declarer"], "soloist": d["soloist"], "sitting_out": d["out"],
+            "teams": [[0, 2], [1, 3]],
+            "team_of_seat": [0, 1, 0, 1],
+            "dealer": d["dealer"],
+            "mode": d["mode"],
+            "declarer": d["declarer"],
+            "soloist": d["soloist"],
+            "sitting_out": d["out"],
             "bid_placed": [b is not None for b in d["bids"]],
             "awaiting": self.movers_bid() if d["phase"] == "bid" else [],
             "revealed_bids": [list(x) for x in d["revealed_bids"]],
-            "sooli_asked": [list(x) for x in d["asked"]], "exchanged": d["exchanged"],
+            "sooli_asked": [list(x) for x in d["asked"]],
+            "exchanged": d["exchanged"],
             "hand_counts": [len(h) for h in d["hands"]],
-            "leader": d["trick"]["leader"], "to_act": d["to_act"],
+            "leader": d["trick"]["leader"],
+            "to_act": d["to_act"],
             "trick": trick_view(d["trick"]["cards"]),
-            "history": [finished_view(t[0], zip(self.trick_seats(t[0]), t[2:]), t[1]) for t in d["history"]],
-            "tricks": list(d["tricks"]), "tricks_played": d["tricks_played"],
+            "history": [
+                finished_view(t[0], zip(self.trick_seats(t[0]), t[2:]), t[1]) for t in d["history"]
+            ],
+            "tricks": list(d["tricks"]),
+            "tricks_played": d["tricks_played"],
             "tricks_in_deal": opts["sooli_tricks"] if sooli else 13,
-            "scores": list(d["scores"]), "target_score": opts["target_score"],
-            "fixed_deals": opts["fixed_deals"], "score_reset": opts["score_reset"],
+            "scores": list(d["scores"]),
+            "target_score": opts["target_score"],
+            "fixed_deals": opts["fixed_deals"],
+            "score_reset": opts["score_reset"],
             "deals_played": d["deals_played"],
             "last_deal": _full_record(d["deal_log"][-1]) if d["deal_log"] else None,
         }
@@ -799,7 +1029,9 @@ def _full_record(log):
     # The tricks and the points they make, so the page can show the sum (4 x (9 - 6) = 12).
     if mode == "rami":
         team = declarer % 2
-        why = _reason("rami_made" if scoring == team else "rami_defeated", n=tricks[scoring], points=points)
+        why = _reason(
+            "rami_made" if scoring == team else "rami_defeated", n=tricks[scoring], points=points
+        )
     elif mode == "nolo":
         why = _reason("nolo_made", n=tricks[scoring], points=points)
     else:
@@ -811,34 +1043,78 @@ def _full_record(log):
             reasons += [why, _reason("points_scored" if gained else "points_forfeited", n=points)]
         if lost[team]:
             reasons.append(_reason("points_lost", n=lost[team]))
-        breakdown.append({"team": team, "seats": list(TEAMS[team]), "points": change, "reasons": reasons})
-    return {"dealer": dealer, "mode": mode, "declarer": declarer, "soloist": soloist, "tricks": tricks,
-            "scoring_team": scoring, "points": points, "lost": lost, "scores": [s0, s1], "breakdown": breakdown}
+        breakdown.append(
+            {"team": team, "seats": list(TEAMS[team]), "points": change, "reasons": reasons}
+        )
+    return {
+        "dealer": dealer,
+        "mode": mode,
+        "declarer": declarer,
+        "soloist": soloist,
+        "tricks": tricks,
+        "scoring_team": scoring,
+        "points": points,
+        "lost": lost,
+        "scores": [s0, s1],
+        "breakdown": breakdown,
+    }
 
 
 TuppiState.info = GAME = GameInfo(
-    slug="tuppi", title="Tuppi", min_players=4, max_players=4, default_players=4,
+    slug="tuppi",
+    title="Tuppi",
+    min_players=4,
+    max_players=4,
+    default_players=4,
     daily={"fixed_deals": 1},  # one deal (round) for the daily deal
     options=(
-        Option("target_score", 52, "int", "points a team needs to win (not used with fixed_deals)",
-               minimum=1, maximum=999),
-        Option("rami_first_lead", "declarer", "choice", "who leads the first trick of a rami deal",
-               choices=("declarer", "right_of_declarer")),
+        Option(
+            "target_score",
+            52,
+            "int",
+            "points a team needs to win (not used with fixed_deals)",
+            minimum=1,
+            maximum=999,
+        ),
+        Option(
+            "rami_first_lead",
+            "declarer",
+            "choice",
+            "who leads the first trick of a rami deal",
+            choices=("declarer", "right_of_declarer"),
+        ),
         Option("bid_twos_allowed", True, "bool", "a 2 may be bid (off: only A and 3-10)"),
         Option("sooli_allowed", True, "bool", "a defender may declare sooli against rami"),
         Option("sooli_tricks", 3, "choice", "tricks played in a sooli deal", choices=(3, 13)),
-        Option("score_reset", "opponents_lose", "choice",
-               "only one team holds points: the other team drops to 0, or both do",
-               choices=("opponents_lose", "both_zero")),
-        Option("fixed_deals", 0, "int", "0: play to the target score; N: play exactly N deals, no reset",
-               minimum=0, maximum=99),
+        Option(
+            "score_reset",
+            "opponents_lose",
+            "choice",
+            "only one team holds points: the other team drops to 0, or both do",
+            choices=("opponents_lose", "both_zero"),
+        ),
+        Option(
+            "fixed_deals",
+            0,
+            "int",
+            "0: play to the target score; N: play exactly N deals, no reset",
+            minimum=0,
+            maximum=99,
+        ),
     ),
     state_class=TuppiState,
     max_actions=100_000,
-    variants=({"fixed_deals": 2}, {"sooli_tricks": 13, "fixed_deals": 3},
-              {"rami_first_lead": "right_of_declarer", "bid_twos_allowed": False, "score_reset": "both_zero",
-               "target_score": 30},
-              {"sooli_allowed": False, "fixed_deals": 1}),
+    variants=(
+        {"fixed_deals": 2},
+        {"sooli_tricks": 13, "fixed_deals": 3},
+        {
+            "rami_first_lead": "right_of_declarer",
+            "bid_twos_allowed": False,
+            "score_reset": "both_zero",
+            "target_score": 30,
+        },
+        {"sooli_allowed": False, "fixed_deals": 1},
+    ),
     computer_players=True,
     teams=tuple(tuple(team) for team in TEAMS),
 )

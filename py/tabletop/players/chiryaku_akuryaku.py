@@ -4,14 +4,21 @@ rollout policy.
 Declared as ``HOOKS``; the rules module, ``tabletop.games.chiryaku_akuryaku``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
 from ..bots.worlds import redeal
 from ..core import BotHooks
-from ..games.chiryaku_akuryaku import (COLOURS, COLOUR_ORDER, FACEDOWN_CHOICES, ORDERS, colour,
-                                       number)
+from ..games.chiryaku_akuryaku import (
+    COLOUR_ORDER,
+    COLOURS,
+    FACEDOWN_CHOICES,
+    ORDERS,
+    colour,
+    number,
+)
 
 
 def resample_world(state, seat, rng):
@@ -95,7 +102,9 @@ def bot_rollout(state, seat, rng):
     d = state.d
     phase = d["phase"]
     if phase == "take":
-        return max(state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a))
+        return max(
+            state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a)
+        )
     if phase == "facedown":
         return max(FACEDOWN_CHOICES, key=lambda a: (_score_with(state, seat, [], a.split()[1:]), a))
     playable = state.playable(seat)
@@ -123,7 +132,9 @@ def bot_heuristic(state, seat, rng):
     d = state.d
     phase = d["phase"]
     if phase == "take":
-        return max(state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a))
+        return max(
+            state.legal_take(seat), key=lambda a: (_score_with(state, seat, a.split()[1:]), a)
+        )
     if phase == "facedown":
         return max(FACEDOWN_CHOICES, key=lambda a: (_score_with(state, seat, [], a.split()[1:]), a))
     playable = state.playable(seat)
@@ -148,6 +159,12 @@ def bot_heuristic(state, seat, rng):
     return "play " + min(pool, key=lambda c: (number(c), c))
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, normal_iterations=220,
-                 max_rollout=40)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    normal_iterations=220,
+    max_rollout=40,
+)

@@ -3,12 +3,23 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.hold_my_beer``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import deal_hands, redeal
 from ..core import BotHooks
-from ..games.hold_my_beer import (BIRDS, FOOL, ORDER, PLAYERS, POINTS, SUIT, TRUMP, VALUE,
-                                  legal_cards, trick_winner)
+from ..games.hold_my_beer import (
+    BIRDS,
+    FOOL,
+    ORDER,
+    PLAYERS,
+    POINTS,
+    SUIT,
+    TRUMP,
+    VALUE,
+    legal_cards,
+    trick_winner,
+)
 
 
 def _world_hidden(state, seat):
@@ -22,7 +33,7 @@ def _world_hidden(state, seat):
     for i, x in enumerate(d["exchanges"]):
         if x["seat"] == seat:
             last_look = i
-    if any(x["seat"] != seat and x["gave"] is not None for x in d["exchanges"][last_look + 1:]):
+    if any(x["seat"] != seat and x["gave"] is not None for x in d["exchanges"][last_look + 1 :]):
         if not (d["phase"] == "bird" and d["leader"] == seat):
             played = {c for t in d["history"] for c in t["cards"]} | {c for _, c in d["trick"]}
             hidden = hidden | (set(d["seen"][seat]) - set(d["hands"][seat]) - played)
@@ -37,8 +48,10 @@ def _constraints(state):
     for x in d["exchanges"]:
         if x["gave"] is not None:
             since[x["seat"]] = x["after_trick"]
-    tricks = [(i, [[(t["leader"] + k) % PLAYERS, c] for k, c in enumerate(t["cards"])])
-              for i, t in enumerate(d["history"])]
+    tricks = [
+        (i, [[(t["leader"] + k) % PLAYERS, c] for k, c in enumerate(t["cards"])])
+        for i, t in enumerate(d["history"])
+    ]
     tricks.append((len(d["history"]), d["trick"]))
     voids = [set() for _ in range(PLAYERS)]
     cap = [99] * PLAYERS
@@ -65,7 +78,9 @@ def _constraints(state):
 def _bot_bid(state, seat, rng):
     """A plausible prediction from the hand's strength: card points and high trumps."""
     hand = state.d["hands"][seat]
-    strength = sum(POINTS[c] for c in hand) + sum(1 for c in hand if SUIT[c] == TRUMP and VALUE[c] >= 15)
+    strength = sum(POINTS[c] for c in hand) + sum(
+        1 for c in hand if SUIT[c] == TRUMP and VALUE[c] >= 15
+    )
     strength += rng.uniform(-4, 4)
     return 1 if strength >= 30 else 3 if strength < 20 else 2
 
@@ -78,8 +93,14 @@ def resample_world(state, seat, rng):
     d = state.d
     hidden = _world_hidden(state, seat)
     if d["phase"] == "discard":
-        world = redeal(state, seat, rng, hidden=hidden, keys=("hands", "discards", "talon"),
-                       sorted_keys=("hands", "talon"))
+        world = redeal(
+            state,
+            seat,
+            rng,
+            hidden=hidden,
+            keys=("hands", "discards", "talon"),
+            sorted_keys=("hands", "talon"),
+        )
     else:
         voids, cap = _constraints(state)
 
@@ -139,7 +160,9 @@ def _quick_rollout(state, seat, rng):
     phase = d["phase"]
     if phase == "discard":
         hand = d["hands"][seat]
-        return "discard " + min(hand, key=lambda c: (POINTS[c], SUIT[c] == TRUMP, VALUE[c], ORDER[c]))
+        return "discard " + min(
+            hand, key=lambda c: (POINTS[c], SUIT[c] == TRUMP, VALUE[c], ORDER[c])
+        )
     if phase == "bid":
         return f"bid {_bot_bid(state, seat, rng)}"
     if phase == "power21":
@@ -162,8 +185,12 @@ def _quick_rollout(state, seat, rng):
 def _hand_strength(hand):
     """Card points a hand is likely to win: its own card points, more for high trumps and kings."""
     trumps = [c for c in hand if SUIT[c] == TRUMP]
-    return (sum(POINTS[c] for c in hand) + sum(1.5 for c in trumps if VALUE[c] >= 15)
-            + 0.5 * max(0, len(trumps) - 5) + (3 if FOOL in hand else 0))
+    return (
+        sum(POINTS[c] for c in hand)
+        + sum(1.5 for c in trumps if VALUE[c] >= 15)
+        + 0.5 * max(0, len(trumps) - 5)
+        + (3 if FOOL in hand else 0)
+    )
 
 
 def _heuristic_bid(hand):
@@ -204,8 +231,16 @@ def bot_heuristic(state, seat, rng):
     hand = d["hands"][seat]
     if phase == "discard":
         weak = _heuristic_bid(hand) == 3
-        return "discard " + min(hand, key=lambda c: (c in BIRDS, SUIT[c] == TRUMP,
-                                                     -POINTS[c] if weak else POINTS[c], VALUE[c], ORDER[c]))
+        return "discard " + min(
+            hand,
+            key=lambda c: (
+                c in BIRDS,
+                SUIT[c] == TRUMP,
+                -POINTS[c] if weak else POINTS[c],
+                VALUE[c],
+                ORDER[c],
+            ),
+        )
     if phase == "bid":
         return f"bid {_heuristic_bid(hand)}"
     goal = _goal(d, seat)
@@ -233,7 +268,9 @@ def bot_heuristic(state, seat, rng):
     losers = [c for c in cards if c not in winners and c != FOOL]
     if goal > 0 or (goal == 0 and at_stake >= 3):
         if winners and (last or at_stake > 0 or goal > 0):
-            return "play " + min(winners, key=lambda c: (c in BIRDS and not last, SUIT[c] == TRUMP, VALUE[c]))
+            return "play " + min(
+                winners, key=lambda c: (c in BIRDS and not last, SUIT[c] == TRUMP, VALUE[c])
+            )
         return "play " + min(losers or cards, key=cheap)
     # avoid points: duck, shedding the points I hold into the trick someone else wins
     if losers:
@@ -252,5 +289,11 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, normal_iterations=250)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    normal_iterations=250,
+)

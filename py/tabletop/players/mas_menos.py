@@ -3,6 +3,7 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.mas_menos``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -10,14 +11,22 @@ from itertools import combinations
 from ..bots.worlds import redeal, timed
 from ..cards import rank_of, suit_of
 from ..core import BotHooks
-from ..games.mas_menos import (ORDER, PACK, RANKS, RANK_VALUE, SUITS, SUIT_EFFECT, TRICKS_PER_GAME,
-                               trick_winner)
+from ..games.mas_menos import (
+    ORDER,
+    PACK,
+    RANK_VALUE,
+    RANKS,
+    SUIT_EFFECT,
+    SUITS,
+    TRICKS_PER_GAME,
+    trick_winner,
+)
 
 
 def resample_world(state, seat, rng):
     """A world for ``seat``: the opponent's hand and discard redealt; future setup deals dropped."""
     world = redeal(state, seat, rng, keys=("hands", "discards"), sorted_keys=("hands", "discards"))
-    world.d["deals"] = world.d["deals"][:world.d["game_number"]]
+    world.d["deals"] = world.d["deals"][: world.d["game_number"]]
     return world
 
 
@@ -50,7 +59,7 @@ def bot_candidates(state, seat):
     hand = _by_rank(d["hands"][seat])
     ends = hand[:3] + hand[-3:]
     middle = len(hand) // 2
-    combos = [tuple(c) for c in combinations(ends, 3)] + [tuple(hand[middle - 1:middle + 2])]
+    combos = [tuple(c) for c in combinations(ends, 3)] + [tuple(hand[middle - 1 : middle + 2])]
     out = []
     for combo in combos:
         action = "discard " + " ".join(sorted(combo, key=ORDER.__getitem__))
@@ -115,7 +124,9 @@ def _standing_value(d, lead, game_rule, hand):
     want = 1 if game_rule == "more" else -1
     value = want * lead * 2.0 * (TRICKS_PER_GAME - left) / TRICKS_PER_GAME
     ahead = (lead > 0) - (lead < 0)
-    value += 3.0 * ahead * (sum(1 for c in hand if c[1] == "S") - sum(1 for c in hand if c[1] == "C"))
+    value += (
+        3.0 * ahead * (sum(1 for c in hand if c[1] == "S") - sum(1 for c in hand if c[1] == "C"))
+    )
     return value
 
 
@@ -149,12 +160,19 @@ def bot_heuristic(state, seat, rng):
             return (_standing_value(d, lead, game_rule, rest), -ORDER[card])
 
         return "play " + max(hand, key=score)
-    seen = set(hand) | {c for t in d["history"] for _, c in t["cards"]} | set(d["discards"][seat] or ())
+    seen = (
+        set(hand)
+        | {c for t in d["history"] for _, c in t["cards"]}
+        | set(d["discards"][seat] or ())
+    )
     unseen = [c for c in PACK if c not in seen]
 
     def lead_score(card):
         rest = [c for c in hand if c != card]
-        values = [_standing_value(d, *_after_trick(d, seat, seat, card, reply)[:2], rest) for reply in unseen]
+        values = [
+            _standing_value(d, *_after_trick(d, seat, seat, card, reply)[:2], rest)
+            for reply in unseen
+        ]
         if not values:
             return (0.0, -ORDER[card])
         return (0.5 * min(values) + 0.5 * sum(values) / len(values), -ORDER[card])
@@ -189,8 +207,11 @@ def bot_rollout(state, seat, rng):
 # ms; 7 cards would take 0.4-1.2 s for only 8 of the 120 worlds, past the strong level's budget.
 ENDGAME_CARDS = 6
 ENDGAME_WORLDS = 84
-assert all(ORDER[c] // len(RANKS) == SUITS.index(suit_of(c)) and ORDER[c] % len(RANKS) == RANK_VALUE[rank_of(c)]
-           for c in PACK), "the solver reads suit and rank from the card's place in PACK"
+assert all(
+    ORDER[c] // len(RANKS) == SUITS.index(suit_of(c))
+    and ORDER[c] % len(RANKS) == RANK_VALUE[rank_of(c)]
+    for c in PACK
+), "the solver reads suit and rank from the card's place in PACK"
 
 
 def _match_reward(diff):
@@ -233,11 +254,13 @@ def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
         if i_lead:
             v = -1.0
             for i, card in enumerate(mine):
-                rest = mine[:i] + mine[i + 1:]
+                rest = mine[:i] + mine[i + 1 :]
                 worst = 2.0
                 for j, reply in enumerate(theirs):
                     won, h, m = _resolve(card, reply, True, high, more)
-                    x = value(rest, theirs[:j] + theirs[j + 1:], won, h, m, diff + (1 if won else -1))
+                    x = value(
+                        rest, theirs[:j] + theirs[j + 1 :], won, h, m, diff + (1 if won else -1)
+                    )
                     if x < worst:
                         worst = x
                         if worst <= v:  # this lead is no better than one already found
@@ -247,11 +270,11 @@ def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
         else:
             v = 2.0
             for j, card in enumerate(theirs):
-                rest = theirs[:j] + theirs[j + 1:]
+                rest = theirs[:j] + theirs[j + 1 :]
                 top = -1.0
                 for i, reply in enumerate(mine):
                     won, h, m = _resolve(card, reply, False, high, more)
-                    x = value(mine[:i] + mine[i + 1:], rest, won, h, m, diff + (1 if won else -1))
+                    x = value(mine[:i] + mine[i + 1 :], rest, won, h, m, diff + (1 if won else -1))
                     if x > top:
                         top = x
                         if top >= v:  # the opponent has a lead no worse for him
@@ -263,12 +286,15 @@ def _solve(mine, theirs, i_lead, led, high, more, diff, base, memo):
 
     out = {}
     for i, card in enumerate(mine):
-        rest = mine[:i] + mine[i + 1:]
+        rest = mine[:i] + mine[i + 1 :]
         if led is None:
             worst = 2.0
             for j, reply in enumerate(theirs):
                 won, h, m = _resolve(card, reply, True, high, more)
-                worst = min(worst, value(rest, theirs[:j] + theirs[j + 1:], won, h, m, diff + (1 if won else -1)))
+                worst = min(
+                    worst,
+                    value(rest, theirs[:j] + theirs[j + 1 :], won, h, m, diff + (1 if won else -1)),
+                )
             out[card] = worst
         else:
             won, h, m = _resolve(led, card, False, high, more)
@@ -303,8 +329,17 @@ def bot_endgame(view, sampler, rng, deadline=None):
     totals = dict.fromkeys(mine, 0.0)
     for i in timed(len(worlds), deadline):
         theirs = worlds[i]
-        values = _solve(mine, theirs, led is None, led, view["trick_rule"] == "high",
-                        view["game_rule"] == "more", tricks[seat] - tricks[1 - seat], mp[seat] - mp[1 - seat], memo)
+        values = _solve(
+            mine,
+            theirs,
+            led is None,
+            led,
+            view["trick_rule"] == "high",
+            view["game_rule"] == "more",
+            tricks[seat] - tricks[1 - seat],
+            mp[seat] - mp[1 - seat],
+            memo,
+        )
         for card, v in values.items():
             totals[card] += v
     best = max(mine, key=lambda card: (totals[card], -card))
@@ -312,6 +347,13 @@ def bot_endgame(view, sampler, rng, deadline=None):
     return action if action in view["legal_actions"] else None
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, candidates=bot_candidates, heuristic=bot_heuristic,
-                 endgame=bot_endgame, normal_iterations=350)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    candidates=bot_candidates,
+    heuristic=bot_heuristic,
+    endgame=bot_endgame,
+    normal_iterations=350,
+)

@@ -6,6 +6,7 @@ Declared as ``HOOKS``; the rules module, ``tabletop.games.mate``, only says that
 answers the hint and the deal's analysis (``GameInfo.queries``) too: the strong level is
 ``from_view=state_from_view`` with the game's ``queries.hint`` (``tabletop.bots``).
 """
+
 from __future__ import annotations
 
 from ..cards import rank_of, suit_of
@@ -24,7 +25,6 @@ def bot_reward(state, seat):
     diff = points[seat] - points[1 - seat]
     outcome = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
     return 0.7 * outcome + 0.3 * (0.5 + max(-110, min(110, diff)) / 220)
-
 
 
 def _mates(leader_hand, follower_hand):
@@ -78,5 +78,6 @@ def bot_heuristic(state, seat, rng):
     return "play " + max(cards, key=lead_score)
 
 
-HOOKS = BotHooks(reward=bot_reward, deal_id=bot_deal_id, from_view=state_from_view,
-                 heuristic=bot_heuristic)
+HOOKS = BotHooks(
+    reward=bot_reward, deal_id=bot_deal_id, from_view=state_from_view, heuristic=bot_heuristic
+)

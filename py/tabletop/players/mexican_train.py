@@ -3,6 +3,7 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.mexican_train``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import redeal
@@ -13,7 +14,7 @@ def resample_world(state, seat, rng):
     """A world for ``seat``: the boneyard and the other hands redealt (the last round's revealed
     hands are a record, not places); future setup rounds dropped."""
     world = redeal(state, seat, rng, keys=("hands", "boneyard"))
-    world.d["deals"] = world.d["deals"][:world.d["round"] + 1]
+    world.d["deals"] = world.d["deals"][: world.d["round"] + 1]
     return world
 
 
@@ -82,5 +83,11 @@ def bot_heuristic(state, seat, rng):
     return max(plays, key=score)
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, normal_iterations=450)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    normal_iterations=450,
+)

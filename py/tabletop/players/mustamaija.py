@@ -3,6 +3,7 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.mustamaija``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import redeal
@@ -13,7 +14,13 @@ from ..games.mustamaija import MAIJA, RANK_VALUE
 def resample_world(state, seat, rng):
     """A world for ``seat``: unseen cards of other hands, the talon's hidden cards and any cards out
     of play redealt (public ones -- picked-up, turned and declared cards -- stay where they are)."""
-    return redeal(state, seat, rng, keys=("hands", "talon", "out_of_play"), sorted_keys=("hands", "out_of_play"))
+    return redeal(
+        state,
+        seat,
+        rng,
+        keys=("hands", "talon", "out_of_play"),
+        sorted_keys=("hands", "out_of_play"),
+    )
 
 
 def _weight(card, trump):
@@ -95,5 +102,10 @@ def bot_heuristic(state, seat, rng):
     return best
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, resample=resample_world,
-                 heuristic=bot_heuristic, normal_iterations=200)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    normal_iterations=200,
+)

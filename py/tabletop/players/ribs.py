@@ -3,6 +3,7 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.ribs``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import redeal
@@ -28,9 +29,15 @@ def _world_hidden(state, seat):
 def resample_world(state, seat, rng):
     """A world for ``seat``: other hands, their folded cards and face-down ribs redealt; future
     setup deals dropped."""
-    world = redeal(state, seat, rng, hidden=_world_hidden(state, seat), keys=("hands", "folded", "ribs"),
-                   sorted_keys=("hands", "folded", "ribs"))
-    world.d["deals"] = world.d["deals"][:world.d["deal_number"]]
+    world = redeal(
+        state,
+        seat,
+        rng,
+        hidden=_world_hidden(state, seat),
+        keys=("hands", "folded", "ribs"),
+        sorted_keys=("hands", "folded", "ribs"),
+    )
+    world.d["deals"] = world.d["deals"][: world.d["deal_number"]]
     return world
 
 
@@ -147,5 +154,11 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, normal_iterations=450)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    normal_iterations=450,
+)

@@ -3,13 +3,22 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.slobberhannes``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import deal_hands, timed, trick_voids
 from ..cards import suit_of
 from ..core import BotHooks
-from ..games.slobberhannes import (ORDER, PACK, QUEEN, RANKS, RANK_VALUE, SUITS, full_record,
-                                   rank_value)
+from ..games.slobberhannes import (
+    ORDER,
+    PACK,
+    QUEEN,
+    RANK_VALUE,
+    RANKS,
+    SUITS,
+    full_record,
+    rank_value,
+)
 from ..tricks import open_choices, open_playable
 
 
@@ -31,7 +40,7 @@ def resample_world(state, seat, rng):
     world = deal_hands(state, seat, rng, lambda s, card: card[1] not in voids.get(s, ()))
     d = world.d
     d["revokes"] = [r if s == seat else 0 for s, r in enumerate(d["revokes"])]
-    d["deals"] = d["deals"][:d["deals_played"] + 1]
+    d["deals"] = d["deals"][: d["deals_played"] + 1]
     return world
 
 
@@ -117,7 +126,9 @@ def bot_heuristic(state, seat, rng):
             pool = safe or pool
         if number == 1 or last_tricks or queen_out:
             # lead the card least likely to win: the lowest, in the suit with most cards out below it
-            return "play " + min(pool, key=lambda c: (rank_value(c), -_unseen_below(c, hand, played), ORDER[c]))
+            return "play " + min(
+                pool, key=lambda c: (rank_value(c), -_unseen_below(c, hand, played), ORDER[c])
+            )
         # a safe middle trick: lead a card that others can beat, from a long suit, keeping the lowest
         return "play " + min(pool, key=lambda c: (rank_value(c), ORDER[c]))
     led = cards[0][1][1]
@@ -129,7 +140,12 @@ def bot_heuristic(state, seat, rng):
         under = [c for c in follow if rank_value(c) < best]
         if QUEEN in under:
             return "play " + QUEEN
-        danger = number == 1 or last_tricks or queen_in or (queen_out and not last_to_play and led == "C")
+        danger = (
+            number == 1
+            or last_tricks
+            or queen_in
+            or (queen_out and not last_to_play and led == "C")
+        )
         if last_to_play and not danger:
             # a safe trick: win it with the highest card, shedding it
             return "play " + max(follow, key=rank_value)
@@ -143,13 +159,19 @@ def bot_heuristic(state, seat, rng):
     if QUEEN in allowed:
         return "play " + QUEEN
     # void: throw the highest card, from the suit where it is most exposed
-    return "play " + max(allowed, key=lambda c: (rank_value(c), -_unseen_below(c, hand, played), -ORDER[c]))
+    return "play " + max(
+        allowed, key=lambda c: (rank_value(c), -_unseen_below(c, hand, played), -ORDER[c])
+    )
 
 
 def _unseen_below(card, hand, played):
     """How many cards of the card's suit below it are neither held nor played (could duck under it)."""
     v = rank_value(card)
-    return sum(1 for r in RANKS if RANK_VALUE[r] < v and (r + card[1]) not in hand and (r + card[1]) not in played)
+    return sum(
+        1
+        for r in RANKS
+        if RANK_VALUE[r] < v and (r + card[1]) not in hand and (r + card[1]) not in played
+    )
 
 
 def bot_rollout(state, seat, rng):
@@ -185,8 +207,9 @@ ENDGAME_CARDS = 4
 ENDGAME_CARDS_MANY = 3
 ENDGAME_WORLDS = 16
 _QUEEN_CODE = ORDER[QUEEN]
-assert all(ORDER[c] == SUITS.index(c[1]) * 8 + RANKS.index(c[0]) for c in PACK), \
+assert all(ORDER[c] == SUITS.index(c[1]) * 8 + RANKS.index(c[0]) for c in PACK), (
     "the solver reads suit and rank from the card's place in PACK (within a suit, lower is higher)"
+)
 
 
 def _deal_utilities(world):
@@ -245,7 +268,9 @@ def _max_n(hands, trick, leader, queen, utilities, memo):
 
     seat = (leader + len(trick)) % n
     out = {}
-    for c in open_playable(hands[seat], trick, 8):  # every legal card, equal ones too: the view names each
+    for c in open_playable(
+        hands[seat], trick, 8
+    ):  # every legal card, equal ones too: the view names each
         h = list(hands)
         h[seat] = tuple(x for x in hands[seat] if x != c)
         out[c] = search(tuple(h), tuple(trick) + (c,), leader, queen)
@@ -257,7 +282,11 @@ def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
     with 5 or 6 players; revokes not allowed): the best mean over ``worlds`` worlds (fewer if
     ``deadline`` would be passed) of its max^n value (see above); None otherwise (the search
     decides). The worlds come from ``sampler``, built from the seat's view."""
-    if sampler is None or view.get("options", {}).get("revoke_penalty") or not view.get("legal_actions"):
+    if (
+        sampler is None
+        or view.get("options", {}).get("revoke_penalty")
+        or not view.get("legal_actions")
+    ):
         return None
     hand = view.get("hand") or []
     legal = view["legal_actions"]
@@ -283,6 +312,12 @@ def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
     return playable[best] if best is not None else None
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, endgame=bot_endgame,
-                 normal_iterations=500)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    endgame=bot_endgame,
+    normal_iterations=500,
+)

@@ -3,6 +3,7 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.stop_the_bus``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import redeal
@@ -30,7 +31,7 @@ def resample_world(state, seat, rng):
     w = world.d
     if w["drawn"] in hidden:
         w["drawn"] = None
-    w["deals"] = w["deals"][:w["deal_number"]]
+    w["deals"] = w["deals"][: w["deal_number"]]
     return world
 
 
@@ -58,7 +59,9 @@ def bot_reward(state, seat):
         return 0.0 if seat in ls["losers"] and not ls["void"] else 1.0
     mine = state.ranking_key(d["hands"][seat][:3]) if len(d["hands"][seat]) >= 3 else (0,)
     others = [s for s in active if s != seat]
-    beaten = sum(1 for s in others if len(d["hands"][s]) >= 3 and state.ranking_key(d["hands"][s][:3]) < mine)
+    beaten = sum(
+        1 for s in others if len(d["hands"][s]) >= 3 and state.ranking_key(d["hands"][s][:3]) < mine
+    )
     return 0.1 + 0.8 * beaten / max(1, len(others))
 
 
@@ -96,7 +99,11 @@ def bot_rollout(state, seat, rng):
     key = state.ranking_key(hand)
     if "stop" in legal:
         good = key[0] >= 3 or (key[0] == 2 and key[1] >= 10)
-        if (good and rng.random() < 0.6) or (key[0] >= 2 and rng.random() < 0.15) or rng.random() < 0.04:
+        if (
+            (good and rng.random() < 0.6)
+            or (key[0] >= 2 and rng.random() < 0.15)
+            or rng.random() < 0.04
+        ):
             return "stop"
     return draw_choice(state, seat, legal)
 
@@ -115,7 +122,9 @@ def bot_heuristic(state, seat, rng):
     legal = state.legal_turn(seat)
     key = state.ranking_key(hand)
     if "stop" in legal:
-        if state.options["scoring"] == "points":  # only the best hand scores: stop with a strong one
+        if (
+            state.options["scoring"] == "points"
+        ):  # only the best hand scores: stop with a strong one
             good = key[0] >= 3 or (key[0] == 2 and key[1] >= 12)
         else:  # only the worst hand loses a life: any pair is rarely the worst
             good = key[0] >= 2 or (key[0] == 1 and key[1] == 14 and key[2] >= 12)
@@ -178,7 +187,7 @@ def bot_reading(world, seat, rng):
             for j, old in enumerate(hand):
                 if old in keep:
                     continue
-                trial = hand[:j] + [card] + hand[j + 1:]
+                trial = hand[:j] + [card] + hand[j + 1 :]
                 k = key(trial)
                 if k > best:
                     best, drop = k, old
@@ -189,6 +198,12 @@ def bot_reading(world, seat, rng):
     return world
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, reading=bot_reading,
-                 normal_iterations=500)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    reading=bot_reading,
+    normal_iterations=500,
+)

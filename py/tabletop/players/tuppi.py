@@ -3,14 +3,24 @@
 Declared as ``HOOKS``; the rules module, ``tabletop.games.tuppi``, only says that it has
 players (``GameInfo.computer_players``) and imports nothing of them.
 """
+
 from __future__ import annotations
 
 from ..bots.worlds import deal_hands, timed, trick_voids
 from ..core import BotHooks
-from ..games.tuppi import (NORMAL_VALUE, ORDER, PACK, RANKS, RED, SOOLI_VALUE, SUITS, card_suit,
-                           normal_value, sooli_value)
+from ..games.tuppi import (
+    NORMAL_VALUE,
+    ORDER,
+    PACK,
+    RANKS,
+    RED,
+    SOOLI_VALUE,
+    SUITS,
+    card_suit,
+    normal_value,
+    sooli_value,
+)
 from ..tricks import open_choices, open_playable, winning_play
-
 
 _HIGH = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
@@ -62,7 +72,7 @@ def resample_world(state, seat, rng):
             w["bids"][s] = _bot_bid(world, s, rng)[4:] if w["phase"] == "bid" else "nolo"
     if seat not in (w["soloist"], w["out"]):
         w["given"] = None
-    w["deals"] = w["deals"][:w["deal_index"]]
+    w["deals"] = w["deals"][: w["deal_index"]]
     return world
 
 
@@ -135,7 +145,11 @@ def _hand_tricks(hand):
     for suit in "SHDC":
         ranks = {c[0] for c in hand if c[1] == suit}
         length = sum(1 for c in hand if c[1] == suit)
-        total += ("A" in ranks) + 0.7 * ("K" in ranks and length >= 2) + 0.4 * ("Q" in ranks and length >= 3)
+        total += (
+            ("A" in ranks)
+            + 0.7 * ("K" in ranks and length >= 2)
+            + 0.4 * ("Q" in ranks and length >= 3)
+        )
         total += max(0, length - 4) * 0.6
     return total
 
@@ -172,7 +186,9 @@ def bot_heuristic(state, seat, rng):
         return _heuristic_bid(state, seat)
     if phase == "sooli":
         high = sum(max(0, SOOLI_VALUE[c[0]] - 7) for c in hand)
-        return "declare sooli" if high <= (4 if d["options"]["sooli_tricks"] == 3 else 1) else "pass"
+        return (
+            "declare sooli" if high <= (4 if d["options"]["sooli_tricks"] == 3 else 1) else "pass"
+        )
     if phase == "exchange":
         top = max(hand, key=lambda c: (sooli_value(c), ORDER[c]))
         return "exchange " + top if sooli_value(top) >= 8 else "pass"
@@ -193,15 +209,18 @@ def bot_heuristic(state, seat, rng):
             masters = [c for c in playable if _boss(c, value, played)]
             if masters:
                 return "play " + high(masters)
-            longest = max("SHDC", key=lambda s_: (sum(1 for c in playable if c[1] == s_), -"SHDC".index(s_)))
+            longest = max(
+                "SHDC", key=lambda s_: (sum(1 for c in playable if c[1] == s_), -"SHDC".index(s_))
+            )
             return "play " + low([c for c in playable if c[1] == longest] or playable)
         led = cards[0][1][1]
         win_seat, win_card = winning_play(cards, card_suit, value)
         follow = [c for c in playable if c[1] == led]
         if not follow:
             return "play " + low(playable)
-        partner_wins = win_seat % 2 == seat % 2 and (_boss(win_card, value, played | set(hand))
-                                                      or len(cards) == 3)
+        partner_wins = win_seat % 2 == seat % 2 and (
+            _boss(win_card, value, played | set(hand)) or len(cards) == 3
+        )
         if partner_wins:
             return "play " + low(follow)
         over = [c for c in follow if value(c) > value(win_card)]
@@ -228,7 +247,9 @@ def bot_heuristic(state, seat, rng):
     under = [c for c in follow if value(c) < value(win_card)]
     if under:
         return "play " + high(under)
-    return "play " + (high(follow) if len(cards) == len(state.trick_seats(cards[0][0])) - 1 else low(follow))
+    return "play " + (
+        high(follow) if len(cards) == len(state.trick_seats(cards[0][0])) - 1 else low(follow)
+    )
 
 
 def bot_rollout(state, seat, rng):
@@ -252,8 +273,9 @@ def bot_rollout(state, seat, rng):
 # about 0.1-0.4 s (tests/bench/results/2026-11-24-arena.md).
 ENDGAME_CARDS = 4
 ENDGAME_WORLDS = 24
-assert all(ORDER[c] == SUITS.index(c[1]) * 13 + NORMAL_VALUE[c[0]] for c in PACK), \
+assert all(ORDER[c] == SUITS.index(c[1]) * 13 + NORMAL_VALUE[c[0]] for c in PACK), (
     "the solver reads suit and rank from the card's place in PACK"
+)
 
 
 def _final_rewards(world, seat):
@@ -317,7 +339,9 @@ def _double_dummy(hands, trick, leader, t0, my_team, rewards, memo):
 
     seat = (leader + len(trick)) % 4
     out = {}
-    for c in open_playable(hands[seat], trick, 13):  # every legal card, equal ones too: the view names each
+    for c in open_playable(
+        hands[seat], trick, 13
+    ):  # every legal card, equal ones too: the view names each
         h = list(hands)
         h[seat] = tuple(x for x in hands[seat] if x != c)
         out[c] = search(tuple(h), tuple(trick) + (c,), leader, t0, -1.0, 2.0)
@@ -345,7 +369,9 @@ def bot_endgame(view, sampler, rng, deadline=None):
             rewards = _final_rewards(world, me)
         hands = tuple(tuple(sorted(ORDER[c] for c in h)) for h in d["hands"])
         trick = [ORDER[c] for _, c in d["trick"]["cards"]]
-        values = _double_dummy(hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2, rewards, memo)
+        values = _double_dummy(
+            hands, trick, d["trick"]["leader"], d["tricks"][0], me % 2, rewards, memo
+        )
         for c, v in values.items():
             totals[c] = totals.get(c, 0.0) + v
     playable = {ORDER[a.split()[1]]: a for a in legal}
@@ -353,6 +379,12 @@ def bot_endgame(view, sampler, rng, deadline=None):
     return playable[best] if best is not None else None
 
 
-HOOKS = BotHooks(reward=bot_reward, rollout=bot_rollout, deal_id=bot_deal_id,
-                 resample=resample_world, heuristic=bot_heuristic, endgame=bot_endgame,
-                 normal_iterations=260)
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    endgame=bot_endgame,
+    normal_iterations=260,
+)
