@@ -123,7 +123,6 @@ async function route() {
   }
   return openGame(slug);
 }
-current.route = route;
 // The screens a table leads to (play.js and lesson.js reach them only through this object).
 Object.assign(nav, {
   showSetup,

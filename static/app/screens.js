@@ -14,6 +14,7 @@ import {
   setupFromLog,
   startSession,
   loadError,
+  nav,
   randomSeed,
   recordRefusal,
 } from "./play.js";
@@ -27,12 +28,8 @@ export function navigate(query) {
   if (params.get("lang")) url.searchParams.set("lang", currentLanguage());
   if (EMBED) url.searchParams.set("embed", "1");
   history.pushState(null, "", url);
-  current.route();
+  nav.route();
 }
-current.leave = () => {
-  endSession();
-  navigate({});
-};
 
 // ---------------------------------------------------------------- lessons and captions
 // What the list, the setup and the replay viewer show of lessons: the "Learn" button, and the words
@@ -242,7 +239,7 @@ export function showEmbedPage() {
     );
   });
   app.replaceChildren(
-    header(t("embed_page"), { onBack: current.leave }),
+    header(t("embed_page"), { onBack: nav.leave }),
     h("p", {}, t("embed_help")),
     ...rows,
   );
@@ -455,7 +452,7 @@ function showDealChoice(slug, saved, wanted) {
   endSession();
   hooks.rerender = () => showDealChoice(slug, saved, wanted);
   app.replaceChildren(
-    header(gameTitle(slug), { slug, onBack: current.leave }),
+    header(gameTitle(slug), { slug, onBack: nav.leave }),
     h(
       "section",
       { class: "deal-choice" },
@@ -653,14 +650,13 @@ export async function showSetup(slug, setup) {
     ),
   );
   app.replaceChildren(
-    header(gameTitle(slug), { slug, onBack: current.leave }),
+    header(gameTitle(slug), { slug, onBack: nav.leave }),
     learnButton(slug),
     form,
     examplesList(slug),
   );
   document.body.dataset.screen = "setup";
 }
-current.showSetup = showSetup;
 
 export async function newGame(slug, setup, named = null, cold = false) {
   // Only the options the player changed are sent: a default may depend on the player count
@@ -689,7 +685,6 @@ export async function newGame(slug, setup, named = null, cold = false) {
     showSetup(slug, defaultSetup(current.catalog[slug]));
   }
 }
-current.newGame = newGame;
 
 // ---- cold visit: the opening table at once (issue #19.3) ----
 // The build writes each game's opening (static/openings/<slug>.json): seat 0's view of a new game
@@ -768,7 +763,7 @@ export async function showReplay(value) {
     return showList();
   }
   app.replaceChildren(
-    header(t("replay"), { onBack: current.leave }),
+    header(t("replay"), { onBack: nav.leave }),
     h("p", { class: "loading" }, t("loading")),
   );
   const { log, captions } = record;
@@ -896,7 +891,7 @@ export async function showReplay(value) {
           )
         : null;
     const nodes = [
-      header(`${gameTitle(slug)} — ${t("replay")}`, { slug, onBack: current.leave }),
+      header(`${gameTitle(slug)} — ${t("replay")}`, { slug, onBack: nav.leave }),
       controls,
       lastMove,
       hands,

@@ -7,7 +7,7 @@ import { h } from "../kit/dom.js";
 import { SLUGS, t } from "../kit/words.js";
 import { watch } from "./engine.js";
 import { hooks } from "./chrome.js";
-import { current, endSession } from "./play.js";
+import { current, endSession, nav } from "./play.js";
 import { setAside } from "./stats.js";
 import { params, saveKey, store } from "./store.js";
 
@@ -114,7 +114,7 @@ export function bringBack(slug) {
   }
   url.searchParams.set("game", slug);
   history.pushState(null, "", url);
-  current.route();
+  nav.route();
 }
 
 export function watchEngine() {

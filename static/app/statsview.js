@@ -5,7 +5,7 @@ import { h } from "../kit/dom.js";
 import { currentLanguage, gameTitle, loadGame, SLUGS, t, words } from "../kit/words.js";
 import { app, header, hooks } from "./chrome.js";
 import { localDate } from "./daily.js";
-import { current, endSession } from "./play.js";
+import { current, endSession, nav } from "./play.js";
 import { readStats } from "./records.js";
 import { navigate } from "./screens.js";
 import { dailyStreak, mayScoreLow, resetRecord, sidesOf, SOLO, summary } from "./stats.js";
@@ -256,7 +256,7 @@ export function showStatsOverview() {
     );
   });
   app.replaceChildren(
-    header(t("stats"), { onBack: current.leave }),
+    header(t("stats"), { onBack: nav.leave }),
     h(
       "section",
       { class: "stats-page overview" },

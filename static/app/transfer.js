@@ -22,7 +22,7 @@
 import { h } from "../kit/dom.js";
 import { SLUGS, t } from "../kit/words.js";
 import { SPEED_NAMES } from "../kit/pace.js";
-import { current, endSession } from "./play.js";
+import { endSession, nav } from "./play.js";
 import { readRecord, setAside, statsKey } from "./stats.js";
 import { boundedJson, parseSave, store } from "./store.js";
 
@@ -271,7 +271,7 @@ export function showTransfer() {
     }
     say(t("transfer_imported", done), "done");
     endSession(); // the screen under this one is drawn again from what is stored now
-    current.route?.();
+    nav.route?.();
   };
   const input = h("input", {
     type: "file",
