@@ -31,6 +31,14 @@ export function navigate(query) {
   nav.route();
 }
 
+// A title with its reading, 「Hold My Beer（ホールド・マイ・ビア）」: on the game list the reading is
+// a unit of its own, so a narrow card breaks the line before its bracket, never inside a word or
+// before a closing bracket.
+function titleParts(title) {
+  const reading = /^(.+?)(（.+）)$/.exec(title);
+  return reading ? [reading[1], h("span", { class: "reading" }, reading[2])] : [title];
+}
+
 // ---------------------------------------------------------------- lessons and captions
 // What the list, the setup and the replay viewer show of lessons: the "Learn" button, and the words
 // of a lesson's or a replay's text and of a move. The lesson player itself (lesson.js) is loaded
@@ -124,7 +132,7 @@ export function showList() {
                 dataset: { slug },
                 onclick: () => navigate({ game: slug }),
               },
-              h("span", { class: "title" }, gameTitle(slug)),
+              h("span", { class: "title" }, ...titleParts(gameTitle(slug))),
               h("span", { class: "players" }, t("players_n", { n: range })),
             ),
             learnButton(slug, { compact: true }),
@@ -132,7 +140,7 @@ export function showList() {
         : h(
             "div",
             { class: "game coming", dataset: { slug } },
-            h("span", { class: "title" }, gameTitle(slug)),
+            h("span", { class: "title" }, ...titleParts(gameTitle(slug))),
             h("span", { class: "tag" }, t("coming")),
           ),
     );
