@@ -89,7 +89,7 @@ def test_a_bad_replay_is_refused_with_a_message(page, server):
     page.goto(f"{server}/?lang=ja&replay=" + __import__("urllib.parse").parse.quote(bad))
     page.wait_for_selector("#toast.show", timeout=120_000)
     toast = page.locator("#toast").inner_text()
-    assert "記録の1手目は打てません" in toast and latin_words(toast) == [], toast
+    assert "記録の1手目はルールに合いません" in toast and latin_words(toast) == [], toast
 
 
 # The table's cards (and the seats' chips) the caption's box overlaps: none, at any scroll.
