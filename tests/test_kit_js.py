@@ -1,29 +1,19 @@
 """The table kit's logic without a browser (Node runs tests/js/kit_check.mjs on the ES modules the
 page loads): what a tap does with the legal actions, and how messages are worded."""
 
-import json
 import pathlib
 import shutil
 import subprocess
 
 import pytest
+from node_check import run_node_check
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def results():
-    node = shutil.which("node")
-    if not node:
-        pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run(
-        [node, "--no-warnings", str(ROOT / "tests" / "js" / "kit_check.mjs")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_node_check("kit_check.mjs")
 
 
 def test_a_tap_plays_the_only_action_it_completes(results):

@@ -6,10 +6,9 @@ replaced without touching a save, and the share line in both languages."""
 
 import json
 import pathlib
-import shutil
-import subprocess
 
 import pytest
+from node_check import run_node_check
 
 from tabletop import get_game, session
 
@@ -18,20 +17,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def r(tmp_path_factory):
-    node = shutil.which("node")
-    if not node:
-        pytest.fail("Node.js is needed (the build needs it too)")
     # The games' facts as the page gets them: the catalog the build writes (session.catalog()).
     catalog = tmp_path_factory.mktemp("catalog") / "catalog.json"
     catalog.write_text(json.dumps(session.catalog()), encoding="utf-8")
-    run = subprocess.run(
-        [node, "--no-warnings", str(ROOT / "tests" / "js" / "stats_check.mjs"), str(catalog)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_node_check("stats_check.mjs", catalog)
 
 
 def test_a_game_is_counted_once_per_id(r):

@@ -2,29 +2,17 @@
 browser: Node runs tests/js/table_check.mjs, which drives the controller with a fake engine of a
 tiny game, fake drawing and real drivers (human, computer, a lesson's script and guard)."""
 
-import json
 import pathlib
-import shutil
-import subprocess
 
 import pytest
+from node_check import run_node_check
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def results():
-    node = shutil.which("node")
-    if not node:
-        pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run(
-        [node, "--no-warnings", str(ROOT / "tests" / "js" / "table_check.mjs")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_node_check("table_check.mjs")
 
 
 def test_a_human_and_a_computer_seat_take_turns(results):

@@ -15,11 +15,10 @@ formatParam) in Japanese and English, with representative params: one and severa
 import json
 import pathlib
 import re
-import shutil
-import subprocess
 from collections import defaultdict
 
 import pytest
+from node_check import run_node_check
 from wording import latin_on_japanese
 
 from tabletop import available_games, get_game
@@ -53,17 +52,7 @@ EN_ONE_PLURAL = re.compile(
 
 @pytest.fixture(scope="module")
 def rendered():
-    node = shutil.which("node")
-    if not node:
-        pytest.fail("Node.js is needed (the build needs it too)")
-    run = subprocess.run(
-        [node, "--no-warnings", str(ROOT / "tests" / "js" / "wording_render.mjs")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_node_check("wording_render.mjs", timeout=120)
 
 
 def option_keys():
