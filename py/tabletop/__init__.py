@@ -31,6 +31,10 @@ SLUGS = (
     "four_thrones",
     "gridcannon",
     "mexican_train",
+    "quinto",
+    "watten",
+    "forty_two",
+    "deer_hunt",
 )
 
 __all__ = [
