@@ -703,6 +703,16 @@ function botStalledNotice(s) {
 // per position. A suggestion is the best move the app can give at a normal wait whatever the
 // opponents' level: normal (the rule-based player, easy or random opponents are weaker), strong
 // where the player chose strong opponents and so their wait.
+// The request stands until the viewer moves (or takes a move back): where the others move at the
+// same time (Más-Menos' discards beside a declaration), their move must not swallow the answer
+// the player asked for; the next position is asked again.
+function suggestionAsked(s) {
+  const asked = s.suggestAt;
+  if (!asked) return false;
+  const mine = s.log.actions.filter(([seat]) => seat === s.viewer).length;
+  return asked.mine === mine && s.log.actions.length >= asked.length;
+}
+
 function suggestArgs(s) {
   const level = s.level === "strong" ? "strong" : "normal";
   return [s.viewer, level, (s.log.seed + s.log.actions.length) & 0x7fffffff];
@@ -713,7 +723,7 @@ function assistBar(s, view, ui) {
   if (s.module.OWN_HINT || !levels.includes("normal") || view.phase === "over" || !ui.canAct)
     return null;
   const args = suggestArgs(s);
-  const asked = s.suggestAt === s.log.actions.length ? queries.get("bot_action", args) : null;
+  const asked = suggestionAsked(s) ? queries.get("bot_action", args) : null;
   const action = asked?.result?.ok ? asked.result.action : null;
   return h(
     "div",
@@ -725,7 +735,10 @@ function assistBar(s, view, ui) {
         class: "suggest",
         disabled: asked?.busy ? true : null,
         onclick: () => {
-          s.suggestAt = s.log.actions.length;
+          s.suggestAt = {
+            mine: s.log.actions.filter(([seat]) => seat === s.viewer).length,
+            length: s.log.actions.length,
+          };
           render(s);
         },
       },
@@ -745,7 +758,7 @@ function assistBar(s, view, ui) {
 
 function markSuggestion(s) {
   const entry =
-    s.suggestAt === s.log.actions.length ? queries.peek("bot_action", suggestArgs(s)) : null;
+    suggestionAsked(s) ? queries.peek("bot_action", suggestArgs(s)) : null;
   const action = entry?.result?.ok ? entry.result.action : null;
   if (!action) return;
   for (const word of action.split(" ")) {

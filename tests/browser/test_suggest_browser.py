@@ -82,3 +82,28 @@ def test_a_suggested_declaration_reads_in_japanese(page, server):
     text = page.locator(".assist-bar .suggestion").inner_text()
     assert "宣言：" in text and latin_words(text) == [], text
     assert not page.errors
+
+
+def test_a_suggestion_outlives_the_others_simultaneous_move(page, server):
+    """In Más-Menos' preparation both players move at once: the player may declare while the
+    computer still discards. A suggestion asked before the computer's discard is not swallowed
+    by it: the request stands until the player moves, and the new position is answered."""
+    from helpers import save_key
+
+    page.goto(f"{server}/?lang=ja")
+    page.wait_for_selector("ul.games", timeout=120_000)
+    log = {"game": "mas_menos", "players": 2, "options": {}, "seed": 3}
+    log["actions"] = [[0, "discard 7S 8S 9S"]]
+    save = {"v": 1, "mode": "bot", "level": "normal", "log": log}
+    key = save_key("mas_menos")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(save)])
+    # The computer waits 3 s before its discard: the player asks while it has not moved.
+    page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=3000")
+    page.wait_for_selector(".assist-bar button.suggest", timeout=120_000)
+    assert len(json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["log"]["actions"]) == 1
+    page.locator(".assist-bar button.suggest").click()
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{key}')).log.actions.length === 2", timeout=60_000
+    )
+    page.wait_for_selector(".assist-bar .suggestion[data-action^='declare ']", timeout=60_000)
+    assert not page.errors
