@@ -9,7 +9,9 @@ formatParam) in Japanese and English, with representative params: one and severa
 - run two card names together (「ハートのJハートの8」): listed cards need a separator;
 - glue a typed noun to a card or seat name (「最後の牌4-5の牌」「リードプレイヤーコンピュータ3」);
 - show Latin on Japanese text, but card ranks and the articles' Latin names (tests/wording.py);
-- slip in English persons and numbers ("You is", "You wins", "You has", "You's", "1 points").
+- slip in English persons and numbers ("You is", "You wins", "You has", "You's", "1 points");
+- mix punctuation on Japanese text: brackets and colons are full-width 「（）」「：」 everywhere
+  (review G5), and a rules page names no engine option key (「（rounds）」, review G6).
 """
 
 import json
@@ -21,8 +23,6 @@ import pytest
 from node_check import run_node_check
 from wording import latin_on_japanese
 
-from tabletop import available_games, get_game
-
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CARD_OPEN, CARD_CLOSE, SEAT_OPEN, SEAT_CLOSE = (chr(0xE000 + i) for i in range(4))
 MARKS = re.compile("[\ue000-\ue005]")
@@ -33,6 +33,8 @@ JA_DOUBLED = re.compile(r"([\u30a1-\u30fa\u30fc\u4e00-\u9fff]{2,})\1")
 JA_GLUED = re.compile(r"[\u30a1-\u30fa\u30fc\u4e00-\u9fffA-Za-z0-9][\uE000\uE002]")
 # A card's or a seat's name right before a katakana or kanji noun (「あなたスペード」).
 JA_GLUED_AFTER = re.compile(r"[\uE001\uE003](?!以下|以外|以上|未満)[\u30a1-\u30fa\u4e00-\u9fff]")
+# Half-width brackets or a colon on Japanese text (a URL's "://" and a time's "12:30" aside).
+JA_HALF_WIDTH = re.compile(r"[()]|:(?!//)(?!\d)")
 # Two card names with nothing (or only a space) between them.
 RUN_TOGETHER = re.compile(r"\uE001\s*\uE000")
 EN_DOUBLED = re.compile(r"\b([A-Za-z]{2,}) \1\b", re.IGNORECASE)
@@ -55,11 +57,6 @@ def rendered():
     return run_node_check("wording_render.mjs", timeout=120)
 
 
-def option_keys():
-    """A rules page names each engine option's key in parentheses: not English on the page."""
-    return tuple(f"({opt.key})" for slug in available_games() for opt in get_game(slug).options)
-
-
 def problems_of(item, allowed_latin):
     text, lang = item["text"], item["lang"]
     plain = MARKS.sub("", text)
@@ -75,6 +72,9 @@ def problems_of(item, allowed_latin):
         if m := JA_GLUED_AFTER.search(text):
             near = MARKS.sub("|", text[max(0, m.start() - 8) : m.end() + 6])
             found.append(f"a name glued before a noun: {near!r}")
+        if m := JA_HALF_WIDTH.search(plain):
+            near = plain[max(0, m.start() - 8) : m.end() + 8]
+            found.append(f"half-width {m.group(0)!r} (write 「（）」「：」): {near!r}")
         # The neutral word put in for a param that is neither a card, a seat nor a count.
         latin = latin_on_japanese(plain.replace("〇〇", " "), allowed_latin)
         if latin:
@@ -101,7 +101,7 @@ def test_the_render_covers_every_kind_of_text(rendered):
 
 @pytest.mark.parametrize("kind", ["strings", "lessons", "replays", "rules"])
 def test_no_words_break_on_screen(rendered, kind):
-    allowed = option_keys()
+    allowed = ()
     broken = defaultdict(set)
     for item in rendered:
         if item["where"].split("/")[0] != kind:
@@ -129,6 +129,9 @@ def test_the_checks_catch_what_the_review_found():
     assert problems_of(item(f"リードプレイヤー{seat('コンピュータ3')}から"), ())
     assert problems_of(item(f"（{seat('あなた')}スペード、"), ())
     assert problems_of(item("このカードはplayできません"), ())
+    assert problems_of(item("ラミ成功: デクレアラー"), ())
+    assert problems_of(item("ラウンド数(rounds)：1ゲームのラウンド数"), ())
+    assert not problems_of(item("12:30に（再開）"), ())
     assert problems_of(item(f"{seat('You')} is building an attack", "en"), ())
     assert problems_of(item("You wins", "en"), ())
     assert problems_of(item("You's cards", "en"), ())

@@ -757,8 +757,7 @@ function assistBar(s, view, ui) {
 }
 
 function markSuggestion(s) {
-  const entry =
-    suggestionAsked(s) ? queries.peek("bot_action", suggestArgs(s)) : null;
+  const entry = suggestionAsked(s) ? queries.peek("bot_action", suggestArgs(s)) : null;
   const action = entry?.result?.ok ? entry.result.action : null;
   if (!action) return;
   for (const word of action.split(" ")) {
