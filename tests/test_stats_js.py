@@ -83,12 +83,12 @@ def test_daily_results_once_per_date_and_days_in_a_row(r):
 
 
 def test_the_share_line(r):
-    assert r["shareJa"] == "Tabletop マス・メノス 11/24 ● 3点 勝ち (コンピュータ: 2点 負け)"
+    assert r["shareJa"] == "Tabletop マス・メノス 11/24 ● 3点 勝ち（コンピュータ：2点 負け）"
     assert r["shareEn"] == "Tabletop Más-Menos 11/24 ● 3 pts, won (Computer: 2 pts, lost)"
     assert r["shareSlob"] == "Tabletop Slobberhannes #77 ● 1 penalty pt, 2nd of 4"
     assert (
         r["shareSlobJa"]
-        == "Tabletop スロバーハネス 1/5 ● 失点2 4人中3位 (コンピュータ: 失点0 4人中1位)"
+        == "Tabletop スロバーハネス 1/5 ● 失点2 4人中3位（コンピュータ：失点0 4人中1位）"
     )
     assert r["shareSolo"] == "Tabletop 4 Thrones 11/24 ● won"
     assert r["shareDraw"] == "Tabletop Mate 11/24 ● 10 pts, draw"

@@ -181,7 +181,7 @@ export async function showRules(slug) {
   try {
     data = await (await fetch(`static/rules/${slug}.json`)).json();
   } catch {
-    return toast(`${gameTitle(slug)}: ${t("rules_missing")}`);
+    return toast(t("labelled", { label: gameTitle(slug), value: t("rules_missing") }));
   }
   const page = data[currentLanguage()] || data.en;
   const opener = document.activeElement;

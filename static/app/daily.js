@@ -75,7 +75,7 @@ export function resultWords(t, lang, slug, options, outcome, sides) {
 export function shareText({ t, lang, title, slug, options, deal, seed, outcome, computer, sides }) {
   const mine = resultWords(t, lang, slug, options, outcome, sides);
   const theirs = computer
-    ? ` (${t("share_computer", { result: resultWords(t, lang, slug, options, computer, sides) })})`
+    ? t("share_computer", { result: resultWords(t, lang, slug, options, computer, sides) })
     : "";
   return `Tabletop ${title} ${dealName(deal, seed)} ● ${mine}${theirs}`;
 }

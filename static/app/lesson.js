@@ -488,7 +488,7 @@ export async function openLesson(slug) {
   endSession();
   const info = current.catalog[slug];
   if (!info || !info.available) {
-    toast(`${gameTitle(slug)}: ${t("coming")}`);
+    toast(t("labelled", { label: gameTitle(slug), value: t("coming") }));
     return navigate({});
   }
   app.replaceChildren(

@@ -403,7 +403,7 @@ const defaultSetup = (info) => setupFromLog(null, info);
 export async function openGame(slug) {
   const info = current.catalog[slug];
   if (!info || !info.available) {
-    toast(`${gameTitle(slug)}: ${t("coming")}`);
+    toast(t("labelled", { label: gameTitle(slug), value: t("coming") }));
     return showList();
   }
   document.title = `${gameTitle(slug)} — ${t("app_title")}`;
@@ -528,7 +528,7 @@ export async function showSetup(slug, setup) {
       select.append(h("option", { value: n, selected: n === setup.players }, n));
     form.append(h("label", {}, t("players"), select));
   } else {
-    form.append(h("p", {}, `${t("players")}: ${info.min_players}`));
+    form.append(h("p", {}, t("labelled", { label: t("players"), value: info.min_players })));
   }
   for (const opt of info.options) {
     if (opt.kind === "choice" && opt.choices.length < 2) continue; // nothing to choose

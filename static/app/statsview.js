@@ -48,7 +48,7 @@ function groupLabel(info, w, group) {
           : opt?.kind === "choice"
             ? w.t(`choice_${key}_${value}`)
             : String(value);
-    parts.push(`${optionName(w.t(`option_${key}`))}: ${shown}`);
+    parts.push(t("labelled", { label: optionName(w.t(`option_${key}`)), value: shown }));
   }
   return parts.join(t("list_sep"));
 }

@@ -387,7 +387,7 @@ export function render(view, ui) {
       view.phase === "over"
         ? ""
         : ` · ${ui.t("trick_n", { n: Math.min(view.tricks_played + 1, 14) })}`,
-      ` · ${ui.t("dealer")}: ${ui.seatName(view.dealer)}`,
+      ` · ${ui.t("labelled", { label: ui.t("dealer"), value: ui.seatName(view.dealer) })}`,
     ),
     seatRing(ui, {
       seats: others,

@@ -355,7 +355,7 @@ export function render(view, ui) {
       "p",
       { class: "stb-info" },
       h("b", {}, ui.t("deal_n", { n: view.deal_number })),
-      ` · ${ui.t("dealer")}: ${ui.seatName(view.dealer)}`,
+      ` · ${ui.t("labelled", { label: ui.t("dealer"), value: ui.seatName(view.dealer) })}`,
       view.scoring === "points" ? ` · ${ui.t("first_to", { p: view.target_points })}` : "",
     ),
     seatRing(ui, {

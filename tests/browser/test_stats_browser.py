@@ -201,7 +201,7 @@ def test_statistics_screens_in_japanese_at_phone_size(page, server):
     assert "1位 1回、3位 1回" in text and "最少失点" in text and "少ないほど良い" in text
     # A group of scores is named by the option's name, not its whole explanation.
     label = page.locator(".stats-page h4").first.inner_text()
-    assert label.startswith("4人") and "リボーク可: " in label and "出せるのに" not in label, label
+    assert label.startswith("4人") and "リボーク可：" in label and "出せるのに" not in label, label
     assert overflow(page) <= 0
     shoot(page, "stats-game-ja-360x640")
     # From the table's menu too.
