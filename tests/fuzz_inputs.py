@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "py"))
 
-from tabletop import SLUGS, IllegalAction, get_game  # noqa: E402
+from tabletop import IllegalAction, available_games, get_game  # noqa: E402
 from tabletop.core import plain_copy  # noqa: E402
 from tabletop.session import load  # noqa: E402
 
@@ -478,7 +478,7 @@ def main(slugs):
     print(
         f"{'game':<18} {'kind':<9} {'cases':>6} {'refused':>8} {'accepted':>9} {'acc-imposs.':>11} {'other exc.':>10} {'hangs':>6}"
     )
-    for slug in slugs or SLUGS:
+    for slug in slugs or available_games():
         for kind, fn in (("setup", fuzz_setups), ("from_json", fuzz_from_json), ("log", fuzz_logs)):
             counts = fn(slug)
             print(

@@ -7,7 +7,7 @@ import json
 import fuzz_inputs
 import pytest
 
-from tabletop import SLUGS, IllegalAction, get_game, session
+from tabletop import IllegalAction, available_games, get_game, session
 from tabletop.reader import json_depth, load_json
 
 
@@ -18,22 +18,22 @@ def _assert_clean(counts):
     assert counts.refused > 0
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", available_games())
 def test_fuzzed_setups_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_setups(slug))
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", available_games())
 def test_fuzzed_saved_states_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_from_json(slug, states=25))
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", available_games())
 def test_fuzzed_logs_are_refused_cleanly(slug):
     _assert_clean(fuzz_inputs.fuzz_logs(slug))
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", available_games())
 def test_every_game_declares_its_state(slug):
     info = get_game(slug)
     assert info.state_class.STATE is not None and info.state_class.CARDS

@@ -6,7 +6,7 @@ on the player's first turn. The game list is a grid whose names break only betwe
 import pytest
 from helpers import axe_violations, game_url, overflow, shoot
 
-from tabletop import SLUGS
+from tabletop import available_games
 
 DESKTOP = {"width": 1280, "height": 800}
 # What the player plays from, and the width its pieces reach on a 1280x800 window.
@@ -55,7 +55,7 @@ def boxes(page, selector):
     )
 
 
-@pytest.mark.parametrize("slug", sorted(SLUGS))
+@pytest.mark.parametrize("slug", sorted(available_games()))
 def test_table_uses_a_desktop_window(desktop_ja, server, slug):
     page = desktop_ja
     page.goto(game_url(server, slug, "ja", start=1))
