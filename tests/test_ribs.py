@@ -178,7 +178,10 @@ def test_rank_shared_with_a_rib_goes_to_the_leader_and_failed_contract_loses_the
     assert not t["made"] and t["ribs_lost"] and t["points"] == [2, 1, 0, 4]
     assert t["leader"] == 1 and t["winner"] == 1 and t["cards"][0] == [1, ["AH", "7H"]]
     assert t["summary"] == [
-        {"code": "contract_failed", "params": {"leader": 1, "bid": 6, "points": 2}},
+        {
+            "code": "contract_failed",
+            "params": {"leader": 1, "bid": 6, "points": 2, "lost": 1, "kept": 1},
+        },
         {"code": "took_back_own", "params": {"seats": [3, 0], "n": 2}},
     ]
     assert s.snapshot()["won_points"] == [2, 1, 0, 4]

@@ -779,12 +779,16 @@ class RibsState(GameState):
                 )
             ]
         else:
+            # A failed contract says what it cost (the ribs' points) and what the leader still
+            # keeps (the table's cards it took): why a high bid can pay even when it fails.
+            cost = {"lost": points(t["ribs"]), "kept": points(t["taken"])} if not t["made"] else {}
             summary = [
                 _message(
                     "contract_made" if t["made"] else "contract_failed",
                     leader=t["leader"],
                     bid=t["bid"],
                     points=t["leader_total"],
+                    **cost,
                 )
             ]
             if t["returned"]:
