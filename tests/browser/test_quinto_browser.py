@@ -105,7 +105,7 @@ def test_a_whole_game_by_taps_in_japanese_on_a_phone(phone_ja, server):
     assert shown.get_attribute("data-points") == ",".join(map(str, deal["points"]))
     assert shown.get_attribute("data-tricks") == ",".join(map(str, deal["tricks"]))
     sheet = page.locator("section.result").inner_text()
-    assert "ディール1:" in sheet and f"→ {deal['points'][0]}点" in sheet, sheet
+    assert "ディール1:" in sheet and f"計{deal['points'][0]}点" in sheet, sheet
     assert "カシェット" in sheet and latin_words(sheet) == [], latin_words(sheet)
     assert overflow(page) <= 0
     shoot(page, "quinto-ja-result-360x640")

@@ -45,6 +45,14 @@ Decisions beyond the rules file
     - Deal records carry, besides the rules file's fields, ``scores`` (the totals after the deal)
       and ``quints`` (per team, the quint codes taken, the cachette's included).
     - A game ended by the 12th trick's quints never takes the cachette: it stays hidden.
+    - While the next deal is played, ``view``'s ``last_deal`` gives the last cachette as
+      ``[rank, suit]`` pairs and leaves its quint codes out: those cards are in the new hands, so
+      their codes would look like a leak of hidden cards (the result, at the end, keeps codes).
+    - Once the game is over nothing is hidden any more (``hidden_cards`` is empty).
+    - ``standing``: the winning team first, even on equal totals settled by the cachette; a draw
+      only with ``fixed_deals``.
+    - The winner is kept in the state (``winner_team``), since a game ended by quints in mid-deal
+      cannot be told from its totals alone.
     - Refusal codes: ``wrong_phase`` (a play during the calls, a call during play; ``verb``),
       ``malformed`` (unknown verb, wrong arguments, unknown card; ``text``), ``card_not_held``,
       ``must_follow_suit`` (``suit``), ``cannot_double`` (a double already made),
