@@ -40,6 +40,7 @@ POSITIONS = {
     "stop_the_bus": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 5, ALL_LEVELS), (3, {}, 12, ALL_LEVELS)],
     "ribs": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (5, {}, 30, ALL_LEVELS)],
     "mexican_train": [(4, {}, 0, HEURISTIC_ONLY), (3, {}, 8, ALL_LEVELS), (2, {}, 20, ALL_LEVELS)],
+    "quinto": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (4, {}, 40, ALL_LEVELS)],
 }
 
 PINS = {
@@ -133,6 +134,15 @@ PINS = {
     ("mexican_train", 2, "easy"): "play 1-6 m",
     ("mexican_train", 2, "normal"): "play 1-6 m",
     ("mexican_train", 2, "strong"): "play 1-6 m",
+    ("quinto", 0, "heuristic"): "pass",
+    ("quinto", 1, "heuristic"): "play KC",
+    ("quinto", 1, "easy"): "play 2C",
+    ("quinto", 1, "normal"): "play AC",
+    ("quinto", 1, "strong"): "play AC",
+    ("quinto", 2, "heuristic"): "play 9D",
+    ("quinto", 2, "easy"): "play 9D",
+    ("quinto", 2, "normal"): "play 9D",
+    ("quinto", 2, "strong"): "play 9D",
 }
 
 
