@@ -43,6 +43,7 @@ FIRST = {
     "slobberhannes": lambda r, n: None,  # no winner in the rules, only losers
     "stop_the_bus": lambda r, n: set(r["winners"]) if "winners" in r else {r["winner"]},
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
+    "watten": lambda r, n: set(r["winners"]),
 }
 LAST = {
     "mustamaija": lambda r, n: (
@@ -66,6 +67,7 @@ SCORE = {
     "slobberhannes": lambda r, n: r["penalties"],
     "stop_the_bus": lambda r, n: r["points"] if "points" in r else r["lives"],
     "tuppi": lambda r, n: [r["scores"][s % 2] for s in range(n)],
+    "watten": lambda r, n: [r["scores"][s % 2] for s in range(n)] if n == 4 else r["scores"],
 }
 
 
