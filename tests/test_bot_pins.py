@@ -40,6 +40,11 @@ POSITIONS = {
     "stop_the_bus": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 5, ALL_LEVELS), (3, {}, 12, ALL_LEVELS)],
     "ribs": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (5, {}, 30, ALL_LEVELS)],
     "mexican_train": [(4, {}, 0, HEURISTIC_ONLY), (3, {}, 8, ALL_LEVELS), (2, {}, 20, ALL_LEVELS)],
+    "watten": [
+        (4, {}, 0, HEURISTIC_ONLY),
+        (4, {}, 11, ALL_LEVELS),
+        (4, {"blind": True}, 9, ALL_LEVELS),
+    ],
 }
 
 PINS = {
@@ -133,6 +138,15 @@ PINS = {
     ("mexican_train", 2, "easy"): "play 1-6 m",
     ("mexican_train", 2, "normal"): "play 1-6 m",
     ("mexican_train", 2, "strong"): "play 1-6 m",
+    ("watten", 0, "heuristic"): "schlag T",
+    ("watten", 1, "heuristic"): "play 9E",
+    ("watten", 1, "easy"): "play AS",
+    ("watten", 1, "normal"): "play TE",
+    ("watten", 1, "strong"): "play TE",
+    ("watten", 2, "heuristic"): "play TS",
+    ("watten", 2, "easy"): "play 7H",
+    ("watten", 2, "normal"): "play TS",
+    ("watten", 2, "strong"): "play OS",
 }
 
 

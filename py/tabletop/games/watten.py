@@ -847,5 +847,5 @@ WattenState.info = GAME = GameInfo(
         {"kritische": True, "guate": True},
         {"target_score": 5, "signals": False},
     ),
-    computer_players=False,
+    computer_players=True,
 )
