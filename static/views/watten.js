@@ -239,7 +239,7 @@ function badges(view, seat, ui) {
     seat === view.dealer ? badge(ui.t("dealer")) : null,
     seat === view.forehand ? badge(ui.t("forehand")) : null,
     view.seat_tricks[seat] ? badge(`${view.seat_tricks[seat]}✓`, "won") : null,
-    signal ? badge(ui.t(`signal_${signal[1]}`), "signal") : null,
+    signal ? badge(ui.t(`sig_${signal[1]}`), "signal") : null,
   );
 }
 
