@@ -112,6 +112,12 @@ export function formatParam(key, value, ui) {
   return undefined;
 }
 
+// Moves without a card to tap: their buttons in the dock, next to the hand.
+export const verbs = {
+  raise: { label: (args, w) => w.t("act_raise_dock") },
+  signal: { label: ([g], w) => w.t("act_signal", { what: w.t(`sig_${g}`) }) },
+};
+
 // The computer takes a person's time to name the Schlag and the trump, and to answer a raise.
 export function botDelayFactor(view) {
   return view && ["schlag", "trump", "answer"].includes(view.phase) ? 2 : 1;
@@ -306,18 +312,7 @@ function prompt(view, ui) {
       text = ui.t(
         view.trick.length ? (trumpLed ? "prompt_follow_trump" : "prompt_follow") : "prompt_lead",
       );
-      buttons.push(
-        ui.picker.choices("raise", {
-          label: () => ui.t("act_raise", { n: view.stake + 1 }),
-          describe: () => ui.t("act_raise_d"),
-        }),
-      );
-      const signals = ui.picker.choices("signal", {
-        label: ([g]) => ui.t(`signal_${g}`),
-        describe: () => ui.t("act_signal_d"),
-      });
-      if (signals)
-        buttons.push(h("small", { class: "signals-title" }, ui.t("signals_title")), signals);
+      // Raise and signals go to the dock by the hand (verbs below): the hand stays on screen.
     }
     const shown = buttons.filter(Boolean);
     return [
