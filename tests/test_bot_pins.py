@@ -141,12 +141,12 @@ PINS = {
     ("watten", 0, "heuristic"): "schlag T",
     ("watten", 1, "heuristic"): "play 9E",
     ("watten", 1, "easy"): "play AS",
-    ("watten", 1, "normal"): "play TE",
-    ("watten", 1, "strong"): "play TE",
+    ("watten", 1, "normal"): "play AS",
+    ("watten", 1, "strong"): "play AS",
     ("watten", 2, "heuristic"): "play TS",
     ("watten", 2, "easy"): "play 7H",
-    ("watten", 2, "normal"): "play TS",
-    ("watten", 2, "strong"): "play OS",
+    ("watten", 2, "normal"): "raise",
+    ("watten", 2, "strong"): "play US",
 }
 
 

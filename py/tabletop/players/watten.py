@@ -261,8 +261,6 @@ def _decide(state, seat):
     if phase == "answer":
         raiser = d["raise_pending"]
         p = _estimate(state, seat, table)
-        # The raise itself says the raisers like their cards.
-        p -= 0.1
         lost_anyway = any(
             d["scores"][state.entry_of(s)] + d["stake"] >= d["options"]["target_score"]
             for s in state.side_seats(state.side_of(raiser))
