@@ -283,7 +283,13 @@ function prompt(view, ui) {
       text = ui.t("prompt_trump", { rank });
       buttons.push(
         ui.picker.choices("trump", {
-          label: ([s]) => [french ? FRENCH_SUIT[s] : suitMark(s), ` ${suitName(ui, s)}`],
+          label: ([s]) =>
+            h(
+              "span",
+              { class: "suit-choice" },
+              french ? FRENCH_SUIT[s] : suitMark(s),
+              ` ${suitName(ui, s)}`,
+            ),
         }),
       );
     } else if (view.phase === "answer") {
