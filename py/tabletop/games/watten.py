@@ -55,6 +55,11 @@ Decisions beyond the rules file
     - A blind seat (Blind Watten) and the public see no ``roles`` and no provisional winner; the
       finished tricks' winners are public.
     - ``target_score`` is 5 to 99. Setup scores with 4 players are two team totals.
+    - With 2 or 3 players every seat at the target wins and they share the first place (with 3
+      both partners of the scoring side may reach it in one deal); the others rank by points.
+    - In Blind Watten the game's end shows the last deal's Schlag and trump to everyone.
+    - A saved state keeps the current deal's dealt hands and moves (``dealt``, ``moves``) and
+      is checked by replaying them; the unused cards are kept (``stock``), never shown.
     - The daily deal is a short game (``target_score`` 5, two or three deals).
 """
 
