@@ -261,6 +261,8 @@ def _decide(state, seat):
     if phase == "answer":
         raiser = d["raise_pending"]
         p = _estimate(state, seat, table)
+        if state.players == 4 and not any(s == (seat + 2) % 4 for s, _ in d["signals"]):
+            p += 0.1  # a silent partner's five cards: about half a trick
         lost_anyway = any(
             d["scores"][state.entry_of(s)] + d["stake"] >= d["options"]["target_score"]
             for s in state.side_seats(state.side_of(raiser))
