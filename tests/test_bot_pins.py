@@ -145,7 +145,7 @@ PINS = {
     ("watten", 1, "strong"): "play AS",
     ("watten", 2, "heuristic"): "play TS",
     ("watten", 2, "easy"): "play 7H",
-    ("watten", 2, "normal"): "raise",
+    ("watten", 2, "normal"): "play TS",
     ("watten", 2, "strong"): "play US",
 }
 

@@ -278,11 +278,16 @@ def _decide(state, seat):
 
 
 def bot_rollout(state, seat, rng):
-    """The simulations' policy: the rule-based player with a little noise in the card play."""
+    """The simulations' policy: the rule-based player with a little noise in the card play; a
+    blind seat plays for its world's own Schlag and trump."""
     d = state.d
     if d["phase"] == "play" and rng.random() < 0.1:
         cards = [a for a in state.legal_actions(seat) if a.startswith("play ")]
         return rng.choice(cards)
+    if d["phase"] in ("play", "answer"):
+        # Inside a simulation the world's own Schlag and trump are already a draw among those
+        # the blind seat cannot tell apart: it plays for them instead of voting over all (fast).
+        return _decide(state, seat)
     return bot_heuristic(state, seat, rng)
 
 
