@@ -41,6 +41,11 @@ POSITIONS = {
     "ribs": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (5, {}, 30, ALL_LEVELS)],
     "mexican_train": [(4, {}, 0, HEURISTIC_ONLY), (3, {}, 8, ALL_LEVELS), (2, {}, 20, ALL_LEVELS)],
     "quinto": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (4, {}, 40, ALL_LEVELS)],
+    "watten": [
+        (4, {}, 0, HEURISTIC_ONLY),
+        (4, {}, 11, ALL_LEVELS),
+        (4, {"blind": True}, 9, ALL_LEVELS),
+    ],
 }
 
 PINS = {
@@ -143,6 +148,15 @@ PINS = {
     ("quinto", 2, "easy"): "play 9D",
     ("quinto", 2, "normal"): "play 9D",
     ("quinto", 2, "strong"): "play 9D",
+    ("watten", 0, "heuristic"): "schlag T",
+    ("watten", 1, "heuristic"): "play 9E",
+    ("watten", 1, "easy"): "play AS",
+    ("watten", 1, "normal"): "play AS",
+    ("watten", 1, "strong"): "play AS",
+    ("watten", 2, "heuristic"): "play TS",
+    ("watten", 2, "easy"): "play 7H",
+    ("watten", 2, "normal"): "play TS",
+    ("watten", 2, "strong"): "play US",
 }
 
 

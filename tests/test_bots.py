@@ -51,6 +51,7 @@ MORE_SETUPS = {
     "stop_the_bus": [(4, {}), (2, {}), (7, {"scoring": "points"}), (5, {"blitz": "31_prials"})],
     "ribs": [(4, {}), (6, {"lemons": True}), (5, {"face_up_fourth_trick": True, "deals": 2})],
     "mexican_train": [(4, {}), (2, {}), (6, {"rounds": 2}), (3, {"scoring": "penalty"})],
+    "watten": [(4, {}), (4, {"blind": True}), (3, {}), (2, {"kritische": True})],
 }
 
 

@@ -44,6 +44,7 @@ FIRST = {
     "stop_the_bus": lambda r, n: set(r["winners"]) if "winners" in r else {r["winner"]},
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
     "quinto": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
+    "watten": lambda r, n: set(r["winners"]),
 }
 LAST = {
     "mustamaija": lambda r, n: (
@@ -69,6 +70,7 @@ SCORE = {
     "stop_the_bus": lambda r, n: r["points"] if "points" in r else r["lives"],
     "tuppi": lambda r, n: [r["scores"][s % 2] for s in range(n)],
     "quinto": lambda r, n: [r["scores"][s % 2] for s in range(n)],
+    "watten": lambda r, n: [r["scores"][s % 2] for s in range(n)] if n == 4 else r["scores"],
 }
 
 

@@ -46,7 +46,7 @@ def test_every_game_bot_hint_truth_analysis_and_replay_from_the_trimmed_stdlib(p
     report = record_stdlib.run_exercise(page, plan, timeout_s=300)
     assert report["failures"] == []
     games = report["games"]
-    assert sorted(games) == sorted(g["slug"] for g in plan["games"]) and len(games) == 12
+    assert sorted(games) == sorted(g["slug"] for g in plan["games"]) and len(games) >= 12
     for slug, got in games.items():
         assert got["moves"] >= 6 or got["over"], slug
         assert got["replay"] == got["moves"], slug

@@ -26,6 +26,7 @@ const SLUGS = [
   "gridcannon",
   "mexican_train",
   "quinto",
+  "watten",
 ];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];
