@@ -46,7 +46,7 @@ def test_bidding_order_and_legal_bids():
     assert s.to_move() == [1]
     assert s.legal_actions(1)[:3] == ["pass", "bid 30", "bid 31"]
     assert s.legal_actions(1)[-2:] == ["bid 1m", "bid 2m"]
-    refused(s, 1, "bid 29", "bid_too_low")
+    refused(s, 1, "bid 29", "bid_below_minimum")
     refused(s, 1, "bid 42", "bid_is_marks")
     refused(s, 1, "bid 3m", "bid_not_allowed")
     refused(s, 1, "bid plunge", "bid_not_allowed")
@@ -65,7 +65,7 @@ def test_all_pass_redeals_or_forces_the_dealer():
     s = new()
     play(s, [(1, "pass"), (2, "pass"), (3, "pass"), (0, "pass")])
     assert s.d["dealer"] == 1 and s.d["deals_played"] == 1 and s.to_move() == [2]
-    assert s.view(None)["events"][-1] == {"code": "thrown_in", "params": {"dealer": 0}}
+    assert s.view(None)["events"][-1] == {"code": "ev_thrown_in", "params": {"dealer": 0}}
     s = new({"all_pass": "forced_dealer"})
     play(s, [(1, "pass"), (2, "pass"), (3, "pass")])
     assert "pass" not in s.legal_actions(0) and "bid 30" in s.legal_actions(0)
@@ -148,7 +148,7 @@ def test_point_bid_set_as_soon_as_the_opponents_pass_42_minus_the_bid():
     assert rec["made"] is False and rec["points"] == [0, 16] and rec["tricks"] == [0, 1]
     assert s.d["marks"] == [0, 1] and s.d["dealer"] == 0 and s.d["phase"] == "bid"
     # the next deal is dealt at once; the last tile's code is not named any more
-    assert all("tile" not in e["params"] for e in s.view(None)["events"])
+    assert [e["code"] for e in s.view(None)["events"]] == ["ev_trick_won", "ev_deal_set"]
 
 
 def test_mark_bid_set_by_first_lost_trick_and_game_end():
@@ -159,7 +159,11 @@ def test_mark_bid_set_by_first_lost_trick_and_game_end():
     r = s.result()
     assert r["marks"] == [2, 0] and r["winners"] == [0, 2] and r["deals_played"] == 1
     assert r["deals"][0]["made"] is False and r["deals"][0]["award"] == 2
-    assert [e["code"] for e in s.view(0)["events"]][-3:] == ["trick_won", "deal_set", "game_over"]
+    assert [e["code"] for e in s.view(0)["events"]][-3:] == [
+        "ev_trick_won",
+        "ev_deal_set",
+        "ev_game_over",
+    ]
     assert s.view(0)["outcome"]["place"] == [1, 2, 1, 2]
     refused(s, 0, "pass", "game_over")
 

@@ -37,16 +37,19 @@ View (``view(seat)``)
 
 Decisions beyond the rules file
     - ``events`` entries are ``{"code", "params"}`` objects (the shape every view message has in
-      this app, so the page words them with one function), not flat objects.
+      this app, so the page words them with one function), not flat objects, and their codes
+      carry the prefix ``ev_`` (``ev_bid``, ``ev_play`` ...): the app's string tables already use
+      ``play`` and ``game_over`` for a button and a refusal.
     - ``history`` entries use the shared trick shape (``leader``, ``cards``, ``winner``,
       ``points``; tabletop.tricks), ``cards`` in place of the rules file's ``plays``.
     - Refusal codes: the suggested ones, plus ``malformed_bid`` / ``malformed_call`` /
-      ``malformed_play`` (a move of the wrong kind or unreadable, naming what is expected) and
+      ``malformed_play`` (a move of the wrong kind or unreadable, naming what is expected),
+      ``bid_below_minimum`` (under 30) and
       ``bid_is_marks`` (``bid 42`` / ``bid 84``: write 1m, 2m).
     - Mark bids go up to ``9m`` (four seats bidding one mark higher each, plunges included, stay
       far below it); starting ``marks`` must both be below ``target_marks``.
-    - When a deal ends and the next is dealt, the ``play`` event of its last tile loses its
-      ``tile`` (that code is in a new hand now; the finished deal is told by ``last_deal``).
+    - When a deal ends and the next is dealt, the ``ev_play`` event of its last tile is dropped
+      (that tile is in a new hand now; the finished deal is told by ``last_deal``).
     - Thrown-in deals are records in ``result["deals"]`` (and ``last_deal``), as section 7 shows.
 """
 
@@ -230,15 +233,15 @@ RECORD = Fields(
 EVENT = Fields(
     {
         "code": Choice(
-            "bid",
-            "pass",
-            "call",
-            "play",
-            "trick_won",
-            "deal_made",
-            "deal_set",
-            "thrown_in",
-            "game_over",
+            "ev_bid",
+            "ev_pass",
+            "ev_call",
+            "ev_play",
+            "ev_trick_won",
+            "ev_deal_made",
+            "ev_deal_set",
+            "ev_thrown_in",
+            "ev_game_over",
         ),
         "params": Fields(
             {},
@@ -485,7 +488,7 @@ class FortyTwoState(GameState):
             if "pass" not in self.legal_bid(seat):
                 raise IllegalAction("must_bid", "everyone passed: the dealer must bid at least 30")
             d["bids"].append([seat, "pass"])
-            events = [_event("pass", seat=seat)]
+            events = [_event("ev_pass", seat=seat)]
         elif verb == "bid" and len(args) == 1:
             bid = args[0]
             if bid in ("42", "84"):
@@ -494,7 +497,7 @@ class FortyTwoState(GameState):
                 )
             if re.fullmatch(r"\d{1,3}", bid) and int(bid) < 30:
                 raise IllegalAction(
-                    "bid_too_low", f"{bid} is below the minimum bid 30", bid=bid, high="29"
+                    "bid_below_minimum", f"{bid} is below the minimum bid 30", bid=bid
                 )
             if bid not in BIDS:
                 raise IllegalAction(
@@ -506,7 +509,7 @@ class FortyTwoState(GameState):
             value = self._plunge_value() if bid == "plunge" else bid_value(bid)
             d["bids"].append([seat, bid])
             d["high_bid"], d["bidder"], d["value"] = bid, seat, value
-            events = [_event("bid", seat=seat, bid=bid)]
+            events = [_event("ev_bid", seat=seat, bid=bid)]
         else:
             raise IllegalAction(
                 "malformed_bid", "bid: 'pass', 'bid 30' ... 'bid 41', 'bid 1m', 'bid 2m', ..."
@@ -541,7 +544,7 @@ class FortyTwoState(GameState):
         if contract == "nello":
             d["sitting_out"] = (d["bidder"] + 2) % 4
         d["phase"], d["leader"], d["to_act"], d["trick"] = "play", seat, seat, []
-        d["events"] = [_event("call", seat=seat, contract=contract)]
+        d["events"] = [_event("ev_call", seat=seat, contract=contract)]
 
     def apply_play(self, seat, verb, args):
         d = self.d
@@ -572,7 +575,7 @@ class FortyTwoState(GameState):
             )
         hand.remove(tile)
         d["trick"].append([seat, tile])
-        events = [_event("play", seat=seat, tile=tile)]
+        events = [_event("ev_play", seat=seat, tile=tile)]
         d["events"] = events
         size = 3 if d["sitting_out"] is not None else 4
         if len(d["trick"]) < size:
@@ -589,7 +592,7 @@ class FortyTwoState(GameState):
         d["points"][team] += points
         d["history"].append([d["leader"], winner] + [t for _, t in trick])
         d["trick"], d["leader"], d["to_act"] = [], winner, winner
-        events.append(_event("trick_won", seat=winner, team=team, points=points))
+        events.append(_event("ev_trick_won", seat=winner, team=team, points=points))
         made = self._deal_decided(winner)
         if made is not None:
             self._end_deal(made)
@@ -625,7 +628,7 @@ class FortyTwoState(GameState):
                 "scoring_team": None,
                 "award": 0,
             }
-            d["events"].append(_event("thrown_in", dealer=d["dealer"]))
+            d["events"].append(_event("ev_thrown_in", dealer=d["dealer"]))
         else:
             bteam = d["bidder"] % 2
             scoring = bteam if made else 1 - bteam
@@ -644,7 +647,7 @@ class FortyTwoState(GameState):
             }
             d["marks"][scoring] += d["value"]
             d["events"].append(
-                _event("deal_made" if made else "deal_set", team=scoring, award=d["value"])
+                _event("ev_deal_made" if made else "ev_deal_set", team=scoring, award=d["value"])
             )
         d["log"].append(record)
         d["deals_played"] += 1
@@ -652,12 +655,11 @@ class FortyTwoState(GameState):
         if max(d["marks"]) >= target:
             winner = 0 if d["marks"][0] >= target else 1
             d["phase"], d["to_act"], d["trick"] = "over", None, []
-            d["events"].append(_event("game_over", winner_team=winner))
+            d["events"].append(_event("ev_game_over", winner_team=winner))
             return
         d["dealer"] = (d["dealer"] + 1) % 4
         # The tiles are dealt again: the last tile's code, now in a new hand, is no longer named.
-        for event in d["events"]:
-            event["params"].pop("tile", None)
+        d["events"] = [e for e in d["events"] if e["code"] != "ev_play"]
         self._start_deal()
 
     # -- checking a saved state -------------------------------------------------------------------
