@@ -301,12 +301,21 @@ const recordData = (rec, n) => ({
   points: rec.points.join(","),
 });
 
+// Why the deal ended as it did, with the sum where points decide it.
+function why(rec, ui) {
+  const need = /^\d+$/.test(rec.bid) ? Number(rec.bid) : 42;
+  if (rec.contract === "nello") return ui.t(rec.made ? "why_nello_made" : "why_nello_set");
+  if (rec.made) return need >= 42 ? ui.t("why_sevens_made") : ui.t("why_made", { need });
+  return need >= 42 ? ui.t("why_set_marks") : ui.t("why_set_points", { need, limit: 42 - need });
+}
+
 function recordBody(rec, ui) {
   if (rec.bidder === null) return null;
   return h(
     "p",
-    { class: "deal-nums" },
+    { class: "deal-nums", dataset: { made: rec.made ? "1" : "0" } },
     h("b", {}, rec.made ? ui.t("made_line") : ui.t("set_line")),
+    ` (${why(rec, ui)})`,
     " → ",
     tag(rec.scoring_team, ui),
     ` +${ui.t("marks_n", { n: rec.award })} · ${ui.t("deal_points_line")} `,

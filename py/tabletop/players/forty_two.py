@@ -262,13 +262,17 @@ def bot_rollout(state, seat, rng):
 
 
 def bot_candidates(state, seat):
-    """The bids worth searching: pass, the heuristic's, and a few steps around it (30-36, 1m)."""
+    """The actions worth searching. A bid is priced by the rule-based estimate, not by rollouts:
+    worlds drawn from one hand cannot tell a partner's support from luck, and a search that may
+    bid marks on a lucky sample bids them on weak hands (42 players never do), and one that may
+    pass finds a thrown-in deal as good as a risky bid and passes every hand. So every level bids
+    as the rule-based player does; the search chooses the call and every play."""
     legal = state.legal_actions(seat)
     if state.d["phase"] != "bid":
+        if state.d["phase"] == "call":
+            return [a for a in legal if a[5:] not in ("nello", "sevens")] or legal
         return legal
-    keep = {"pass", "bid 30", "bid 31", "bid 32", "bid 34", "bid 36", "bid 38", "bid 1m"}
-    keep.add(_heuristic_bid(state, seat, legal))
-    return [a for a in legal if a in keep] or legal
+    return [_heuristic_bid(state, seat, legal)]
 
 
 HOOKS = BotHooks(
