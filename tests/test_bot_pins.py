@@ -40,6 +40,7 @@ POSITIONS = {
     "stop_the_bus": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 5, ALL_LEVELS), (3, {}, 12, ALL_LEVELS)],
     "ribs": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (5, {}, 30, ALL_LEVELS)],
     "mexican_train": [(4, {}, 0, HEURISTIC_ONLY), (3, {}, 8, ALL_LEVELS), (2, {}, 20, ALL_LEVELS)],
+    "forty_two": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 4, ALL_LEVELS), (4, {}, 14, ALL_LEVELS)],
 }
 
 PINS = {
@@ -133,6 +134,15 @@ PINS = {
     ("mexican_train", 2, "easy"): "play 1-6 m",
     ("mexican_train", 2, "normal"): "play 1-6 m",
     ("mexican_train", 2, "strong"): "play 1-6 m",
+    ("forty_two", 0, "heuristic"): "pass",
+    ("forty_two", 1, "heuristic"): "call followme",
+    ("forty_two", 1, "easy"): "call 3",
+    ("forty_two", 1, "normal"): "call 6",
+    ("forty_two", 1, "strong"): "call 3",
+    ("forty_two", 2, "heuristic"): "play 4-6",
+    ("forty_two", 2, "easy"): "play 4-4",
+    ("forty_two", 2, "normal"): "play 4-4",
+    ("forty_two", 2, "strong"): "play 4-4",
 }
 
 
