@@ -144,3 +144,23 @@ def test_a_tile_that_may_not_be_played_is_explained_in_japanese(phone_ja, server
     )
     assert saved_log(page, SLUG)["actions"][before] == [0, f"play {tile}"]
     assert not page.errors, page.errors
+
+
+def test_worked_examples_step_through_in_japanese(phone_ja, server):
+    """Each captioned example of the rules steps to its end in Japanese: a caption per step, moves
+    in words, the deal's result at the end, nothing wider than the phone."""
+    page = phone_ja
+    for name in ("forty_two-sixes-set", "forty_two-mark-bids-set"):
+        page.goto(f"{server}/?replay={name}&lang=ja")
+        page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
+        steps = int(page.locator(".replay-controls .step").get_attribute("data-steps"))
+        for k in range(steps + 1):
+            if k:
+                page.click(".replay-controls .next")
+            page.wait_for_selector(f".replay-caption[data-step='{k}']")
+            shown = page.locator("#app").inner_text()
+            assert not latin_words(shown), (name, k, latin_words(shown))
+        assert overflow(page) <= 0
+        assert page.locator(".result").count() == 1
+        shoot(page, f"{name}-ja-end")
+    assert not page.errors, page.errors
