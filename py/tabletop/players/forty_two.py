@@ -14,7 +14,7 @@ consistent with the voids each seat has shown, with this player as the rollout p
 
 from __future__ import annotations
 
-from ..bots.worlds import deal_hands
+from ..bots.worlds import deal_hands, timed
 from ..core import BotHooks
 from ..games.forty_two import (
     COUNT,
@@ -28,6 +28,7 @@ from ..games.forty_two import (
     is_trump,
     led_suit,
     need_of,
+    playable,
     rank_in,
     trick_winner,
 )
@@ -275,6 +276,79 @@ def bot_candidates(state, seat):
     return [_heuristic_bid(state, seat, legal)]
 
 
+# -- the strong level's last tricks ------------------------------------------------------------------
+ENDGAME_TILES = 3  # the seat's tiles left when the last tricks are solved with the hands open
+ENDGAME_WORLDS = 24
+
+
+def _open_value(hands, trick, leader, team, contract, nd, memo):
+    """The most points ``team`` can take from here with every hand open (the others minimise);
+    ``hands`` a tuple of tuples, ``trick`` a tuple of (seat, tile)."""
+    key = (hands, trick, leader)
+    if key in memo:
+        return memo[key]
+    if not any(hands):
+        return 0
+    seat = leader if not trick else (trick[-1][0] + 1) % 4
+    best = None
+    for tile in playable(list(hands[seat]), [list(p) for p in trick], contract, nd):
+        new_hands = tuple(
+            tuple(x for x in h if x != tile) if s == seat else h for s, h in enumerate(hands)
+        )
+        new_trick = trick + ((seat, tile),)
+        if len(new_trick) == 4:
+            winner = trick_winner([list(p) for p in new_trick], contract, nd)
+            gained = 1 + sum(count_of(t) for _, t in new_trick)
+            value = (gained if winner % 2 == team else 0) + _open_value(
+                new_hands, (), winner, team, contract, nd, memo
+            )
+        else:
+            value = _open_value(new_hands, new_trick, leader, team, contract, nd, memo)
+        if best is None or (value > best if seat % 2 == team else value < best):
+            best = value
+    memo[key] = best
+    return best
+
+
+def bot_endgame(view, sampler, rng, deadline=None):
+    """The last tricks (``ENDGAME_TILES`` tiles in hand), solved exactly with the hands open in
+    worlds drawn from the view: the play that takes the most points on average. Trump and
+    follow-me contracts only (nello and sevens are left to the search)."""
+    if sampler is None or view["phase"] != "play" or view["contract"] in ("nello", "sevens"):
+        return None
+    if len(view["hand"]) > ENDGAME_TILES or len(view["legal_actions"]) < 2:
+        return None
+    seat, team = view["seat"], view["seat"] % 2
+    contract, nd = view["contract"], view["options"]["nello_doubles"]
+    totals = {a: 0.0 for a in view["legal_actions"]}
+    solved = 0
+    for _ in timed(ENDGAME_WORLDS, deadline):
+        world = sampler(rng)
+        d = world.d
+        hands = tuple(tuple(h) for h in d["hands"])
+        trick = tuple((s, t) for s, t in d["trick"])
+        memo = {}
+        for action in totals:
+            tile = action[5:]
+            new_hands = tuple(
+                tuple(x for x in h if x != tile) if s == seat else h for s, h in enumerate(hands)
+            )
+            new_trick = trick + ((seat, tile),)
+            if len(new_trick) == 4:
+                winner = trick_winner([list(p) for p in new_trick], contract, nd)
+                gained = 1 + sum(count_of(t) for _, t in new_trick)
+                value = (gained if winner % 2 == team else 0) + _open_value(
+                    new_hands, (), winner, team, contract, nd, memo
+                )
+            else:
+                value = _open_value(new_hands, new_trick, d["leader"], team, contract, nd, memo)
+            totals[action] += value
+        solved += 1
+    if not solved:
+        return None
+    return max(view["legal_actions"], key=lambda a: totals[a])
+
+
 HOOKS = BotHooks(
     reward=bot_reward,
     rollout=bot_rollout,
@@ -282,6 +356,7 @@ HOOKS = BotHooks(
     resample=resample_world,
     heuristic=bot_heuristic,
     candidates=bot_candidates,
+    endgame=bot_endgame,
     max_rollout=40,
     normal_iterations=300,
 )
