@@ -25,6 +25,7 @@ const SLUGS = [
   "four_thrones",
   "gridcannon",
   "mexican_train",
+  "forty_two",
 ];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];
