@@ -46,6 +46,7 @@ POSITIONS = {
         (4, {}, 11, ALL_LEVELS),
         (4, {"blind": True}, 9, ALL_LEVELS),
     ],
+    "forty_two": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 4, ALL_LEVELS), (4, {}, 14, ALL_LEVELS)],
 }
 
 PINS = {
@@ -157,6 +158,15 @@ PINS = {
     ("watten", 2, "easy"): "play 7H",
     ("watten", 2, "normal"): "play TS",
     ("watten", 2, "strong"): "play US",
+    ("forty_two", 0, "heuristic"): "pass",
+    ("forty_two", 1, "heuristic"): "call followme",
+    ("forty_two", 1, "easy"): "call 3",
+    ("forty_two", 1, "normal"): "call 6",
+    ("forty_two", 1, "strong"): "call 3",
+    ("forty_two", 2, "heuristic"): "play 4-6",
+    ("forty_two", 2, "easy"): "play 4-4",
+    ("forty_two", 2, "normal"): "play 4-4",
+    ("forty_two", 2, "strong"): "play 4-4",
 }
 
 

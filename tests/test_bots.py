@@ -46,6 +46,7 @@ MORE_SETUPS = {
     "slobberhannes": [(4, {}), (3, {}), (5, {"revoke_penalty": True}), (6, {})],
     "tuppi": [(4, {}), (4, {"sooli_tricks": 13}), (4, {"bid_twos_allowed": False})],
     "quinto": [(4, {"doubling_scope": "all", "score_timing": "end_of_deal"})],
+    "forty_two": [(4, {}), (4, {"nello": True, "sevens": True, "plunge": True})],
     "hold_my_beer": [(3, {}), (3, {"talon_face_up": True})],
     "chiryaku_akuryaku": [(4, {}), (5, {}), (6, {})],
     "stop_the_bus": [(4, {}), (2, {}), (7, {"scoring": "points"}), (5, {"blitz": "31_prials"})],

@@ -30,6 +30,7 @@ def _all_but(seats, players):
 # result does not say (then only the other one is checked).
 FIRST = {
     "chiryaku_akuryaku": lambda r, n: set(r["winners"]),
+    "forty_two": lambda r, n: set(r["winners"]),
     "four_thrones": lambda r, n: {0} if r["won"] else set(),
     "gridcannon": lambda r, n: {0} if r["won"] else set(),
     "hold_my_beer": lambda r, n: set(r["winners"]),
@@ -58,6 +59,7 @@ LAST = {
 # Each seat's score in the game's own scale, from the result.
 SCORE = {
     "chiryaku_akuryaku": lambda r, n: r["scores"],
+    "forty_two": lambda r, n: [r["marks"][s % 2] for s in range(n)],
     "four_thrones": lambda r, n: [None],
     "gridcannon": lambda r, n: [r["score"]],
     "hold_my_beer": lambda r, n: r["game_points"],

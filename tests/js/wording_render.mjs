@@ -27,6 +27,7 @@ const SLUGS = [
   "mexican_train",
   "quinto",
   "watten",
+  "forty_two",
 ];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];

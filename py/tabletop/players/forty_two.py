@@ -1,0 +1,364 @@
+"""42's computer players (``tabletop.bots``): worlds, rewards, the rule-based player.
+
+Declared as ``HOOKS``; the rules module, ``tabletop.games.forty_two``, only says that it has
+players (``GameInfo.computer_players``) and imports nothing of them.
+
+The rule-based player follows docs/rules/forty_two.md section 13: it prices each call of its
+hand, bids the cheapest bid it can make (never marks on a weak hand, never plunge, nello or
+sevens), leads trumps from the top while the opponents may hold trumps, then doubles and
+walkers; following, it gives count to a partner sure to win, takes count from an opponent with
+its cheapest winning tile, and otherwise sheds its lowest tile that is not count. The search
+levels (easy / normal / strong) run Information Set MCTS in worlds redealt from the seat's view,
+consistent with the voids each seat has shown, with this player as the rollout policy.
+"""
+
+from __future__ import annotations
+
+from ..bots.worlds import deal_hands, timed
+from ..core import BotHooks
+from ..games.forty_two import (
+    COUNT,
+    ENDS,
+    MARK_BIDS,
+    NUMBERS,
+    TILES,
+    count_of,
+    follows,
+    is_double,
+    is_trump,
+    led_suit,
+    need_of,
+    playable,
+    rank_in,
+    trick_winner,
+)
+
+DOUBLES = [t for t in TILES if is_double(t)]
+
+
+# -- worlds ---------------------------------------------------------------------------------------
+def _voids(state):
+    """{seat: set of suits it has shown it lacks} from this deal's tricks (rules section 6)."""
+    d = state.d
+    contract, nd = d["contract"], d["options"]["nello_doubles"]
+    if contract is None or contract == "sevens":
+        return {}
+    tricks = [list(zip(state._trick_seats(t[0]), t[2:])) for t in d["history"]]
+    tricks.append([tuple(p) for p in d["trick"]])
+    voids = {}
+    for trick in tricks:
+        if not trick:
+            continue
+        suit = led_suit(trick[0][1], contract, nd)
+        for seat, tile in trick[1:]:
+            if not follows(tile, suit, contract, nd):
+                voids.setdefault(seat, set()).add(suit)
+    return voids
+
+
+def resample_world(state, seat, rng):
+    """A world for ``seat``: the other hands redealt, each seat keeping its count and holding no
+    tile of a suit it has shown it lacks; future setup deals dropped."""
+    d = state.d
+    voids = _voids(state)
+    contract, nd = d["contract"], d["options"]["nello_doubles"]
+
+    def allowed(place, tile):
+        return not any(follows(tile, s, contract, nd) for s in voids.get(place, ()))
+
+    world = deal_hands(state, seat, rng, allowed)
+    world.d["deals"] = world.d["deals"][: world.d["deal_index"]]
+    return world
+
+
+def bot_deal_id(state):
+    return state.d["deals_played"]
+
+
+def bot_reward(state, seat):
+    """The deal's marks for the seat's team (+) or the other (-), scaled into [0, 1] around 0.5;
+    the end of the game is 1 for the winners and 0 for the losers; a deal cut short, its points."""
+    d = state.d
+    team = seat % 2
+    if state.is_over():
+        return 1.0 if d["marks"][team] > d["marks"][1 - team] else 0.0
+    if d["phase"] == "bid" and not d["bids"] and d["log"]:
+        rec = d["log"][-1]
+        if rec["scoring_team"] is None:
+            return 0.5
+        sign = 1 if rec["scoring_team"] == team else -1
+        return max(0.0, min(1.0, 0.5 + sign * (0.25 + 0.05 * rec["award"])))
+    p = d["points"]
+    return 0.5 + 0.25 * (p[team] - p[1 - team]) / 42
+
+
+# -- the rule-based player ---------------------------------------------------------------------------
+def _estimate(hand, call):
+    """What a hand is worth for a call (rules section 13.1), with (trumps, number) to break ties;
+    a call the rules do not price gets a low figure of its own so that a forced call still
+    picks the least bad one."""
+    if call == "doubles":
+        t = sum(1 for x in hand if is_double(x))
+        est = 30 + 2 * (t - 4) if "6-6" in hand and t >= 4 else 12 + 3 * t
+        return est, t, 7
+    if call == "followme":
+        t = sum(1 for x in hand if is_double(x))
+        return 24 + 3 * t, 0, -1
+    n = int(call)
+    t = sum(1 for x in hand if n in ENDS[x])
+    d = sum(1 for x in hand if is_double(x) and x != f"{n}-{n}")
+    off = 7 - t - d
+    if t >= 3 and f"{n}-{n}" in hand:
+        est = 30 + 2 * (t - 3) + 2 * d - 4 * max(0, off - 2)
+    else:
+        est = 10 + 3 * t + 2 * d + (3 if f"{n}-{n}" in hand else 0) - 2 * max(0, off - 2)
+    return est, t, n
+
+
+def _best_call(hand, calls):
+    return max(calls, key=lambda c: _estimate(hand, c))
+
+
+def _top_trumps(n):
+    """The three highest trumps when ``n`` is trumps."""
+    others = sorted(
+        (t for t in TILES if n in ENDS[t] and not is_double(t)),
+        reverse=True,
+        key=lambda t: rank_in(t, "T", str(n), "own_suit"),
+    )
+    return [f"{n}-{n}"] + others[:2]
+
+
+def _heuristic_bid(state, seat, legal):
+    d = state.d
+    hand = d["hands"][seat]
+    calls = list(NUMBERS) + ["doubles"] + (["followme"] if d["options"]["follow_me"] else [])
+    call = _best_call(hand, calls)
+    est = _estimate(hand, call)[0]
+    if "pass" not in legal:  # a forced dealer
+        return "bid 30"
+    if call in NUMBERS:
+        n = int(call)
+        t = sum(1 for x in hand if n in ENDS[x])
+        dd = sum(1 for x in hand if is_double(x) and x != f"{n}-{n}")
+        if 7 - t - dd == 0 and t >= 5 and all(x in hand for x in _top_trumps(n)):
+            if "bid 1m" in legal:
+                return "bid 1m"
+    high, bidder = d["high_bid"], d["bidder"]
+    if high is not None and bidder is not None and bidder % 2 == seat % 2:
+        # do not overbid the partner unless this hand is clearly the better one
+        if high not in MARK_BIDS and high != "plunge" and est >= int(high) + 4:
+            pass
+        else:
+            return "pass"
+    cap = min(est, 38)
+    for n in range(30, cap + 1):
+        if f"bid {n}" in legal:
+            return f"bid {n}"
+    return "pass"
+
+
+def _unseen(state, seat):
+    """Tiles the seat has not seen: the others' hands as far as it knows."""
+    d = state.d
+    seen = set(d["hands"][seat])
+    for t in d["history"]:
+        seen.update(t[2:])
+    seen.update(x for _, x in d["trick"])
+    return [t for t in TILES if t not in seen]
+
+
+def _low_key(tile, contract, nd):
+    """Cheapest first: no count, no trump, few pips."""
+    return (count_of(tile), is_trump(tile, contract), sum(ENDS[tile]))
+
+
+def _is_walker(tile, unseen, contract, nd):
+    """Nobody else holds a tile that beats ``tile`` led: the top unseen tile of its suit (and,
+    with a trump suit, no trump left outside)."""
+    suit = led_suit(tile, contract, nd)
+    rank = rank_in(tile, suit, contract, nd)
+    for other in unseen:
+        if suit != "T" and is_trump(other, contract):
+            return False
+        if follows(other, suit, contract, nd) and rank_in(other, suit, contract, nd) > rank:
+            return False
+    return True
+
+
+def bot_heuristic(state, seat, rng):
+    d = state.d
+    phase = d["phase"]
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "bid":
+        return _heuristic_bid(state, seat, legal)
+    if phase == "call":
+        calls = [a[5:] for a in legal if a[5:] not in ("nello", "sevens")]
+        return "call " + _best_call(d["hands"][seat], calls)
+    contract, nd = d["contract"], d["options"]["nello_doubles"]
+    playable = state.playable(seat)
+    low = min(playable, key=lambda t: _low_key(t, contract, nd))
+    if contract == "sevens":
+        return "play " + playable[0]
+    trick = d["trick"]
+    bidder_team = d["bidder"] % 2
+    ours = seat % 2 == bidder_team
+    if contract == "nello":
+        # the bidder wants to lose every trick, the others let him: everyone plays low
+        return "play " + min(
+            playable,
+            key=lambda t: (rank_in(t, led_suit(t, contract, nd), contract, nd), sum(ENDS[t])),
+        )
+    unseen = _unseen(state, seat)
+    if not trick:
+        trumps = [t for t in playable if is_trump(t, contract)]
+        their_trumps = [t for t in unseen if is_trump(t, contract)]
+        if ours and trumps and their_trumps:
+            return "play " + max(trumps, key=lambda t: rank_in(t, "T", contract, nd))
+        walkers = [
+            t for t in playable if not is_trump(t, contract) and _is_walker(t, unseen, contract, nd)
+        ]
+        if walkers:
+            return "play " + max(walkers, key=lambda t: (is_double(t), count_of(t)))
+        doubles = [t for t in playable if is_double(t) and not is_trump(t, contract)]
+        if doubles:
+            return "play " + max(doubles)
+        return "play " + low
+    size = 3 if d["sitting_out"] is not None else 4
+    last = len(trick) == size - 1
+    winner = trick_winner(trick, contract, nd)
+    in_trick = sum(count_of(t) for _, t in trick)
+    wins = [t for t in playable if trick_winner(trick + [[seat, t]], contract, nd) == seat]
+    if winner % 2 == seat % 2:
+        win_tile = dict((s, t) for s, t in trick)[winner]
+        safe = last or _is_walker_in(win_tile, trick, unseen, contract, nd)
+        if safe:
+            return "play " + max(playable, key=lambda t: (count_of(t), -sum(ENDS[t])))
+        return "play " + low
+    if wins and (in_trick or last or any(count_of(t) for t in wins)):
+        return "play " + min(wins, key=lambda t: _low_key(t, contract, nd))
+    return "play " + low
+
+
+def _is_walker_in(tile, trick, unseen, contract, nd):
+    """The winning ``tile`` of a trick cannot be beaten by a tile still unseen."""
+    suit = led_suit(trick[0][1], contract, nd)
+    wsuit = "T" if is_trump(tile, contract) else suit
+    rank = rank_in(tile, wsuit, contract, nd)
+    for other in unseen:
+        if wsuit != "T" and is_trump(other, contract):
+            return False
+        if follows(other, wsuit, contract, nd) and rank_in(other, wsuit, contract, nd) > rank:
+            return False
+    return True
+
+
+def bot_rollout(state, seat, rng):
+    """The simulations' policy: the rule-based player, with a little noise in the play."""
+    if state.d["phase"] == "play" and rng.random() < 0.08:
+        return "play " + rng.choice(state.playable(seat))
+    return bot_heuristic(state, seat, rng)
+
+
+def bot_candidates(state, seat):
+    """The actions worth searching. A bid is priced by the rule-based estimate, not by rollouts:
+    worlds drawn from one hand cannot tell a partner's support from luck, and a search that may
+    bid marks on a lucky sample bids them on weak hands (42 players never do), and one that may
+    pass finds a thrown-in deal as good as a risky bid and passes every hand. So every level bids
+    as the rule-based player does; the search chooses the call and every play."""
+    legal = state.legal_actions(seat)
+    if state.d["phase"] != "bid":
+        if state.d["phase"] == "call":
+            return [a for a in legal if a[5:] not in ("nello", "sevens")] or legal
+        return legal
+    return [_heuristic_bid(state, seat, legal)]
+
+
+# -- the strong level's last tricks ------------------------------------------------------------------
+ENDGAME_TILES = 3  # the seat's tiles left when the last tricks are solved with the hands open
+ENDGAME_WORLDS = 24
+
+
+def _open_value(hands, trick, leader, team, contract, nd, memo):
+    """The most points ``team`` can take from here with every hand open (the others minimise);
+    ``hands`` a tuple of tuples, ``trick`` a tuple of (seat, tile)."""
+    key = (hands, trick, leader)
+    if key in memo:
+        return memo[key]
+    if not any(hands):
+        return 0
+    seat = leader if not trick else (trick[-1][0] + 1) % 4
+    best = None
+    for tile in playable(list(hands[seat]), [list(p) for p in trick], contract, nd):
+        new_hands = tuple(
+            tuple(x for x in h if x != tile) if s == seat else h for s, h in enumerate(hands)
+        )
+        new_trick = trick + ((seat, tile),)
+        if len(new_trick) == 4:
+            winner = trick_winner([list(p) for p in new_trick], contract, nd)
+            gained = 1 + sum(count_of(t) for _, t in new_trick)
+            value = (gained if winner % 2 == team else 0) + _open_value(
+                new_hands, (), winner, team, contract, nd, memo
+            )
+        else:
+            value = _open_value(new_hands, new_trick, leader, team, contract, nd, memo)
+        if best is None or (value > best if seat % 2 == team else value < best):
+            best = value
+    memo[key] = best
+    return best
+
+
+def bot_endgame(view, sampler, rng, deadline=None):
+    """The last tricks (``ENDGAME_TILES`` tiles in hand), solved exactly with the hands open in
+    worlds drawn from the view: the play that takes the most points on average. Trump and
+    follow-me contracts only (nello and sevens are left to the search)."""
+    if sampler is None or view["phase"] != "play" or view["contract"] in ("nello", "sevens"):
+        return None
+    if len(view["hand"]) > ENDGAME_TILES or len(view["legal_actions"]) < 2:
+        return None
+    seat, team = view["seat"], view["seat"] % 2
+    contract, nd = view["contract"], view["options"]["nello_doubles"]
+    totals = {a: 0.0 for a in view["legal_actions"]}
+    solved = 0
+    for _ in timed(ENDGAME_WORLDS, deadline):
+        world = sampler(rng)
+        d = world.d
+        hands = tuple(tuple(h) for h in d["hands"])
+        trick = tuple((s, t) for s, t in d["trick"])
+        memo = {}
+        for action in totals:
+            tile = action[5:]
+            new_hands = tuple(
+                tuple(x for x in h if x != tile) if s == seat else h for s, h in enumerate(hands)
+            )
+            new_trick = trick + ((seat, tile),)
+            if len(new_trick) == 4:
+                winner = trick_winner([list(p) for p in new_trick], contract, nd)
+                gained = 1 + sum(count_of(t) for _, t in new_trick)
+                value = (gained if winner % 2 == team else 0) + _open_value(
+                    new_hands, (), winner, team, contract, nd, memo
+                )
+            else:
+                value = _open_value(new_hands, new_trick, d["leader"], team, contract, nd, memo)
+            totals[action] += value
+        solved += 1
+    if not solved:
+        return None
+    return max(view["legal_actions"], key=lambda a: totals[a])
+
+
+HOOKS = BotHooks(
+    reward=bot_reward,
+    rollout=bot_rollout,
+    deal_id=bot_deal_id,
+    resample=resample_world,
+    heuristic=bot_heuristic,
+    candidates=bot_candidates,
+    endgame=bot_endgame,
+    max_rollout=40,
+    normal_iterations=300,
+)
+
+__all__ = ["HOOKS", "COUNT", "need_of"]
