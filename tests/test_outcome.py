@@ -43,6 +43,7 @@ FIRST = {
     "slobberhannes": lambda r, n: None,  # no winner in the rules, only losers
     "stop_the_bus": lambda r, n: set(r["winners"]) if "winners" in r else {r["winner"]},
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
+    "deer_hunt": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
 }
 LAST = {
     "mustamaija": lambda r, n: (
@@ -51,6 +52,9 @@ LAST = {
     "slobberhannes": lambda r, n: set(r["losers"]),
     "stop_the_bus": lambda r, n: {r["eliminated"][0]} if "eliminated" in r else None,
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4),
+    "deer_hunt": lambda r, n: (
+        set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4)
+    ),
 }
 # Each seat's score in the game's own scale, from the result.
 SCORE = {
@@ -66,6 +70,7 @@ SCORE = {
     "slobberhannes": lambda r, n: r["penalties"],
     "stop_the_bus": lambda r, n: r["points"] if "points" in r else r["lives"],
     "tuppi": lambda r, n: [r["scores"][s % 2] for s in range(n)],
+    "deer_hunt": lambda r, n: [r["scores"][s % 2] for s in range(n)],
 }
 
 
