@@ -12,6 +12,7 @@ DESKTOP = {"width": 1280, "height": 800}
 # What the player plays from, and the width its pieces reach on a 1280x800 window.
 PIECES = {
     "mexican_train": (".hand button.tile", 56),
+    "deer_hunt": (".hand button.tile", 56),
     "gridcannon": (".gc-cell .card", 56),
     "four_thrones": (".ft-current .card", 72),
 }

@@ -25,6 +25,7 @@ const SLUGS = [
   "four_thrones",
   "gridcannon",
   "mexican_train",
+  "deer_hunt",
 ];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];
