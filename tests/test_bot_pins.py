@@ -40,6 +40,7 @@ POSITIONS = {
     "stop_the_bus": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 5, ALL_LEVELS), (3, {}, 12, ALL_LEVELS)],
     "ribs": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 12, ALL_LEVELS), (5, {}, 30, ALL_LEVELS)],
     "mexican_train": [(4, {}, 0, HEURISTIC_ONLY), (3, {}, 8, ALL_LEVELS), (2, {}, 20, ALL_LEVELS)],
+    "deer_hunt": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 6, ALL_LEVELS), (4, {}, 22, ALL_LEVELS)],
 }
 
 PINS = {
@@ -133,6 +134,15 @@ PINS = {
     ("mexican_train", 2, "easy"): "play 1-6 m",
     ("mexican_train", 2, "normal"): "play 1-6 m",
     ("mexican_train", 2, "strong"): "play 1-6 m",
+    ("deer_hunt", 0, "heuristic"): "play 1-2",
+    ("deer_hunt", 1, "heuristic"): "play 2-3",
+    ("deer_hunt", 1, "easy"): "play 2-3",
+    ("deer_hunt", 1, "normal"): "play 1-3",
+    ("deer_hunt", 1, "strong"): "play 1-3",
+    ("deer_hunt", 2, "heuristic"): "play 2-5",
+    ("deer_hunt", 2, "easy"): "play 1-6",
+    ("deer_hunt", 2, "normal"): "play 1-6",
+    ("deer_hunt", 2, "strong"): "play 1-6",
 }
 
 

@@ -147,6 +147,9 @@ def bot_reward(state, seat):
 # -- the rule-based player (rules file section 13) ---------------------------------------------------
 
 
+GUARD = 55  # 5-5: blanks from here up win tricks later (rule 6 of the rules file's player)
+
+
 def _stronger(tiles, strength):
     return any(STRENGTH[t] > strength for t in tiles)
 
@@ -173,6 +176,14 @@ def bot_heuristic(state, seat, rng):
         return min(tiles, key=lambda t: (STRENGTH[t], ORDER[t]))
 
     def cheapest_throw():
+        """The weakest blank, but not a high blank (5-5 and up: the guards, rule 6) while a
+        low tile carrying a point or two can go instead."""
+        low = [t for t in zero if STRENGTH[t] < GUARD]
+        if low:
+            return weakest(low)
+        cheap = [t for t in hand if POINTS[t] <= 2 and STRENGTH[t] < GUARD]
+        if cheap:
+            return min(cheap, key=lambda t: (POINTS[t], STRENGTH[t]))
         if zero:
             return weakest(zero)
         return min(hand, key=lambda t: (POINTS[t], STRENGTH[t]))
@@ -226,5 +237,5 @@ HOOKS = BotHooks(
     deal_id=bot_deal_id,
     resample=resample_world,
     heuristic=bot_heuristic,
-    normal_iterations=300,
+    normal_iterations=200,
 )
