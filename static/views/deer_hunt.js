@@ -267,6 +267,21 @@ function lastDeal(view, ui) {
   );
 }
 
+// The trick; a trick the deer escaped from is said so (the kit would name its top tile's player as
+// the taker, but nobody takes it).
+function trickArea(view, last, ui) {
+  const area = trick(ui, {
+    cards: view.trick,
+    last,
+    key: `${view.deals_played}:${view.history.length}`,
+  });
+  if (last?.escaped && area.dataset.state === "finished") {
+    const label = area.querySelector(".trick-label");
+    if (label) label.textContent = ui.t("escaped_label");
+  }
+  return area;
+}
+
 export function render(view, ui) {
   const me = ui.viewer;
   const last = view.trick.length ? null : view.last_trick;
@@ -289,11 +304,7 @@ export function render(view, ui) {
       cards: (s) => view.hand_counts[s],
       chip: (s) => badges(view, s, ui),
     }),
-    trick(ui, {
-      cards: view.trick,
-      last,
-      key: `${view.deals_played}:${view.history.length}`,
-    }),
+    trickArea(view, last, ui),
     events(view, ui),
     lastDeal(view, ui),
     h("section", { class: "prompt" }, prompt(view, ui)),
