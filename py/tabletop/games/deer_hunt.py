@@ -42,6 +42,11 @@ Decisions beyond the rules file
     - A won trick's points are counted to the team at once (public: every tile was seen).
     - The ranking of a finished game: each side by its total, then (``tiebreak: last_deal``) the
       winner of the last deal on equal totals.
+    - ``hidden_cards(seat)`` (the leak check) lists the faces found only in other hands: a face
+      the seat also sees (its own copy of a civil pair, a played copy) is no secret by its name.
+    - A saved state's ``events`` must be what its last play caused (checked like the tricks).
+    - ``view(None)`` has no ``hand``; the envelope gives every view ``options`` and
+      ``legal_actions``, so ``observe`` does not repeat them.
 """
 
 from __future__ import annotations

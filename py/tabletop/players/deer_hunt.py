@@ -7,7 +7,14 @@ What a seat knows (rules section 9): its hand, every tile played this deal, and 
 With a fair deal each team holds exactly one each of the balanced faces (6-6, 5-6, 4-6, 4-4; only
 6-6 with ``fair_66``), so a seat without its team's copy knows that its partner has it, and a copy
 that the opponents have not played is in one of their two hands. Worlds (``resample_world``) keep
-that guarantee; nothing else about the others' hands can be read (no suits, so no voids).
+that guarantee; nothing else about the others' hands can be read (no suits, so no voids). With
+``fair_even`` a world keeps the pair guarantee but not "two of the four to each player" (a world
+less informed, still honest).
+
+Levels: ``heuristic`` is the rules file's rule-based player (section 13); easy / normal / strong
+search (``tabletop.bots``) in such worlds, with the rule-based player (one random tile in ten) as
+the rollout policy and the deal's margin as the reward. ``normal`` searches 200 iterations: 300
+took 1.3 s for a first lead in CPython, too slow for Pyodide on a phone.
 """
 
 from __future__ import annotations
