@@ -87,3 +87,27 @@ def test_a_deal_by_taps_in_japanese_on_a_phone(phone_ja, server):
     assert overflow(page) <= 0
     shoot(page, "deer_hunt-ja-result-360x640")
     assert not page.errors, page.errors
+
+
+def test_the_worked_examples_step_through_in_japanese(phone_ja, server):
+    """Each worked example from the setup screen: every caption on screen in Japanese, the moves
+    in words, no Latin, nothing wider than the phone."""
+    page = phone_ja
+    for name in ("deer_hunt-deal-a", "deer_hunt-deer-escapes"):
+        open_game(page, server, SLUG, lang="ja")
+        page.wait_for_selector(f".examples a.example[data-replay={name}]", timeout=60_000)
+        page.click(f".examples a.example[data-replay={name}]")
+        page.wait_for_selector("body[data-screen=replay]", timeout=120_000)
+        steps = int(page.locator(".replay-controls .step").get_attribute("data-steps"))
+        assert steps == 32
+        for k in range(steps + 1):
+            if k:
+                page.keyboard.press("ArrowRight")
+            page.wait_for_selector(f".replay-caption[data-step='{k}']")
+            shown = page.locator("#app").inner_text()
+            assert not latin_words(shown), (name, k, latin_words(shown))
+            if k == 4 and name == "deer_hunt-deer-escapes":
+                assert "鹿が逃げました" in shown
+                shoot(page, "deer_hunt-ja-escaped-360x640")
+        assert overflow(page) <= 0
+    assert not page.errors, page.errors
