@@ -271,3 +271,65 @@ def test_saved_states_round_trip_and_impossible_ones_are_refused():
         mutate(bad)
         with pytest.raises(ValueError):
             GAME.from_json(bad)
+
+
+# -- the strong level's endgame ----------------------------------------------------------------------
+
+
+def _brute(state, team):
+    """The open-hand margin for ``team`` by playing every line through the engine."""
+    if state.is_over() or (not state.d["history"] and state.d["deal_log"] and not state.d["trick"]):
+        pts = state.d["deal_log"][-1]["points"]
+        return pts[team] - pts[1 - team]
+    seat = state.to_move()[0]
+    values = []
+    for action in state.legal_actions(seat):
+        nxt = state.clone()
+        nxt.apply(seat, action)
+        values.append(_brute(nxt, team))
+    return max(values) if seat % 2 == team else min(values)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_endgame_solver_agrees_with_the_engine(seed):
+    from tabletop.players.deer_hunt import solve
+
+    rng = random.Random(seed)
+    state = GAME.new_state(options={"deals": 1, "deer_escape": seed % 2 == 1}, seed=seed)
+    while len(state.d["hands"][state.to_move()[0]]) > 3 or len(state.d["trick"]) != seed % 4:
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    d = state.d
+    team = state.to_move()[0] % 2
+    done = [d["deal_points"][team] - d["deal_points"][1 - team]]
+    got = solve(
+        tuple(tuple(h) for h in d["hands"]),
+        tuple((s, t) for s, t in d["trick"]),
+        d["leader"],
+        team,
+        d["options"]["deer_escape"],
+        {},
+    )
+    assert done[0] + got == _brute(state, team)
+
+
+def test_strong_endgame_is_legal_and_honest():
+    from tabletop.bots import choose_action
+    from tabletop.bots.worlds import Sampler, resample
+
+    rng = random.Random(1)
+    for seed in range(6):
+        state = GAME.new_state(seed=seed)
+        while len(state.d["hands"][state.to_move()[0]]) > 3:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        other = resample(state, seat, rng)
+        a = choose_action(
+            "deer_hunt", view, "strong", 5, sampler=Sampler(state, seat), time_limit=False
+        )
+        b = choose_action(
+            "deer_hunt", view, "strong", 5, sampler=Sampler(other, seat), time_limit=False
+        )
+        assert a == b and a in view["legal_actions"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..bots.worlds import reseed
+from ..bots.worlds import reseed, timed
 from ..core import BotHooks
 from ..games.deer_hunt import (
     FAIR_GROUP,
@@ -33,6 +33,7 @@ from ..games.deer_hunt import (
     next_seat,
     sort_hand,
     team_of,
+    trick_winner,
 )
 
 
@@ -238,11 +239,80 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
+# -- the strong level's endgame: the last tricks solved with every hand open, in sampled worlds ------
+#
+# With ENDGAME_TILES tiles or fewer in hand, the strong level stops simulating: in each of
+# ENDGAME_WORLDS worlds drawn from the seat's view (the fair-deal guarantee kept) it solves the rest
+# of the deal exactly (the two pairs zero-sum on the deal's points: minimax), and plays the tile with
+# the best mean margin. Three tiles each is at most 6^4 ways to finish: cheap in Pyodide; four is
+# 24^4 and too slow without a cleverer solver.
+ENDGAME_TILES = 3
+ENDGAME_WORLDS = 16
+
+
+def solve(hands, trick, leader, team, escape, memo):
+    """The rest of the deal's margin for ``team`` (its points minus the others'), every hand open,
+    both pairs playing their best. ``hands``: a tuple of 4 sorted tuples of tiles; ``trick``: the
+    ``(seat, tile)`` plays of the trick in progress led by ``leader``."""
+    if len(trick) == SEATS:
+        tiles = [t for _, t in trick]
+        winner = trick_winner([list(p) for p in trick])
+        value = sum(POINTS[t] for t in tiles)
+        got = 0 if escape and all(POINTS[t] > 0 for t in tiles) else value
+        got = got if team_of(winner) == team else -got
+        if not hands[0]:
+            return got
+        key = (hands, winner)
+        if key not in memo:
+            memo[key] = solve(hands, (), winner, team, escape, memo)
+        return got + memo[key]
+    seat = next_seat(trick[-1][0]) if trick else leader
+    mine = team_of(seat) == team
+    best = None
+    for tile in sorted(set(hands[seat]), key=ORDER.__getitem__):
+        rest = list(hands[seat])
+        rest.remove(tile)
+        h = hands[:seat] + (tuple(rest),) + hands[seat + 1 :]
+        v = solve(h, trick + ((seat, tile),), leader, team, escape, memo)
+        if best is None or (v > best if mine else v < best):
+            best = v
+    return best
+
+
+def bot_endgame(view, sampler, rng, deadline=None, worlds=ENDGAME_WORLDS):
+    """The strong level's tile once the seat holds ENDGAME_TILES tiles or fewer: the best mean
+    margin over ``worlds`` worlds (fewer if ``deadline`` would be passed) of the open-hand solution
+    (see above); None otherwise (the search decides). The worlds come from ``sampler``."""
+    legal = view.get("legal_actions") or []
+    if sampler is None or len(legal) < 2 or len(view.get("hand") or []) > ENDGAME_TILES:
+        return None
+    me = view["seat"]
+    team = team_of(me)
+    totals = {}
+    for _ in timed(worlds, deadline):
+        d = sampler(rng).d
+        escape = bool(d["options"]["deer_escape"])
+        hands = tuple(tuple(h) for h in d["hands"])
+        trick = tuple((s, t) for s, t in d["trick"])
+        memo = {}
+        for action in legal:
+            tile = action.split()[1]
+            rest = list(hands[me])
+            rest.remove(tile)
+            h = hands[:me] + (tuple(rest),) + hands[me + 1 :]
+            v = solve(h, trick + ((me, tile),), d["leader"], team, escape, memo)
+            totals[action] = totals.get(action, 0) + v
+    if not totals:
+        return None
+    return max(legal, key=lambda a: (totals[a], -ORDER[a.split()[1]]))
+
+
 HOOKS = BotHooks(
     reward=bot_reward,
     rollout=bot_rollout,
     deal_id=bot_deal_id,
     resample=resample_world,
     heuristic=bot_heuristic,
+    endgame=bot_endgame,
     normal_iterations=200,
 )
