@@ -143,15 +143,6 @@ PINS = {
     ("deer_hunt", 2, "easy"): "play 1-6",
     ("deer_hunt", 2, "normal"): "play 1-6",
     ("deer_hunt", 2, "strong"): "play 1-6",
-    ("deer_hunt", 0, "heuristic"): "play 1-2",
-    ("deer_hunt", 1, "heuristic"): "play 2-3",
-    ("deer_hunt", 1, "easy"): "play 2-3",
-    ("deer_hunt", 1, "normal"): "play 1-3",
-    ("deer_hunt", 1, "strong"): "play 1-3",
-    ("deer_hunt", 2, "heuristic"): "play 2-5",
-    ("deer_hunt", 2, "easy"): "play 1-6",
-    ("deer_hunt", 2, "normal"): "play 1-6",
-    ("deer_hunt", 2, "strong"): "play 1-6",
 }
 
 
