@@ -111,3 +111,26 @@ def test_the_worked_examples_step_through_in_japanese(phone_ja, server):
                 shoot(page, "deer_hunt-ja-escaped-360x640")
         assert overflow(page) <= 0
     assert not page.errors, page.errors
+
+
+def test_a_tap_out_of_turn_is_refused_in_japanese(phone_ja, server):
+    """Every tile is playable on the player's turn; a tap while the computer thinks (held back
+    3 s a move here) is the engine's refusal, said next to the hand in Japanese; nothing played."""
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja", botdelay=3000)
+    start_new(page, deals=1)
+    page.locator(".hand button.tile.lit").first.wait_for(timeout=60_000)
+    assert (
+        page.locator(".hand button.tile.lit").count() == page.locator(".hand button.tile").count()
+    )
+    page.locator(".hand button.tile.lit").first.click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.hand button.tile').length === 7", timeout=30_000
+    )
+    moves = len(saved_log(page, SLUG)["actions"])
+    page.locator(".hand button.tile").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown[data-code=not_your_turn]", timeout=30_000)
+    said = page.locator(".dock .reason").inner_text()
+    assert said == "まだあなたの番ではありません。", said
+    assert len(saved_log(page, SLUG)["actions"]) == moves
+    assert not page.errors, page.errors
