@@ -47,6 +47,7 @@ POSITIONS = {
         (4, {"blind": True}, 9, ALL_LEVELS),
     ],
     "forty_two": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 4, ALL_LEVELS), (4, {}, 14, ALL_LEVELS)],
+    "deer_hunt": [(4, {}, 0, HEURISTIC_ONLY), (4, {}, 6, ALL_LEVELS), (4, {}, 22, ALL_LEVELS)],
 }
 
 PINS = {
@@ -167,6 +168,15 @@ PINS = {
     ("forty_two", 2, "easy"): "play 4-4",
     ("forty_two", 2, "normal"): "play 4-4",
     ("forty_two", 2, "strong"): "play 4-4",
+    ("deer_hunt", 0, "heuristic"): "play 1-2",
+    ("deer_hunt", 1, "heuristic"): "play 2-3",
+    ("deer_hunt", 1, "easy"): "play 2-3",
+    ("deer_hunt", 1, "normal"): "play 1-3",
+    ("deer_hunt", 1, "strong"): "play 1-3",
+    ("deer_hunt", 2, "heuristic"): "play 2-5",
+    ("deer_hunt", 2, "easy"): "play 1-6",
+    ("deer_hunt", 2, "normal"): "play 1-6",
+    ("deer_hunt", 2, "strong"): "play 1-6",
 }
 
 

@@ -53,6 +53,7 @@ MORE_SETUPS = {
     "ribs": [(4, {}), (6, {"lemons": True}), (5, {"face_up_fourth_trick": True, "deals": 2})],
     "mexican_train": [(4, {}), (2, {}), (6, {"rounds": 2}), (3, {"scoring": "penalty"})],
     "watten": [(4, {}), (4, {"blind": True}), (3, {}), (2, {"kritische": True})],
+    "deer_hunt": [(4, {}), (4, {"deal": "random", "deer_escape": True}), (4, {"deal": "fair_66"})],
 }
 
 
@@ -203,7 +204,10 @@ def test_worlds_reproduce_the_view_and_keep_the_hidden_cards(slug):
             _count_cards(world.d, hidden, counts)
             assert set(counts) == hidden
             in_hands = [c for h in world.d.get("hands", []) for c in h]
-            assert len(in_hands) == len(set(in_hands))
+            copies = getattr(
+                state, "COPIES", {}
+            )  # a set with identical tiles (鹿狩り) declares them
+            assert all(in_hands.count(c) <= copies.get(c, 1) for c in set(in_hands))
             assert sorted(map(len, world.d.get("hands", []))) == sorted(
                 map(len, state.d.get("hands", []))
             )

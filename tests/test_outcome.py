@@ -46,6 +46,7 @@ FIRST = {
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
     "quinto": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
     "watten": lambda r, n: set(r["winners"]),
+    "deer_hunt": lambda r, n: set(range(4)) if r["winner_team"] is None else set(r["winners"]),
 }
 LAST = {
     "mustamaija": lambda r, n: (
@@ -55,6 +56,9 @@ LAST = {
     "stop_the_bus": lambda r, n: {r["eliminated"][0]} if "eliminated" in r else None,
     "tuppi": lambda r, n: set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4),
     "quinto": lambda r, n: set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4),
+    "deer_hunt": lambda r, n: (
+        set(range(4)) if r["winner_team"] is None else _all_but(r["winners"], 4)
+    ),
 }
 # Each seat's score in the game's own scale, from the result.
 SCORE = {
@@ -73,6 +77,7 @@ SCORE = {
     "tuppi": lambda r, n: [r["scores"][s % 2] for s in range(n)],
     "quinto": lambda r, n: [r["scores"][s % 2] for s in range(n)],
     "watten": lambda r, n: [r["scores"][s % 2] for s in range(n)] if n == 4 else r["scores"],
+    "deer_hunt": lambda r, n: [r["scores"][s % 2] for s in range(n)],
 }
 
 

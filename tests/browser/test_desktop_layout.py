@@ -13,6 +13,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PIECES = {
     "mexican_train": (".hand button.tile", 56),
     "forty_two": (".hand button.tile", 56),
+    "deer_hunt": (".hand button.tile", 56),
     "gridcannon": (".gc-cell .card", 56),
     "four_thrones": (".ft-current .card", 72),
 }

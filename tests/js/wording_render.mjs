@@ -28,6 +28,7 @@ const SLUGS = [
   "quinto",
   "watten",
   "forty_two",
+  "deer_hunt",
 ];
 const memory = { getItem: () => null, setItem: () => {} };
 const CARD = ["\uE000", "\uE001"];
