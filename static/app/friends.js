@@ -279,19 +279,27 @@ export function hostMessage(data) {
  * the guest whose move it was.
  * @param {Object} o
  * @param {Host} o.host
- * @param {import("./table.js").Table} o.table
+ * @param {import("./table.js").Table | null} [o.table]  null in the lobby: attach(table) at the start
  * @param {{view: (seat: number) => Promise<any>}} o.engine
  * @param {(peer: string, msg: Object<string, any>) => void} o.send
  * @param {() => {game: string, options: Object<string, any>}} o.setup
  * @param {(seat: number) => ({receive: (action: string) => void} | null)} o.driverOf
  * @param {() => void} [o.changed]  the seats changed (the host's screen and save follow)
  */
-export function serveTable({ host, table, engine, send, setup, driverOf, changed = () => {} }) {
+export function serveTable({
+  host,
+  table = null,
+  engine,
+  send,
+  setup,
+  driverOf,
+  changed = () => {},
+}) {
   const peerOf = (/** @type {number} */ seat) => host.seats[seat]?.peer || null;
-  const moves = () => table.log?.actions.length ?? 0;
+  const moves = () => table?.log?.actions.length ?? 0;
   const status = () => ({
-    over: !!table.status?.over,
-    to_move: table.status?.to_move || [],
+    over: !!table?.status?.over,
+    to_move: table?.status?.to_move || [],
     moves: moves(),
   });
   const lobby = () => {
@@ -301,7 +309,7 @@ export function serveTable({ host, table, engine, send, setup, driverOf, changed
   };
   /** @param {number} seat */
   const sendState = async (seat) => {
-    if (!table.status || !peerOf(seat)) return;
+    if (!table?.status || !peerOf(seat)) return;
     const at = { ...status(), players: table.status.players };
     const got = await engine.view(seat);
     const peer = peerOf(seat);
@@ -312,19 +320,25 @@ export function serveTable({ host, table, engine, send, setup, driverOf, changed
     host.seats.forEach((s, seat) => {
       if (s.kind === "friend" && s.peer) sendState(seat);
     });
-  table.on("loaded", everyone);
-  table.on("moved", everyone);
-  table.on("refused", ({ seat, by, action, answer }) => {
-    const peer = by === "remote" ? peerOf(seat) : null;
-    if (peer)
-      send(peer, {
-        t: "refused",
-        code: answer.code || "friends_engine",
-        params: answer.params || {},
-        action,
-      });
-  });
+  /** @param {import("./table.js").Table} t */
+  const attach = (t) => {
+    table = t;
+    t.on("loaded", everyone);
+    t.on("moved", everyone);
+    t.on("refused", ({ seat, by, action, answer }) => {
+      const peer = by === "remote" ? peerOf(seat) : null;
+      if (peer)
+        send(peer, {
+          t: "refused",
+          code: answer.code || "friends_engine",
+          params: answer.params || {},
+          action,
+        });
+    });
+  };
+  if (table) attach(table);
   return {
+    attach,
     /**
      * @param {string} peer
      * @param {any} data
