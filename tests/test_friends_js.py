@@ -36,6 +36,7 @@ def test_forged_stale_malformed_out_of_turn_and_illegal_moves_are_refused(result
     assert results["refusals_b"] == ["friends_not_your_turn"]
     assert results["refusals_z"] == ["friends_not_seated"]
     assert results["moves_after_refusals"] == 1
+    assert results["double_tap"] == "friends_stale"  # its seat moved since the state it saw
 
 
 def test_a_round_by_host_guests_and_computer(results):

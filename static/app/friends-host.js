@@ -21,7 +21,7 @@ import {
   startHosted,
 } from "./play.js";
 import { computerDriver, humanDriver, remoteDriver } from "./seats.js";
-import { store } from "./store.js";
+import { store, testParam } from "./store.js";
 
 const ROOM = /^[A-Za-z0-9_-]{22}$/;
 const saveKeyOf = (room) => `tabletop:friends-host:${room}`;
@@ -37,7 +37,11 @@ function guestLink(slug, room) {
   url.search = "";
   url.searchParams.set("game", slug);
   url.searchParams.set("room", room);
-  url.searchParams.set("lang", document.documentElement.lang || "ja");
+  // The test build's own tracker goes along (a published link never carries one).
+  for (const name of ["relay", "linkwait"]) {
+    const value = testParam(name);
+    if (value) url.searchParams.set(name, value);
+  }
   return url.href;
 }
 

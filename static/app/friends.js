@@ -64,9 +64,9 @@ export function cleanName(name) {
 /** @param {string} code @param {Object<string, any>} [params] @returns {Checked} */
 const refuse = (code, params = {}) => ({ ok: false, code, params });
 
-/** A random room id or device token: 128 bits, URL-safe, unguessable. */
-export function randomId(bytes = 16) {
-  const a = new Uint8Array(bytes);
+/** A random room id or device token: 22 URL-safe characters of 6 random bits (132 bits). */
+export function randomId(length = 22) {
+  const a = new Uint8Array(length);
   crypto.getRandomValues(a);
   return Array.from(
     a,
@@ -174,7 +174,9 @@ export class Host {
    * A guest's move, judged before the engine sees it: the engine then judges the move itself.
    * @param {string} peer
    * @param {any} msg
-   * @param {{over: boolean, to_move: number[], moves: number}} status  the table now
+   * @param {{over: boolean, to_move: number[], moves: number,
+   *   lastMove?: (seat: number) => number}} status  the table now (lastMove: the number of moves
+   *   made up to and including the seat's last one, 0 if none)
    * @returns {Checked}
    */
   check(peer, msg, status) {
@@ -186,8 +188,12 @@ export class Host {
     if (!msg.action.trim() || msg.action.length > 200) return refuse("friends_malformed");
     if (msg.seat !== seat) return refuse("friends_not_your_seat", { seat: msg.seat });
     if (!this.started || status.over) return refuse("friends_not_playing");
-    // Chosen on a table that has moved on since (the state it saw is not the last one sent).
-    if (msg.n !== status.moves || msg.n !== this.sentAt.get(seat))
+    // Chosen on a table this seat has moved on since (a second tap of one move, a move from
+    // before a reload), or on one that never was (ahead of the table). Another seat's move since
+    // does not make it stale: where seats move at once (a bidding round), the engine judges
+    // whether it is still legal, as it does for the host's own taps.
+    const since = status.lastMove ? status.lastMove(seat) : 0;
+    if (msg.n > status.moves || msg.n < since)
       return refuse("friends_stale", { n: msg.n, moves: status.moves });
     if (!status.to_move.includes(seat)) return refuse("friends_not_your_turn");
     return { ok: true, seat, action: msg.action };
@@ -301,6 +307,11 @@ export function serveTable({
     over: !!table?.status?.over,
     to_move: table?.status?.to_move || [],
     moves: moves(),
+    lastMove: (/** @type {number} */ seat) => {
+      const actions = table?.log?.actions || [];
+      for (let i = actions.length - 1; i >= 0; i--) if (actions[i][0] === seat) return i + 1;
+      return 0;
+    },
   });
   const lobby = () => {
     const msg = host.lobby(setup());

@@ -7,8 +7,10 @@
 //
 //   openRoom({room, host})  -> {send(peer, msg), onMessage, onJoin, onLeave, leave()}
 //
-// The host joins actively; guests join passive, so that guests never connect to each other: the
-// one peer a guest meets in its room is the host. Messages are JSON objects (one action "m").
+// Every phone joins actively: Trystero's passive mode (guests that never connect to each other)
+// leaves a late guest waiting for the host's next announce, up to minutes; so guests meet each
+// other too, and each guest takes as its host the peer that sends it a lobby and ignores the rest
+// (guest.js). Messages are JSON objects (one action "m").
 // In the test build, ?relay=ws://127.0.0.1:PORT names the browser tests' own tracker (and no STUN:
 // loopback needs none).
 import { testParam } from "./store.js";
@@ -39,7 +41,7 @@ export async function relaySetting() {
 /**
  * @param {Object} o
  * @param {string} o.room
- * @param {boolean} o.host
+ * @param {boolean} o.host  (the host and a guest join alike; kept for the callers' clarity)
  * @returns {Promise<Link>}
  */
 export async function openRoom({ room, host }) {
@@ -47,7 +49,6 @@ export async function openRoom({ room, host }) {
   const joined = joinRoom(
     {
       appId: APP_ID,
-      passive: !host,
       relayConfig: { urls: setting.relays, redundancy: setting.relays.length },
       rtcConfig: { iceServers: setting.stun.map((urls) => ({ urls })) },
     },

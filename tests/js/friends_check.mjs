@@ -114,7 +114,7 @@ human.tap("play S0a");
 await settle();
 out.after_host = stateN("peerA");
 served.receive("peerA", { t: "act", seat: 2, n: 1, action: "play S2a" });
-served.receive("peerA", { t: "act", seat: 1, n: 0, action: "play S1a" });
+served.receive("peerA", { t: "act", seat: 1, n: 5, action: "play S1a" }); // ahead of the table
 served.receive("peerA", "{not json");
 served.receive("peerA", { t: "act", seat: 1, n: 1 });
 served.receive("peerB", { t: "act", seat: 2, n: 1, action: "play S2a" }); // out of turn
@@ -127,6 +127,9 @@ out.refusals_z = (received.get("peerZ") || []).filter((m) => m.t === "refused").
 out.moves_after_refusals = table.log.actions.length;
 served.receive("peerA", { t: "act", seat: 1, n: 1, action: "play S1a" });
 await settle();
+served.receive("peerA", { t: "act", seat: 1, n: 1, action: "play S1b" }); // the same tap twice
+await settle();
+out.double_tap = last("peerA", "refused")?.code;
 served.receive("peerB", { t: "act", seat: 2, n: stateN("peerB"), action: "play S2b" });
 await settle(40); // the computer (seat 3) plays
 out.after_round = table.log.actions.map(([seat, a]) => `${seat}:${a}`);
