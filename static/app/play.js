@@ -198,9 +198,10 @@ function makeSession(slug, module, mode, level, extra, players, humans) {
 }
 
 // A table for the session: its seats' drivers, drawn by this screen.
-function seatTable(s, seats) {
+// `engine`: the engine's calls (a friends' guest: the host, through the link).
+function seatTable(s, seats, engine = game) {
   const table = new Table({
-    engine: game,
+    engine,
     seats,
     viewers: s.humans,
     show: { snapshot: () => snapshot(app), draw: (before, quick) => drawTable(s, before, quick) },
@@ -354,7 +355,7 @@ export async function startGuestTable(slug, module, remote, first, seat, names, 
   const seats = [...Array(players).keys()].map((n) =>
     n === seat ? humanDriver() : remoteDriver(),
   );
-  const table = seatTable(s, seats);
+  const table = seatTable(s, seats, remote);
   s.dress = friendsDress(s, leave);
   keepTools(s, table); // a refusal said by the hand, as on any table
   recordEvents(table);

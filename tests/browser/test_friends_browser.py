@@ -94,18 +94,23 @@ def play_until(pages, done, limit_s=180):
 
 
 def hidden_leaks(msgs, seat, log):
-    """Cards of another seat's hand that a guest was sent before they were played (the deal is
-    CPython's replay of the host's log, seat by seat)."""
-    state, _ = replay({**log, "actions": []})
-    hands = {s: set(state.view(s)["hand"]) for s in range(4)}
-    others = set().union(*(hands[s] for s in range(4) if s != seat))
+    """What a guest was sent that is not its own seat's view: each state message is compared with
+    CPython's view(seat) at that move of the host's log (exactly), and its hand with the other
+    seats' hands then (no card of theirs)."""
+    states = []
+    replay(log, on_step=lambda state: states.append(state.clone()))
     leaks = []
     for msg in msgs:
         if msg["t"] != "state":
             continue
-        assert msg["seat"] == seat
         text = json.dumps(msg)
-        assert '"seed"' not in text and '"log"' not in text
+        if msg["seat"] != seat or '"seed"' in text or '"log"' in text:
+            leaks.append((msg["n"], "not its seat's"))
+            continue
+        state = states[msg["n"]]
+        if json.loads(json.dumps(state.view(seat))) != msg["view"]:
+            leaks.append((msg["n"], "not view(seat)"))
+        others = set().union(*(set(state.view(s).get("hand") or []) for s in range(4) if s != seat))
         shown = set(msg["view"].get("hand") or [])
         if shown & others:
             leaks.append((msg["n"], sorted(shown & others)))
