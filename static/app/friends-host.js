@@ -286,13 +286,21 @@ async function start(log = null) {
       return computerFor(o);
     });
   o.driverOf = (seat) => drivers[seat] || null;
-  const s = await startHosted(o.slug, first, o.level, namesOf(o.host), seatsFor, (sess, table) => {
-    o.session = sess;
-    o.served.attach(table);
-    table.on("moved", () => save(o.room));
-    table.on("loaded", () => save(o.room));
-    table.on("drawn", () => awayBar());
-  });
+  const s = await startHosted(
+    o.slug,
+    first,
+    o.level,
+    namesOf(o.host),
+    seatsFor,
+    (sess, table) => {
+      o.session = sess;
+      o.served.attach(table);
+      table.on("moved", () => save(o.room));
+      table.on("loaded", () => save(o.room));
+      table.on("drawn", () => awayBar());
+    },
+    close,
+  );
   if (!s) {
     toast(loadError());
     return close();
@@ -369,15 +377,18 @@ export async function openFriends(slug, setup, room = null) {
     },
   });
   save(room);
-  if (saved?.started && saved.log) await start(saved.log);
-  else drawLobby();
+  const resume = !!(saved?.started && saved.log);
+  host.started = resume; // the guests coming back meanwhile get their seats at once
+  if (!resume) drawLobby();
+  // Into the room first: a resumed table's guests reconnect while the engine boots.
   try {
     o.link = await openRoom({ room, host: true });
+    o.link.onJoin = (peer) =>
+      o.link.send(peer, host.lobby({ game: slug, options: o.setup.options }));
+    o.link.onMessage = (peer, data) => o.served.receive(peer, data);
+    o.link.onLeave = (peer) => o.served.gone(peer);
   } catch {
     toast(t("friends_no_connection"));
-    return;
   }
-  o.link.onJoin = (peer) => o.link.send(peer, host.lobby({ game: slug, options: o.setup.options }));
-  o.link.onMessage = (peer, data) => o.served.receive(peer, data);
-  o.link.onLeave = (peer) => o.served.gone(peer);
+  if (resume) await start(saved.log);
 }

@@ -34,6 +34,7 @@ const g = {
   heard: false,
   ended: false,
   asked: false, // a hello sent to this host
+  candidates: new Map(), // peer -> a lobby it sent while another peer was the host
 };
 // The test build: the tests read every message that arrived from the host (a leak check).
 if (testParam("relay")) window.tabletopGuest = Object.assign(g, { received: [] });
@@ -189,7 +190,12 @@ async function onState(msg) {
 function onMessage(peer, data) {
   const msg = hostMessage(data);
   if (!msg || g.ended) return;
-  if (g.hostPeer && peer !== g.hostPeer) return; // another guest: never a judge of anything
+  if (g.hostPeer && peer !== g.hostPeer) {
+    // Another guest (never a judge of anything), or the host back from a reload before its old
+    // connection is known to be gone: its lobby is kept for then.
+    if (msg.t === "lobby") g.candidates.set(peer, data);
+    return;
+  }
   if (!g.hostPeer) {
     if (msg.t !== "lobby") return;
     g.hostPeer = peer; // the peer that sends a lobby first is the host (guests never send one)
@@ -224,9 +230,41 @@ function onMessage(peer, data) {
   if (msg.t === "ended") {
     g.ended = true;
     if (msg.code === "friends_seat_to_computer") store.removeItem(tokenKey(g.room) + ":seated");
-    g.link.leave();
+    g.link?.leave();
     return notice(t(msg.code) === msg.code ? "friends_host_left" : msg.code);
   }
+}
+
+// Into the room (again): after the host's phone slept or reloaded, the guest joins afresh, as a
+// reload of its own would (a room joined once was seen not to meet a host that came back).
+async function connect() {
+  try {
+    g.link = await openRoom({ room: g.room, host: false });
+  } catch {
+    return false;
+  }
+  const link = g.link;
+  link.onMessage = (peer, data) => link === g.link && onMessage(peer, data);
+  link.onLeave = (peer) => {
+    if (link !== g.link) return;
+    g.candidates.delete(peer);
+    if (peer !== g.hostPeer) return;
+    // The host is gone for now: the table waits; the room is joined again to meet it back.
+    g.hostPeer = null;
+    if (g.pending) {
+      g.pending.resolve({ ok: false, code: "friends_engine", params: {} });
+      g.pending = null;
+    }
+    const waiting = [...g.candidates];
+    g.candidates.clear();
+    if (waiting.length) return waiting.forEach(([other, lobby]) => onMessage(other, lobby));
+    link.leave();
+    g.link = null;
+    setTimeout(() => {
+      if (!g.ended && !g.link) connect();
+    }, 500);
+  };
+  return true;
 }
 
 function leave() {
@@ -257,21 +295,7 @@ async function main() {
   store.setItem(tokenKey(g.room), g.token);
   screen(h("p", { class: "loading", role: "status" }, t("friends_connecting")));
   document.body.dataset.screen = "friends-connecting";
-  try {
-    g.link = await openRoom({ room: g.room, host: false });
-  } catch {
-    return notice("friends_no_connection", { retry: true });
-  }
-  g.link.onMessage = onMessage;
-  g.link.onLeave = (peer) => {
-    if (peer !== g.hostPeer) return;
-    // The host's phone slept or reloaded: the table waits; its next lobby makes it the host again.
-    g.hostPeer = null;
-    if (g.pending) {
-      g.pending.resolve({ ok: false, code: "friends_engine", params: {} });
-      g.pending = null;
-    }
-  };
+  if (!(await connect())) return notice("friends_no_connection", { retry: true });
   setTimeout(() => {
     if (!g.heard && !g.ended) notice("friends_no_connection", { retry: true });
   }, LINK_WAIT);

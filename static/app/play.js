@@ -320,7 +320,7 @@ export async function startSession(slug, log, mode, level, extra = {}) {
 // and the computer on the rest (`seatsFor(s)`), and `attach(s, table)` subscribes the friends'
 // link and the room's own save (not the game's save slot nor the statistics: a reload comes back
 // through the room's link).
-export async function startHosted(slug, log, level, names, seatsFor, attach) {
+export async function startHosted(slug, log, level, names, seatsFor, attach, leave) {
   const [module, loaded] = await Promise.all([
     import(`../views/${slug}.js`).then(async (m) => {
       await loadGame(slug);
@@ -335,7 +335,7 @@ export async function startHosted(slug, log, level, names, seatsFor, attach) {
   const s = makeSession(slug, module, "friends", level, {}, loaded.players, [0]);
   s.names = names;
   const table = seatTable(s, seatsFor(s));
-  s.dress = friendsDress(s, () => nav.leave());
+  s.dress = friendsDress(s, leave);
   keepTools(s, table);
   recordEvents(table);
   attach(s, table);
@@ -371,6 +371,7 @@ function friendsDress(s, leave) {
   return {
     title: () => `${gameTitle(s.slug)} — ${t("friends_title")}`,
     onNew: null,
+    onBack: leave, // the host's back closes the room (its guests are told); a guest's leaves it
     tools: false,
     resultSheet: (view, ui) => [
       h(
@@ -590,7 +591,11 @@ export function render(s, before = null) {
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
   if (!head || head.dataset.key !== headKey) {
-    head = header(s.dress.title(), { slug: s.slug, onNew: s.dress.onNew, onBack: nav.leave });
+    head = header(s.dress.title(), {
+      slug: s.slug,
+      onNew: s.dress.onNew,
+      onBack: s.dress.onBack || nav.leave,
+    });
     head.dataset.key = headKey;
   }
   const nodes = [

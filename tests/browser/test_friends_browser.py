@@ -223,7 +223,7 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
 
     # The guest reloads: same seat, same hand.
     aki.reload()
-    aki.wait_for_selector(".tuppi .hand button.card", timeout=60_000)
+    aki.wait_for_selector("body[data-screen=table] .tuppi .hand .card", timeout=60_000)
     assert sorted(aki.evaluate("window.tabletopGuest.state.view.hand")) == hand
     assert aki.evaluate("window.tabletopGuest.seat") == 1
 
@@ -233,7 +233,7 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
     )
     assert host_moves >= moves
     host.reload()
-    host.wait_for_selector(".tuppi .hand button.card", timeout=120_000)
+    host.wait_for_selector("body[data-screen=table] .tuppi .hand .card", timeout=120_000)
     for pg in (aki, bun):
         wait_js(
             pg,
