@@ -37,7 +37,7 @@ const g = {
   candidates: new Map(), // peer -> a lobby it sent while another peer was the host
 };
 // The test build: the tests read every message that arrived from the host (a leak check).
-if (testParam("relay")) window.tabletopGuest = Object.assign(g, { received: [] });
+if (testParam("relay")) window.tabletopGuest = Object.assign(g, { received: [], latencies: [] });
 
 function screen(...nodes) {
   endSession();
@@ -100,7 +100,7 @@ const remote = {
   act: (seat, action) =>
     new Promise((resolve) => {
       if (!g.hostPeer) return resolve({ ok: false, code: "friends_engine", params: {} });
-      g.pending = { resolve, n: g.state.n };
+      g.pending = { resolve, n: g.state.n, at: performance.now() };
       g.link.send(g.hostPeer, { t: "act", seat, n: g.state.n, action });
     }),
   botMove: async () => ({ ok: false, code: "friends_not_playing", params: {} }),
@@ -173,8 +173,9 @@ async function onState(msg) {
   g.state = msg;
   const answer = answerOf(msg);
   if (g.pending && msg.n > g.pending.n) {
-    const { resolve } = g.pending;
+    const { resolve, at } = g.pending;
     g.pending = null;
+    g.latencies?.push(performance.now() - at); // the test build: a tap to the host's answer
     return resolve(answer);
   }
   if (g.session && !g.session.table.ended) {

@@ -41,10 +41,12 @@ def phone(browser, locale="ja-JP"):
     return pg
 
 
-def host_lobby(pg, server, relay, lang="ja", players=None, **options):
-    """The host's setup screen of Tuppi, one deal, then 友だちと遊ぶ: the room's link."""
-    pg.goto(f"{server}/?game=tuppi&lang={lang}&botdelay=0&relay={relay}")
+def host_lobby(pg, server, relay, lang="ja", slug="tuppi", selects=None, **options):
+    """The host's setup screen of a game (its options set), then 友だちと遊ぶ: the room's link."""
+    pg.goto(f"{server}/?game={slug}&lang={lang}&botdelay=0&relay={relay}")
     pg.wait_for_selector("form.setup", timeout=120_000)
+    for name, value in (selects or {}).items():
+        pg.select_option(f"select[name={name}]", str(value))
     for name, value in options.items():
         pg.fill(f"input[name={name}]", str(value))
         pg.locator(f"input[name={name}]").dispatch_event("change")
@@ -110,7 +112,10 @@ def hidden_leaks(msgs, seat, log):
         state = states[msg["n"]]
         if json.loads(json.dumps(state.view(seat))) != msg["view"]:
             leaks.append((msg["n"], "not view(seat)"))
-        others = set().union(*(set(state.view(s).get("hand") or []) for s in range(4) if s != seat))
+        players = len(state.view(seat).get("hand_counts") or []) or log["players"]
+        others = set().union(
+            *(set(state.view(s).get("hand") or []) for s in range(players) if s != seat)
+        )
         shown = set(msg["view"].get("hand") or [])
         if shown & others:
             leaks.append((msg["n"], sorted(shown & others)))
@@ -274,3 +279,36 @@ def test_a_tracker_that_cannot_be_reached_is_said_with_what_to_try(browser, serv
     text = pg.locator(".friends-notice").inner_text()
     assert "ワイファイ" in text and "1台の端末" in text and latin_words(text) == []
     pg.context.close()
+
+
+@pytest.mark.parametrize(
+    "slug, selects, options",
+    [
+        ("mexican_train", {"set": "6"}, {"rounds": 1}),  # a domino game
+        ("hold_my_beer", {}, {"target_points": 1, "max_games": 1}),  # a bidding game
+    ],
+)
+def test_a_domino_game_and_a_bidding_game_played_to_the_end(
+    browser, server, tracker, slug, selects, options
+):
+    host, guest = phone(browser), phone(browser, "en-US")
+    link = host_lobby(host, server, tracker, slug=slug, selects=selects, **options)
+    take_seat(guest, link, "Friend")
+    host.click("button.start-friends")
+    for pg in (host, guest):
+        pg.wait_for_selector("body[data-screen=table]", timeout=60_000)
+    play_until(
+        [host, guest],
+        lambda: all(pg.locator("section.result").count() for pg in (host, guest)),
+        240,
+    )
+    log = json.loads(
+        host.evaluate("localStorage.getItem('tabletop:friends-host:' + document.body.dataset.room)")
+    )["log"]
+    state, _ = replay(log)
+    assert state.is_over()
+    assert 1 in {s for s, _ in log["actions"]}  # the guest's seat played
+    assert hidden_leaks(received(guest), 1, log) == []
+    for pg in (host, guest):
+        assert pg.errors == [], pg.errors
+        pg.context.close()
