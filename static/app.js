@@ -11,7 +11,7 @@ import { h } from "./kit/dom.js";
 import { chooseLanguage, gameTitle, knowGames, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
 import { call, engine } from "./app/engine.js";
-import { current, endSession, events, nav } from "./app/play.js";
+import { current, endSession, events, nav, setupFromLog } from "./app/play.js";
 import {
   navigate,
   newGame,
@@ -120,6 +120,16 @@ async function route() {
     // a guided first deal: the lesson player is loaded when asked for
     const { openLesson } = await import("./app/lesson.js");
     return openLesson(slug);
+  }
+  const friends = query.get("friends");
+  if (
+    friends !== null &&
+    current.catalog[slug]?.available &&
+    current.catalog[slug].max_players > 1
+  ) {
+    // A friends' table (?friends=1: a new room; ?friends=<room>: the room this phone hosts)
+    const { openFriends } = await import("./app/friends-host.js");
+    return openFriends(slug, setupFromLog(null, current.catalog[slug]), friends);
   }
   return openGame(slug);
 }

@@ -54,6 +54,15 @@ PYODIDE_FILES = [
 # PyScript's dist chunks that the app needs are found by following imports from core.js.
 PYSCRIPT_DIST = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
 PYODIDE_DIST = ROOT / "node_modules" / "pyodide"
+# A friends' table (issue #32): Trystero's torrent strategy (WebRTC, signalling over WebTorrent
+# trackers) and a QR code encoder, vendored like the runtime. Loaded only when a friends' table is
+# opened (dynamic imports in static/app/link.js and friends-host.js).
+TRYSTERO_CORE = ROOT / "node_modules" / "@trystero-p2p" / "core" / "dist"
+TRYSTERO_TORRENT = ROOT / "node_modules" / "@trystero-p2p" / "torrent" / "dist" / "index.mjs"
+QRCODE = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
+RELAYS = ROOT / "static" / "relays.json"
+# The pages the build ships, each with the CSP the relays are written into.
+PAGES = ("index.html", "friends.html")
 # Chunks of PyScript plugins the app disables in pyscript.toml (editor, terminal, game, ...).
 UNUSED_PLUGIN_CHUNKS = (
     "py-editor",
@@ -305,7 +314,16 @@ def ensure_node_modules():
             json.loads(meta.read_text(encoding="utf-8")).get("version") if meta.exists() else None
         )
 
-    wanted = ("pyodide", "@pyscript/core", "axe-core", "prettier", "typescript")
+    wanted = (
+        "pyodide",
+        "@pyscript/core",
+        "axe-core",
+        "prettier",
+        "typescript",
+        "@trystero-p2p/core",
+        "@trystero-p2p/torrent",
+        "qrcode-generator",
+    )
     if all(
         installed(name) == lock.get(f"node_modules/{name}", {}).get("version") for name in wanted
     ):
@@ -509,6 +527,48 @@ def set_testing(out, on):
     path.write_text(text, encoding="utf-8")
 
 
+def relay_hosts():
+    """The origins of the relays static/relays.json names (wss://host[:port]), for the CSP."""
+    relays = json.loads(RELAYS.read_text(encoding="utf-8"))["relays"]
+    hosts = []
+    for url in relays:
+        scheme, rest = url.split("://", 1)
+        assert scheme in ("wss", "ws"), f"relays.json: {url} is not a WebSocket URL"
+        origin = f"{scheme}://{rest.split('/', 1)[0]}"
+        if origin not in hosts:
+            hosts.append(origin)
+    return hosts
+
+
+CONNECT_SRC = "connect-src 'self'"
+
+
+def write_page(src, dst, testing):
+    """A page with the relays' hosts in its CSP's connect-src (and, in the test build, any
+    loopback port: the browser tests' own tracker)."""
+    text = src.read_text(encoding="utf-8")
+    assert text.count(CONNECT_SRC + ";") == 1, f"{src.name}: its CSP lost {CONNECT_SRC}"
+    extra = relay_hosts() + (["ws://127.0.0.1:*"] if testing else [])
+    text = text.replace(CONNECT_SRC + ";", " ".join([CONNECT_SRC, *extra]) + ";")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(text, encoding="utf-8")
+
+
+def vendor_friends(out):
+    """Trystero (core and the torrent strategy, its one bare import made relative) and the QR
+    encoder, into static/vendor/ (their licences beside them)."""
+    dst = out / "static" / "vendor" / "trystero"
+    for src in sorted(TRYSTERO_CORE.glob("*.mjs")):
+        copy(src, dst / "core" / src.name)
+    text = TRYSTERO_TORRENT.read_text(encoding="utf-8")
+    assert text.count('from "@trystero-p2p/core"') == 1, "Trystero's torrent imports changed"
+    (dst / "torrent.mjs").write_text(
+        text.replace('from "@trystero-p2p/core"', 'from "./core/index.mjs"'), encoding="utf-8"
+    )
+    copy(TRYSTERO_CORE.parent / "LICENSE", dst / "LICENSE")
+    copy(QRCODE, out / "static" / "vendor" / "qrcode" / "qrcode.mjs")
+
+
 def build(out, full_stdlib=False, testing=False):
     """Build the site into ``out``. ``full_stdlib``: ship Pyodide's standard library untrimmed
     (as py/tools/record_stdlib.py needs, to see everything the app imports). ``testing``: with the
@@ -519,7 +579,8 @@ def build(out, full_stdlib=False, testing=False):
         shutil.rmtree(out)
     out.mkdir(parents=True)
     write_catalog(out)
-    copy(ROOT / "index.html", out / "index.html")
+    for page in PAGES:
+        write_page(ROOT / page, out / page, testing)
     copy(ROOT / "pyscript.toml", out / "pyscript.toml")
     for rel in package_files():
         ship_python(PY / rel, out / "py" / rel)
@@ -547,6 +608,7 @@ def build(out, full_stdlib=False, testing=False):
         ):
             patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
 
+    vendor_friends(out)
     set_testing(out, testing)
     version = write_service_worker(out)
     total = sum(

@@ -15,7 +15,7 @@ import { makeQueries } from "../kit/query.js";
 import { currentLanguage, gameTitle, loadGame, t, words } from "../kit/words.js";
 import { app, header, hooks, toast } from "./chrome.js";
 import { call, game, refusalWords } from "./engine.js";
-import { computerDriver, humanDriver } from "./seats.js";
+import { computerDriver, humanDriver, remoteDriver } from "./seats.js";
 import {
   sameGameStored,
   saveKey,
@@ -198,9 +198,10 @@ function makeSession(slug, module, mode, level, extra, players, humans) {
 }
 
 // A table for the session: its seats' drivers, drawn by this screen.
-function seatTable(s, seats) {
+// `engine`: the engine's calls (a friends' guest: the host, through the link).
+function seatTable(s, seats, engine = game) {
   const table = new Table({
-    engine: game,
+    engine,
     seats,
     viewers: s.humans,
     show: { snapshot: () => snapshot(app), draw: (before, quick) => drawTable(s, before, quick) },
@@ -315,6 +316,78 @@ export async function startSession(slug, log, mode, level, extra = {}) {
   return true;
 }
 
+// A friends' table (issue #32), on the host's phone: the human's seat, a remote driver per friend
+// and the computer on the rest (`seatsFor(s)`), and `attach(s, table)` subscribes the friends'
+// link and the room's own save (not the game's save slot nor the statistics: a reload comes back
+// through the room's link).
+export async function startHosted(slug, log, level, names, seatsFor, attach, leave) {
+  const [module, loaded] = await Promise.all([
+    import(`../views/${slug}.js`).then(async (m) => {
+      await loadGame(slug);
+      return m;
+    }),
+    game.load(log, 0),
+  ]);
+  if (!loaded.ok) {
+    lastLoadError = recordRefusal(loaded, slug);
+    return null;
+  }
+  const s = makeSession(slug, module, "friends", level, {}, loaded.players, [0]);
+  s.names = names;
+  const table = seatTable(s, seatsFor(s));
+  s.dress = friendsDress(s, leave);
+  keepTools(s, table);
+  recordEvents(table);
+  attach(s, table);
+  setCurrent(s);
+  hooks.rerender = () => table.redraw();
+  await table.begin(loaded);
+  return s;
+}
+
+// A friends' table on a guest's phone: the same table and kit, with an engine that is the host
+// (`remote`: act sends the move and waits for the host's answer; no Python here). The guest's
+// seat is a human driver; the others wait (the host sends the table on: table.pushed).
+export async function startGuestTable(slug, module, remote, first, seat, names, leave) {
+  const players = first.players;
+  const s = makeSession(slug, module, "friends", "normal", {}, players, [seat]);
+  s.names = names;
+  const seats = [...Array(players).keys()].map((n) =>
+    n === seat ? humanDriver() : remoteDriver(),
+  );
+  const table = seatTable(s, seats, remote);
+  s.dress = friendsDress(s, leave);
+  keepTools(s, table); // a refusal said by the hand, as on any table
+  recordEvents(table);
+  setCurrent(s);
+  hooks.rerender = () => table.redraw();
+  await table.begin(first);
+  return s;
+}
+
+// Around a friends' table: its title, no new game (the host sets one up), no Suggest nor the
+// one-player tools (a guest has no engine to ask), a result sheet without the device's record.
+function friendsDress(s, leave) {
+  return {
+    title: () => `${gameTitle(s.slug)} — ${t("friends_title")}`,
+    onNew: null,
+    onBack: leave, // the host's back closes the room (its guests are told); a guest's leaves it
+    tools: false,
+    resultSheet: (view, ui) => [
+      h(
+        "section",
+        { class: "result", role: "dialog", "aria-label": t("game_over_label") },
+        s.module.renderResult(view, ui),
+        h(
+          "div",
+          { class: "sheet-actions" },
+          h("button", { type: "button", class: "new", onclick: leave }, t("friends_close")),
+        ),
+      ),
+    ],
+  };
+}
+
 // A lesson (static/app/lesson.js) plays on the same table with its own seats and subscribers:
 // `lesson.seats(s, players)` gives the drivers (its script for the other seats, never a bot; for
 // the reader's seat a human driver that lets through only the asked move), `lesson.attach(s,
@@ -351,6 +424,11 @@ export function wakeComputer() {
 function seatNameFor(s) {
   return (seat) => {
     if (!s || s.mode === "replay") return t("player_n", { n: seat + 1 });
+    // A friends' table: the names the friends gave (a computer's seat has none).
+    if (s.mode === "friends") {
+      if (seat === s.humans[0]) return t("you");
+      return s.names?.[seat] || (s.players > 2 ? t("computer_n", { n: seat }) : t("computer"));
+    }
     if (s.mode === "hotseat") return t("player_n", { n: seat + 1 });
     if (seat === s.humans[0]) return t("you");
     return s.players > 2 ? t("computer_n", { n: seat }) : t("computer");
@@ -513,7 +591,11 @@ export function render(s, before = null) {
   const headKey = `${s.id}:${currentLanguage()}`;
   let head = app.querySelector(":scope > header.bar");
   if (!head || head.dataset.key !== headKey) {
-    head = header(s.dress.title(), { slug: s.slug, onNew: s.dress.onNew, onBack: nav.leave });
+    head = header(s.dress.title(), {
+      slug: s.slug,
+      onNew: s.dress.onNew,
+      onBack: s.dress.onBack || nav.leave,
+    });
     head.dataset.key = headKey;
   }
   const nodes = [

@@ -636,6 +636,19 @@ export async function showSetup(slug, setup) {
   form.append(
     h("button", { type: "submit", class: "primary start" }, t(solitaire ? "new_deal" : "start")),
   );
+  // Friends, each on their own phone (issue #32): the room's code is loaded when asked for.
+  if (!solitaire)
+    form.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "friends",
+          onclick: () => import("./friends-host.js").then((m) => m.openFriends(slug, setup)),
+        },
+        t("mode_friends"),
+      ),
+    );
   // The day's deal of every game: the same for everyone today, against the normal computer.
   const date = localDate();
   form.append(

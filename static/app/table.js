@@ -17,7 +17,8 @@
 //
 // Events (subscribers run in the order they subscribed; one that ends the table stops the rest):
 //   loaded {answer}                     a state from engine.load (the start, a reload)
-//   moved {seat, action, by, answer}    a move the engine took (by: the driver's kind)
+//   moved {seat, action, by, answer}    a move the engine took (by: the driver's kind; "host":
+//                                       a friends' table's host sent the table on, pushed())
 //   refused {seat, action, by, answer, token}   a listening driver's move the engine refused
 //   failed {seat, by, action, reason, answer}   an asked driver's move the engine refused
 //   stalled {reason}                    the computer stopped after a second failure
@@ -514,6 +515,20 @@ export class Table {
     if (!this.emit("undone", { answer: res })) return res;
     await this.redraw();
     return res;
+  }
+
+  /**
+   * A state from elsewhere: a friends' table's guest is sent the table after every move (its
+   * own seat's view); it is taken and drawn as a move of this table would be.
+   * @param {Answer} answer
+   */
+  async pushed(answer) {
+    if (this.ended) return;
+    const before = this.show.snapshot();
+    const wasOver = this.take(answer);
+    if (!this.emit("moved", { seat: -1, action: undefined, by: "host", answer })) return;
+    if (!this.endedNow(wasOver)) return;
+    await this.redraw(before);
   }
 
   /** Close the table: nothing more is asked, sent or drawn. */

@@ -1,0 +1,72 @@
+// @ts-check
+// The one door to the network of a friends' table (issue #32): a room of peers joined through
+// Trystero's torrent strategy (WebRTC data channels; the phones find each other through the
+// WebTorrent trackers named in static/relays.json, the only hosts contacted, and only once a
+// friends' table is opened). Everything else (friends.js, friends-host.js, guest.js) talks to the
+// object this returns, so it is testable without WebRTC.
+//
+//   openRoom({room, host})  -> {send(peer, msg), onMessage, onJoin, onLeave, leave()}
+//
+// Every phone joins actively: Trystero's passive mode (guests that never connect to each other)
+// leaves a late guest waiting for the host's next announce, up to minutes; so guests meet each
+// other too, and each guest takes as its host the peer that sends it a lobby and ignores the rest
+// (guest.js). Messages are JSON objects (one action "m").
+// In the test build, ?relay=ws://127.0.0.1:PORT names the browser tests' own tracker (and no STUN:
+// loopback needs none).
+import { testParam } from "./store.js";
+
+// Trystero keeps rooms apart by this id and the room's name (128 random bits, in the link).
+const APP_ID = "tabletop-friends-1";
+// Built into static/vendor/ by py/tools/build.py (not in the source tree: a name, for tsc).
+const TRYSTERO = "../vendor/trystero/torrent.mjs";
+
+/** @returns {Promise<{relays: string[], stun: string[]}>} */
+export async function relaySetting() {
+  const test = testParam("relay");
+  if (test) return { relays: test.split(","), stun: [] };
+  const res = await fetch("static/relays.json");
+  const setting = await res.json();
+  return { relays: setting.relays, stun: setting.stun };
+}
+
+/**
+ * @typedef {Object} Link
+ * @property {(peer: string, msg: Object<string, any>) => void} send
+ * @property {((peer: string, msg: any) => void) | null} onMessage
+ * @property {((peer: string) => void) | null} onJoin
+ * @property {((peer: string) => void) | null} onLeave
+ * @property {() => Promise<void>} leave
+ */
+
+/**
+ * @param {Object} o
+ * @param {string} o.room
+ * @param {boolean} o.host  (the host and a guest join alike; kept for the callers' clarity)
+ * @returns {Promise<Link>}
+ */
+export async function openRoom({ room, host }) {
+  const [{ joinRoom }, setting] = await Promise.all([import(TRYSTERO), relaySetting()]);
+  const joined = joinRoom(
+    {
+      appId: APP_ID,
+      relayConfig: { urls: setting.relays, redundancy: setting.relays.length },
+      rtcConfig: { iceServers: setting.stun.map((urls) => ({ urls })) },
+    },
+    room,
+  );
+  const action = joined.makeAction("m");
+  /** @type {Link} */
+  const link = {
+    send(peer, msg) {
+      action.send(msg, { target: peer }).catch(() => {}); // a peer gone meanwhile
+    },
+    onMessage: null,
+    onJoin: null,
+    onLeave: null,
+    leave: () => joined.leave(),
+  };
+  action.onMessage = (data, { peerId }) => link.onMessage?.(peerId, data);
+  joined.onPeerJoin = (peer) => link.onJoin?.(peer);
+  joined.onPeerLeave = (peer) => link.onLeave?.(peer);
+  return link;
+}
