@@ -53,7 +53,7 @@ def phone_shot(driver, url, width, height, name):
     assert driver.execute_script("return innerWidth") == width
     driver.switch_to.default_content()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    frame.screenshot(str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}x{height}.png"))
 
 
 def saved_log(driver):
