@@ -6,6 +6,7 @@ import pathlib
 import re
 import sys
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -13,7 +14,21 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
 
 from helpers import ARTIFACTS, game_url, latin_words  # noqa: E402
 
+from tabletop import available_games  # noqa: E402
+
+GAMES = sorted(available_games())
+
 TABLE = "body[data-screen=table], body[data-screen=pass]"
+
+
+def leaf_texts(driver):
+    """The visible words one element at a time: WebKit's innerText runs a badge and the card
+    beside it together (Slobberhannes' dealer mark 「D」 and a 「K」 read "DK"), Chromium's does not."""
+    return driver.execute_script(
+        "return [...document.body.querySelectorAll('*')]"
+        ".filter(e => !e.children.length && e.offsetParent !== null)"
+        ".map(e => e.textContent).join('\\n')"
+    )
 
 
 def wait_css(driver, css, timeout=180):
@@ -89,3 +104,12 @@ def test_mas_menos_taps_a_computer_move_and_a_refusal(webkit, server):
     for width, height in ((390, 844), (375, 667)):
         url = game_url(server, "mas_menos", "ja")
         phone_shot(webkit, url, width, height, "webkit-mas_menos")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_opens_in_japanese_in_webkit(webkit, server, slug):
+    """The lighter per-game check: the Japanese table (or the pass screen) opens with no Latin."""
+    webkit.get(game_url(server, slug, "ja", start=1))
+    wait_css(webkit, TABLE)
+    text = leaf_texts(webkit)
+    assert not latin_words(text), latin_words(text)
