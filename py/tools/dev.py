@@ -75,6 +75,20 @@ def ensure_chromium():
         apt_install(*missing)
 
 
+def ensure_engines():
+    """The browser-engine tier (tests/engines): WebKitGTK's driver with MiniBrowser, Firefox ESR,
+    and a virtual display for them; Selenium comes from tests/requirements.txt."""
+    missing = []
+    if not shutil.which("WebKitWebDriver"):
+        missing.append("webkit2gtk-driver")
+    if not shutil.which("firefox-esr"):
+        missing.append("firefox-esr")
+    if not shutil.which("Xvfb"):
+        missing += ["xvfb", "xauth"]
+    if missing:
+        apt_install(*missing)
+
+
 def build():
     sys.path.insert(0, str(ROOT / "py" / "tools"))
     import build as site_build
@@ -105,6 +119,7 @@ def test(args):
     ensure_package()
     ensure_test_tools()
     ensure_chromium()
+    ensure_engines()
     build()
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(args or ["tests"])],
