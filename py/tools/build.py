@@ -59,6 +59,11 @@ PYODIDE_DIST = ROOT / "node_modules" / "pyodide"
 # opened (dynamic imports in static/app/link.js and friends-host.js).
 TRYSTERO_CORE = ROOT / "node_modules" / "@trystero-p2p" / "core" / "dist"
 TRYSTERO_TORRENT = ROOT / "node_modules" / "@trystero-p2p" / "torrent" / "dist" / "index.mjs"
+SELF_ID_LINE = "const selfId = genId(20);"
+SELF_ID_CHOSEN = (
+    "const selfId = /^[0-9A-Za-z]{20}$/.test(globalThis.tabletopPeerId ?? '')"
+    " ? globalThis.tabletopPeerId : genId(20);"
+)
 QRCODE = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
 RELAYS = ROOT / "static" / "relays.json"
 # The pages the build ships, each with the CSP the relays are written into.
@@ -560,6 +565,12 @@ def vendor_friends(out):
     dst = out / "static" / "vendor" / "trystero"
     for src in sorted(TRYSTERO_CORE.glob("*.mjs")):
         copy(src, dst / "core" / src.name)
+    # The host's peer id sorts after every guest's (static/app/link.js says why): Trystero draws
+    # its id when the module loads, so the one line that draws it reads the host's choice first.
+    utils = dst / "core" / "utils.mjs"
+    text = utils.read_text(encoding="utf-8")
+    assert text.count(SELF_ID_LINE) == 1, "Trystero's peer id is no longer drawn in utils.mjs"
+    utils.write_text(text.replace(SELF_ID_LINE, SELF_ID_CHOSEN), encoding="utf-8")
     text = TRYSTERO_TORRENT.read_text(encoding="utf-8")
     assert text.count('from "@trystero-p2p/core"') == 1, "Trystero's torrent imports changed"
     (dst / "torrent.mjs").write_text(

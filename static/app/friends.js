@@ -20,8 +20,12 @@
 //   {t: "refused", code, params, action?}                                  a refusal, to word
 //   {t: "ended", code}                 the table is closed (the host left)
 
-// A message's text is short: an action string, a name, a token. Anything longer is refused unread.
+// A guest's message is short: an action string, a name, a token. Anything longer is refused unread.
 export const MAX_MESSAGE = 2000;
+// The host's messages carry a seat's whole view (a trick game's history grows past 2,000
+// characters within a deal: Hold My Beer's reached it at trick 8, and the guest dropped it
+// unread, waiting for a move it had been sent). A guest still reads nothing unbounded.
+export const MAX_HOST_MESSAGE = 256_000;
 export const MAX_NAME = 16;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -35,18 +39,19 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 /**
  * A message from the wire, as an object, or null (not JSON, not an object, too long).
  * @param {any} data
+ * @param {number} [max]  the longest text read (a guest's messages are short)
  * @returns {Object<string, any> | null}
  */
-export function parseMessage(data) {
+export function parseMessage(data, max = MAX_MESSAGE) {
   let msg = data;
   if (typeof data === "string") {
-    if (data.length > MAX_MESSAGE) return null;
+    if (data.length > max) return null;
     try {
       msg = JSON.parse(data);
     } catch {
       return null;
     }
-  } else if (JSON.stringify(data ?? null).length > MAX_MESSAGE) return null;
+  } else if (JSON.stringify(data ?? null).length > max) return null;
   return msg && typeof msg === "object" && !Array.isArray(msg) ? msg : null;
 }
 
@@ -266,7 +271,7 @@ export class Host {
  * @returns {Object<string, any> | null}
  */
 export function hostMessage(data) {
-  const msg = parseMessage(data);
+  const msg = parseMessage(data, MAX_HOST_MESSAGE);
   if (!msg || typeof msg.t !== "string") return null;
   if (msg.t === "state")
     return Number.isInteger(msg.seat) && Number.isInteger(msg.n) && Array.isArray(msg.to_move)

@@ -16,6 +16,9 @@ chooseLanguage(params, store);
 const ROOM = /^[A-Za-z0-9_-]{22}$/;
 // No word from a host within this time: the room cannot connect (?linkwait=N ms in the test build).
 const LINK_WAIT = Number(testParam("linkwait")) || 20000;
+// No lobby this long after joining: join again, which sends the host fresh offers (link.js says
+// why a first try can miss: a host that joined after this phone's offers went out).
+const REJOIN_AFTER = 6000;
 const tokenKey = (room) => `tabletop:friends:${room}`;
 const NAME_KEY = "tabletop:friends-name";
 
@@ -265,6 +268,12 @@ async function connect() {
       if (!g.ended && !g.link) connect();
     }, 500);
   };
+  setTimeout(async () => {
+    if (g.ended || g.link !== link || g.hostPeer) return;
+    g.link = null;
+    await link.leave();
+    if (!g.ended && !g.link) connect();
+  }, REJOIN_AFTER);
   return true;
 }
 

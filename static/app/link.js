@@ -11,6 +11,14 @@
 // leaves a late guest waiting for the host's next announce, up to minutes; so guests meet each
 // other too, and each guest takes as its host the peer that sends it a lobby and ignores the rest
 // (guest.js). Messages are JSON objects (one action "m").
+//
+// Who answers whom: when two peers' offers cross, Trystero lets the lower peer id lead, and the
+// higher one ignores the other's offer; a leader's offers go out only at its next announce to the
+// tracker, which the public trackers space two minutes apart. A guest whose id happened to sort
+// above the host's waited that long for its lobby (half the guests: the browser test's failures).
+// So the host's id sorts above every guest's (it begins "zzzzzz"; the build lets the page choose
+// it): a joining guest leads, and the host answers its offers at once. A guest that still hears
+// nothing joins again (guest.js), which sends fresh offers.
 // In the test build, ?relay=ws://127.0.0.1:PORT names the browser tests' own tracker (and no STUN:
 // loopback needs none).
 import { testParam } from "./store.js";
@@ -41,10 +49,12 @@ export async function relaySetting() {
 /**
  * @param {Object} o
  * @param {string} o.room
- * @param {boolean} o.host  (the host and a guest join alike; kept for the callers' clarity)
+ * @param {boolean} o.host  the host's peer id sorts after the guests' (see above)
  * @returns {Promise<Link>}
  */
 export async function openRoom({ room, host }) {
+  // Read once, when Trystero's module first loads (a page is either a host or a guest).
+  if (host) /** @type {any} */ (globalThis).tabletopPeerId ??= "zzzzzz" + randomAlnum(14);
   const [{ joinRoom }, setting] = await Promise.all([import(TRYSTERO), relaySetting()]);
   const joined = joinRoom(
     {
@@ -69,4 +79,10 @@ export async function openRoom({ room, host }) {
   joined.onPeerJoin = (peer) => link.onJoin?.(peer);
   joined.onPeerLeave = (peer) => link.onLeave?.(peer);
   return link;
+}
+
+/** @param {number} n  letters and digits, from the page's cryptographic random source */
+function randomAlnum(n) {
+  const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => digits[b % 62]).join("");
 }

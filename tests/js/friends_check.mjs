@@ -195,6 +195,12 @@ out.guest_checks = [
   hostMessage({ t: "state", seat: 1, n: 0, to_move: [1], view: {} }) !== null,
   hostMessage({ t: "state", seat: "1" }) === null,
   hostMessage("x".repeat(5000)) === null,
+  // A seat's view late in a deal is long: the guest reads it whole (it once dropped those).
+  hostMessage(
+    JSON.stringify({ t: "state", seat: 1, n: 30, to_move: [1], view: { log: "x".repeat(20000) } }),
+  ) !== null,
+  hostMessage("x".repeat(300000)) === null,
+  parseMessage(JSON.stringify({ t: "act", action: "x".repeat(3000) })) === null,
   hostMessage({ t: "other" }) === null,
   parseMessage("[1]") === null,
 ];
