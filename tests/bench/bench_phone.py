@@ -2,27 +2,37 @@
 """Phone-profile start-up benchmark: cold visits through a server that limits bandwidth and adds
 latency, the app and bare Pyodide in the same run.
 
-    python3 tests/bench/bench_phone.py [--runs 3] [--profiles slow4g,4g,loopback] [--json out.json]
+    python3 tests/bench/bench_phone.py [--runs 3] [--profiles slow4g,4g,loopback] [--cpu 1,4]
+                                       [--variants bare,app-br,app-gzip,app-return] [--json out.json]
 
 Profiles: ``slow4g`` 1.6 Mbit/s, ``4g`` 9 Mbit/s, both +150 ms per request (the server waits
 150 ms before answering each request, and sends every body through one shared link of that rate,
 in 16 KB slices, as a phone's connection would); ``loopback`` no limit, no delay (this machine).
+
+CPU (``--cpu``): 1 is this machine; N slows every renderer process (the page, the engine's worker,
+the service worker) N times (``phone_cpu.py``: DevTools' CPU throttling does not reach workers);
+4 is Lighthouse's mobile profile. Each (profile, CPU) pair is measured with every variant.
 
 Variants, alternated within each run so that a change in the machine's load hits all alike:
 - ``bare``: a page that only boots Pyodide through the same PyScript worker tag and calls one
   function (bench_startup's bare page), as a stock deployment would serve it: PyScript and
   Pyodide straight from their npm packages (untrimmed standard library, no patch), gzip only;
 - ``app-br``: the app as built, Brotli accepted (as Chromium does);
-- ``app-gzip``: the app as built, the server ignoring Brotli (a host that has gzip only).
+- ``app-gzip``: the app as built, the server ignoring Brotli (a host that has gzip only);
+- ``app-return``: a return visit: the same context visited once before (not timed, not slowed,
+  no network limit) until the service worker has precached the site, with a game saved; then the
+  timed visit resumes it (runtime and app from the service worker's cache) and plays the first
+  move. Its bytes are what still goes to the network.
 The app is opened at ``?game=mas_menos&start=1`` (a cold visit: fresh profile, empty cache, no
 service worker; ``nosw=1`` so that the precache, which starts once the engine is up, is not in
 the figures). As soon as the table is drawn (the build's opening, before the engine is up) the
 first move is played (three cards chosen, Discard): the move is accepted when the engine has
 applied it (the save holds it).
 
-Reported per profile and variant (medians of --runs): time to first drawn table, time to the
-first accepted move (app) or to the engine's answer (bare), and bytes on the wire by kind (wasm,
-stdlib, runtime-js, app) until then. Times are from navigation start.
+Reported per profile, CPU and variant (medians of --runs): time to first drawn table, time to the
+first accepted move (app) or to the engine's answer (bare), the main thread's long tasks until
+then (count, longest, total ms), and bytes on the wire by kind (wasm, stdlib, runtime-js, app)
+until then. Times are from navigation start.
 """
 
 import argparse
@@ -43,12 +53,18 @@ sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_startup  # noqa: E402
 import serve  # noqa: E402
+from phone_cpu import PhoneCpu  # noqa: E402
 
 import build  # noqa: E402
 
 PROFILES = {"slow4g": (1.6e6, 0.150), "4g": (9e6, 0.150), "loopback": (None, 0.0)}
-VARIANTS = ("bare", "app-br", "app-gzip")
+VARIANTS = ("bare", "app-br", "app-gzip", "app-return")
 APP_QUERY = "?game=mas_menos&start=1&lang=en&botdelay=0&nosw=1"
+RETURN_QUERY = "?game=mas_menos&start=1&lang=en&botdelay=0"
+LONG_TASKS = """window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+}).observe({ type: "longtask", buffered: true });"""
 SLICE = 16 * 1024
 
 
@@ -137,32 +153,78 @@ def mark(page, name):
     return None if value is None else value / 1000
 
 
-def visit(browser, base, variant):
+def first_move(page):
+    """Tap the first move on the drawn table (three cards, then Discard); the time (s from
+    navigation) when the engine has applied it (the save holds it)."""
+    for _ in range(3):
+        page.locator(".hand button.card.lit:not(.selected)").first.click()
+    page.click("button[data-verb=discard]:not([disabled])")
+    handle = page.wait_for_function(
+        """() => {
+        const save = JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null');
+        return save && save.log.actions.some((a) => a[0] === 0) ? performance.now() : false;
+    }""",
+        polling=20,
+        timeout=300_000,
+    )
+    return handle.json_value() / 1000
+
+
+def long_tasks(page):
+    tasks = page.evaluate("window.__longTasks")
+    return {"n": len(tasks), "max_ms": round(max(tasks, default=0)), "total_ms": round(sum(tasks))}
+
+
+def prepare_return(page, base, handler):
+    """The visit before a return visit, at full speed: the game saved, the site precached."""
+    link, latency = handler.link, handler.latency
+    handler.link, handler.latency = Link(None), 0.0
+    try:
+        page.goto(base + "/" + RETURN_QUERY)
+        page.wait_for_selector("body[data-screen=table]", timeout=300_000)
+        page.wait_for_function(
+            "() => localStorage.getItem('tabletop:save:mas_menos') !== null", timeout=300_000
+        )
+        for _ in range(1200):
+            if page.evaluate("""async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                return !!(reg && reg.active && reg.active.state === 'activated'
+                          && (await caches.keys()).some(k => k.startsWith('tabletop-')));
+            }"""):
+                return
+            page.wait_for_timeout(250)
+        raise RuntimeError("the service worker did not finish precaching")
+    finally:
+        handler.link, handler.latency = link, latency
+
+
+def visit(browser, base, variant, cpu=1, handler=None, meter=None):
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-US")
+    context.add_init_script(LONG_TASKS)
     page = context.new_page()
     try:
-        if variant == "bare":
-            page.goto(base + "/bare/")
-            page.wait_for_selector("body[data-ready]", timeout=300_000)
-            ready = mark(page, "table-ready")
-            return {"shown": None, "ready": ready, "move": None}
-        page.goto(base + "/" + APP_QUERY)
-        page.wait_for_selector("body[data-shown]", timeout=300_000)
-        shown = mark(page, "table-shown")
-        # The first move, tapped at once on the drawn table: three cards, then Discard.
-        for _ in range(3):
-            page.locator(".hand button.card.lit:not(.selected)").first.click()
-        page.click("button[data-verb=discard]:not([disabled])")
-        handle = page.wait_for_function(
-            """() => {
-            const save = JSON.parse(localStorage.getItem('tabletop:save:mas_menos') || 'null');
-            return save && save.log.actions.some((a) => a[0] === 0) ? performance.now() : false;
-        }""",
-            polling=20,
-            timeout=300_000,
-        )
-        move = handle.json_value() / 1000
-        return {"shown": shown, "ready": mark(page, "table-ready"), "move": move}
+        if variant == "app-return":
+            prepare_return(page, base, handler)
+            page.goto("about:blank")
+        if meter:
+            meter.reset()
+        with PhoneCpu(cpu):
+            if variant == "bare":
+                page.goto(base + "/bare/")
+                page.wait_for_selector("body[data-ready]", timeout=300_000)
+                ready = mark(page, "table-ready")
+                return {"shown": None, "ready": ready, "move": None, "long": long_tasks(page)}
+            page.goto(base + "/" + (RETURN_QUERY if variant == "app-return" else APP_QUERY))
+            page.wait_for_selector("body[data-shown]", timeout=300_000)
+            shown = mark(page, "table-shown")
+            # The first move, tapped at once on the drawn table: three cards, then Discard.
+            move = first_move(page)
+            return {
+                "shown": shown,
+                "ready": mark(page, "table-ready"),
+                "move": move,
+                "long": long_tasks(page),
+            }
     finally:
         context.close()
 
@@ -172,10 +234,10 @@ def median(values):
     return round(statistics.median(values), 3) if values else None
 
 
-def run(profiles, runs):
+def run(profiles, runs, cpus=(1,), variants=VARIANTS):
     from playwright.sync_api import sync_playwright
 
-    out = {"profiles": {}, "runs": runs}
+    out = {"profiles": {}, "runs": runs, "cpus": list(cpus)}
     with tempfile.TemporaryDirectory() as tmp:
         site = pathlib.Path(tmp) / "site"
         build.build(site, testing=True)
@@ -196,60 +258,84 @@ def run(profiles, runs):
                     "--disable-quic",
                 ],
             )
+            import phone_cpu
+
+            out["cpu_calibration"] = {
+                str(c): phone_cpu.calibrate(browser, c, runs=3) for c in cpus if c > 1
+            }
+            print(f"bench_phone: calibration {json.dumps(out['cpu_calibration'])}", flush=True)
             for profile in profiles:
                 rate, latency = PROFILES[profile]
-                handler.link, handler.latency = Link(rate), latency
-                samples = {v: [] for v in VARIANTS}
-                for i in range(runs):
-                    for variant in VARIANTS:
-                        handler.brotli = variant != "app-gzip"
-                        meter.reset()
-                        got = visit(browser, base, variant)
-                        got["bytes"] = meter.snapshot()
-                        samples[variant].append(got)
-                        print(
-                            f"bench_phone: {profile} run {i + 1} {variant}: {json.dumps(got)}",
-                            flush=True,
-                        )
-                figures = {}
-                for variant, rows in samples.items():
-                    kinds = sorted({k for r in rows for k in r["bytes"]})
-                    figures[variant] = {
-                        "first_table_s": median([r["shown"] for r in rows]),
-                        "ready_s": median([r["ready"] for r in rows]),
-                        "first_move_s": median([r["move"] for r in rows]),
-                        "bytes": {
-                            k: int(statistics.median(r["bytes"].get(k, 0) for r in rows))
-                            for k in kinds
-                        },
-                        "all": rows,
+                for cpu in cpus:
+                    handler.link, handler.latency = Link(rate), latency
+                    samples = {v: [] for v in variants}
+                    for i in range(runs):
+                        for variant in variants:
+                            handler.brotli = variant != "app-gzip"
+                            got = visit(browser, base, variant, cpu, handler, meter)
+                            got["bytes"] = meter.snapshot()
+                            samples[variant].append(got)
+                            print(
+                                f"bench_phone: {profile} cpu {cpu}x run {i + 1} {variant}: "
+                                f"{json.dumps(got)}",
+                                flush=True,
+                            )
+                    out["profiles"][f"{profile} cpu{cpu:g}x"] = {
+                        "profile": profile,
+                        "cpu": cpu,
+                        "bits_per_s": rate,
+                        "latency_s": latency,
+                        **figures(samples),
                     }
-                    figures[variant]["bytes_total"] = sum(figures[variant]["bytes"].values())
-                bare = figures["bare"]["ready_s"]
-                for variant in ("app-br", "app-gzip"):
-                    figures[variant]["first_move_over_bare_boot"] = round(
-                        figures[variant]["first_move_s"] / bare, 3
-                    )
-                out["profiles"][profile] = {"bits_per_s": rate, "latency_s": latency, **figures}
             browser.close()
         srv.shutdown()
     return out
 
 
+def figures(samples):
+    out = {}
+    for variant, rows in samples.items():
+        kinds = sorted({k for r in rows for k in r["bytes"]})
+        out[variant] = {
+            "first_table_s": median([r["shown"] for r in rows]),
+            "ready_s": median([r["ready"] for r in rows]),
+            "first_move_s": median([r["move"] for r in rows]),
+            "long_tasks": median([r["long"]["n"] for r in rows]),
+            "long_max_ms": median([r["long"]["max_ms"] for r in rows]),
+            "long_total_ms": median([r["long"]["total_ms"] for r in rows]),
+            "bytes": {k: int(statistics.median(r["bytes"].get(k, 0) for r in rows)) for k in kinds},
+            "all": rows,
+        }
+        out[variant]["bytes_total"] = sum(out[variant]["bytes"].values())
+    bare = out.get("bare", {}).get("ready_s")
+    for variant in ("app-br", "app-gzip", "app-return"):
+        if bare and variant in out:
+            out[variant]["first_move_over_bare_boot"] = round(
+                out[variant]["first_move_s"] / bare, 3
+            )
+    return out
+
+
 def markdown(report):
     lines = [
-        "| profile | variant | first table s | first move s (bare: boot) | vs bare boot | bytes: wasm | stdlib | runtime-js | app | total |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| profile | CPU | variant | first table s | first move s (bare: boot) | vs bare boot "
+        "| long tasks (longest, total ms) | bytes: wasm | stdlib | runtime-js | app | total |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for profile, f in report["profiles"].items():
+    for f in report["profiles"].values():
         for variant in VARIANTS:
+            if variant not in f:
+                continue
             v = f[variant]
             b = v["bytes"]
             first = v["ready_s"] if variant == "bare" else v["first_move_s"]
+            table = v["first_table_s"] if v["first_table_s"] is not None else "-"
             lines.append(
-                f"| {profile} | {variant} | {v['first_table_s'] if v['first_table_s'] is not None else '-'} | {first} | "
-                f"{v.get('first_move_over_bare_boot', '-')} | {b.get('wasm', 0):,} | {b.get('stdlib', 0):,} | "
-                f"{b.get('runtime-js', 0):,} | {b.get('app', 0):,} | {v['bytes_total']:,} |"
+                f"| {f['profile']} | {f['cpu']:g}x | {variant} | {table} | {first} | "
+                f"{v.get('first_move_over_bare_boot', '-')} | {v['long_tasks']:g} "
+                f"({v['long_max_ms']:g}, {v['long_total_ms']:g}) | {b.get('wasm', 0):,} | "
+                f"{b.get('stdlib', 0):,} | {b.get('runtime-js', 0):,} | {b.get('app', 0):,} | "
+                f"{v['bytes_total']:,} |"
             )
     return "\n".join(lines) + "\n"
 
@@ -258,9 +344,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profiles", default="slow4g,4g,loopback")
+    parser.add_argument("--cpu", default="1,4", help="CPU slowdowns, comma-separated (1: none)")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--json")
     args = parser.parse_args()
-    report = run(args.profiles.split(","), args.runs)
+    cpus = [float(c) for c in args.cpu.split(",")]
+    report = run(args.profiles.split(","), args.runs, cpus, args.variants.split(","))
     print(json.dumps(report, indent=1))
     print(markdown(report))
     if args.json:

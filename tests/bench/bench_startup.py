@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up benchmark in headless Chromium: the app against bare Pyodide boot, same server, same run.
 
-    python3 tests/bench/bench_startup.py [--runs 5] [--json out.json]
+    python3 tests/bench/bench_startup.py [--runs 5] [--cpu 4] [--json out.json]
 
 - app: navigation to ``?game=mas_menos&start=1`` until the table is drawn and playable (the
   ``table-ready`` performance mark: engine booted in the worker, game loaded, view drawn);
@@ -10,7 +10,8 @@
   packages ship them (untrimmed standard library), gzip only: a stock deployment.
 Cold = a fresh browser context (empty HTTP cache, no service worker); warm = the same context
 navigated again (HTTP cache and service worker present). Medians of --runs. Bytes are counted by
-the server (bodies sent), for the cold load of each page.
+the server (bodies sent), for the cold load of each page. ``--cpu N``: every renderer (the page,
+the engine's worker, the service worker) slowed N times (``phone_cpu.py``), as on a phone.
 """
 
 import argparse
@@ -24,7 +25,9 @@ import threading
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 import serve  # noqa: E402
+from phone_cpu import PhoneCpu  # noqa: E402
 
 import build  # noqa: E402
 
@@ -154,6 +157,7 @@ def summary(acc):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--cpu", type=float, default=1, help="slow the renderers this many times")
     parser.add_argument("--json")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -186,12 +190,14 @@ def main():
             for _ in range(args.runs):
                 for name, url in pages:
                     counter.by_kind = kinds[name]
-                    measure_once(browser, url, counter, acc[name], sw=name == "app")
+                    with PhoneCpu(args.cpu):
+                        measure_once(browser, url, counter, acc[name], sw=name == "app")
             out = {
                 name: {**summary(acc[name]), "bytes_by_kind_all_runs": dict(kinds[name])}
                 for name, _ in pages
             }
             browser.close()
+    out["cpu"] = args.cpu
     out["ratio_cold"] = round(out["app"]["cold_s"] / out["bare"]["cold_s"], 3)
     out["ratio_warm"] = round(out["app"]["warm_s"] / out["bare"]["warm_s"], 3)
     print(json.dumps(out, indent=1))
