@@ -105,7 +105,29 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     # A friends' table's peers on loopback (test_friends_browser.py): Chromium hides local
     # addresses behind mDNS names, which one headless context cannot resolve for another here.
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
+    # Chromium reads only the last --disable-features, so this one replaces Playwright's own
+    # list: the rest of that list (Playwright 1.x's chromiumSwitches) is repeated. Among them
+    # ThirdPartyStoragePartitioning: off, a third-party frame gets no storage at all, as where a
+    # browser blocks it (test_runtime.py plays an embedded game so); without it, partitioned.
+    "--disable-features="
+    + ",".join(
+        [
+            "WebRtcHideLocalIpsWithMdns",
+            "ThirdPartyStoragePartitioning",
+            "PaintHolding",
+            "AvoidUnnecessaryBeforeUnloadCheckSync",
+            "DestroyProfileOnBrowserClose",
+            "HttpsUpgrades",
+            "HttpsFirstBalancedModeAutoEnable",
+            "LensOverlay",
+            "MediaRouter",
+            "AvoidCorsURLLoaderRestartOnRedirect",
+            "OptimizationHints",
+            "NetworkTimeServiceQuerying",
+            "AimEnabled",
+            "PreconnectToSearch",
+        ]
+    ),
 ]
 
 

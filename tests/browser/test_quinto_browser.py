@@ -105,7 +105,7 @@ def test_a_whole_game_by_taps_in_japanese_on_a_phone(phone_ja, server):
     assert shown.get_attribute("data-points") == ",".join(map(str, deal["points"]))
     assert shown.get_attribute("data-tricks") == ",".join(map(str, deal["tricks"]))
     sheet = page.locator("section.result").inner_text()
-    assert "ディール1:" in sheet and f"計{deal['points'][0]}点" in sheet, sheet
+    assert "ディール1：" in sheet and f"計{deal['points'][0]}点" in sheet, sheet
     assert "カシェット" in sheet and latin_words(sheet) == [], latin_words(sheet)
     assert overflow(page) <= 0
     shoot(page, "quinto-ja-result-360x640")
@@ -148,7 +148,7 @@ def test_the_last_deal_is_shown_folded_while_the_next_is_called(phone_ja, server
     last = state.result() or state.snapshot()["last_deal"]
     assert panel.get_attribute("data-points") == ",".join(map(str, last["points"]))
     text = panel.inner_text()
-    assert "ディール1:" in text and "カシェット" in text and latin_words(text) == [], text
+    assert "ディール1：" in text and "カシェット" in text and latin_words(text) == [], text
     # The last deal's cachette, face up in the record.
     cards = panel.locator(".rec-cachette .card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert cards == last["cachette"]

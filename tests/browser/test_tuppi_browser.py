@@ -140,7 +140,7 @@ def test_between_deals_refused_moves_and_japanese(page, server):
     assert panel.get_attribute("data-tricks") == ",".join(map(str, last["tricks"]))
     assert panel.get_attribute("data-net") == ",".join(str(b["points"]) for b in last["breakdown"])
     text = panel.inner_text()
-    assert "ディール1:" in text and f"+{last['points']}" in text and latin_words(text) == [], text
+    assert "ディール1：" in text and f"+{last['points']}" in text and latin_words(text) == [], text
     assert "オークション" in page.locator(".tuppi .mode").inner_text()
     assert within_viewport(page, ".tuppi .hand")
 
@@ -297,7 +297,7 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     play_to_end(page)
     assert overflow(page) <= 0
     text = page.locator("section.result").inner_text()
-    assert "ディール1:" in text and latin_words(text) == [], latin_words(text)
+    assert "ディール1：" in text and latin_words(text) == [], latin_words(text)
     shoot(page, "tuppi-ja-result-360x640")
     page.click("section.result button.close-sheet")
     assert not page.locator("section.result").is_visible()
