@@ -140,6 +140,25 @@ def pw():
         yield p
 
 
+@pytest.fixture
+def own_chromium(pw):
+    """Launch a browser of the test's own: ``own_chromium(*extra)`` with the run's switches and
+    ``extra`` after them (a later --disable-features replaces the earlier list); closed after the
+    test. (A fixture, not an import: in a whole run, ``conftest`` names tests/engines' module.)"""
+    launched = []
+
+    def launch(*extra):
+        browser = pw.chromium.launch(
+            executable_path=chromium_path(), args=CHROMIUM_ARGS + list(extra)
+        )
+        launched.append(browser)
+        return browser
+
+    yield launch
+    for browser in launched:
+        browser.close()
+
+
 @pytest.fixture(scope="session")
 def browser(pw, sink):
     b = pw.chromium.launch(

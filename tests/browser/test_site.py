@@ -146,14 +146,9 @@ def article_server(tmp_path, app):
 PARTITIONED_STORAGE = "--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecationTrial,BlockThirdPartyCookies"
 
 
-def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
-    from conftest import CHROMIUM_ARGS, chromium_path
-
+def test_embedded_in_an_article_on_another_origin(own_chromium, server, sink, tmp_path):
     other = article_server(tmp_path, server + "/")
-    own_browser = pw.chromium.launch(
-        executable_path=chromium_path(),
-        args=CHROMIUM_ARGS + [PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}"],
-    )
+    own_browser = own_chromium(PARTITIONED_STORAGE, f"--proxy-server=http://127.0.0.1:{sink.port}")
     context = own_browser.new_context(viewport={"width": 412, "height": 915})
     page = context.new_page()
     try:
@@ -192,7 +187,6 @@ def test_embedded_in_an_article_on_another_origin(pw, server, sink, tmp_path):
         assert sink.foreign() == []
     finally:
         context.close()
-        own_browser.close()
         other.shutdown()
 
 
