@@ -1,19 +1,31 @@
 // Service worker, generated into the site root by py/tools/build.py (never edit dist/sw.js).
-// Precaches every shipped file under a cache named by a hash of their contents, serves
-// same-origin GETs cache-first, and drops older caches when a new version activates.
+// Precaches every shipped file under a cache named by a hash of their contents (the standard
+// library as bytecode: STDLIB_COMPILED), serves same-origin GETs cache-first, and drops older
+// caches when a new version activates.
 const VERSION = "__VERSION__";
 const CACHE = "tabletop-" + VERSION;
 const FILES = __FILES__;
+// The standard library compiled to bytecode (py/tools/build.py, STDLIB_COMPILED), kept under the
+// source zip's name: Pyodide then imports without compiling on every visit after the first (most
+// of its start in the worker), while the first visit downloads the smaller source.
+const STDLIB = "static/vendor/pyodide/python_stdlib.zip";
+const STDLIB_COMPILED = "static/vendor/pyodide/python_stdlib.compiled.zip";
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const compiled = FILES.includes(STDLIB_COMPILED);
+  // Default cache mode: the server says no-cache, so files the page just loaded are
+  // revalidated (304) instead of downloaded a second time.
+  await cache.addAll(compiled ? FILES.filter((f) => f !== STDLIB && f !== STDLIB_COMPILED) : FILES);
+  if (compiled) {
+    const res = await fetch(STDLIB_COMPILED);
+    if (!res.ok) throw new Error(`${STDLIB_COMPILED}: ${res.status}`); // install fails, as addAll would
+    await cache.put(STDLIB, res);
+  }
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      // Default cache mode: the server says no-cache, so files the page just loaded are
-      // revalidated (304) instead of downloaded a second time.
-      .then((cache) => cache.addAll(FILES))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

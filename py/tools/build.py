@@ -247,8 +247,8 @@ def write_stdlib(src, dst, trim=True, stored=True, strip=True):
     return kept
 
 
-# Stripping runs in the Pyodide the site ships (under Node): only Python 3.14's own ast and
-# tokenize read its standard library exactly. Loading Pyodide takes seconds, so the result is
+# Stripping and compiling run in the Pyodide the site ships (under Node): only Python 3.14's own
+# ast and tokenize read its standard library exactly, and only it writes its own bytecode. Loading Pyodide takes seconds, so the result is
 # kept by content hash, like the Brotli copies.
 STDLIB_CACHE = ROOT / "build" / "stdlib-cache"
 STRIP_JS = r"""
@@ -260,28 +260,40 @@ const job = JSON.parse(fs.readFileSync(0, "utf8"));
   py.FS.writeFile("/tmp/strip_stdlib.py", fs.readFileSync(job.script));
   py.FS.writeFile("/tmp/in.zip", fs.readFileSync(job.src));
   const report = py.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import strip_stdlib
-json.dumps(strip_stdlib.strip_zip("/tmp/in.zip", "/tmp/out.zip"))`);
+s = strip_stdlib.strip_zip("/tmp/in.zip", "/tmp/out.zip")
+c = strip_stdlib.compile_zip("/tmp/out.zip", "/tmp/compiled.zip")
+json.dumps({"stripped": s["stripped"], "compiled": c["compiled"], "kept": s["kept"] + c["kept"]})`);
+  fs.writeFileSync(job.compiled + ".part", py.FS.readFile("/tmp/compiled.zip"));
+  fs.renameSync(job.compiled + ".part", job.compiled);
   fs.writeFileSync(job.dst + ".part", py.FS.readFile("/tmp/out.zip"));
   fs.renameSync(job.dst + ".part", job.dst);
   process.stdout.write(report);
 })().catch((err) => { console.error(err); process.exit(1); });
 """
 
+# The standard library compiled to bytecode, beside the source zip. A cold visit downloads the
+# source (its .pyc are 2.6 times as many bytes under Brotli: 0.82 MB against 0.31 MB); the
+# service worker precaches the compiled one afterwards and answers every later request for the
+# source zip with it (sw.template.js), so a return visit's Pyodide imports without compiling.
+STDLIB_COMPILED = "python_stdlib.compiled.zip"
+
 
 def strip_stdlib(zip_path):
-    """Replaces ``zip_path`` by its copy without comments and docstrings (cached)."""
+    """Replaces ``zip_path`` by its copy without comments and docstrings, and writes that copy
+    compiled to ``.pyc`` by the shipped Python beside it (``STDLIB_COMPILED``); both cached."""
     script = TOOLS / "strip_stdlib.py"
     digest = hashlib.sha256(
         zip_path.read_bytes() + script.read_bytes() + (PYODIDE_DIST / "package.json").read_bytes()
-    )
-    cached = STDLIB_CACHE / (digest.hexdigest()[:32] + ".zip")
-    if not cached.exists():
+    ).hexdigest()[:32]
+    cached = STDLIB_CACHE / (digest + ".zip")
+    compiled = STDLIB_CACHE / (digest + ".compiled.zip")
+    if not (cached.exists() and compiled.exists()):
         if not shutil.which("node"):
             print("build: no Node.js, so the standard library keeps its comments and docstrings")
             return
         STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
         print(
-            "build: stripping comments and docstrings from the standard library (in Pyodide, under Node)",
+            "build: stripping and compiling the standard library (in Pyodide, under Node)",
             flush=True,
         )
         job = {
@@ -289,6 +301,7 @@ def strip_stdlib(zip_path):
             "script": str(script),
             "src": str(zip_path),
             "dst": str(cached),
+            "compiled": str(compiled),
         }
         done = subprocess.run(
             ["node", "-e", STRIP_JS],
@@ -299,10 +312,11 @@ def strip_stdlib(zip_path):
         )
         report = json.loads(done.stdout)
         print(
-            f"build: stripped {report['stripped']} files"
+            f"build: stripped {report['stripped']} files, compiled {report['compiled']}"
             + (f"; kept as they were: {report['kept']}" if report["kept"] else "")
         )
     shutil.copyfile(cached, zip_path)
+    shutil.copyfile(compiled, zip_path.with_name(STDLIB_COMPILED))
 
 
 def ensure_node_modules():

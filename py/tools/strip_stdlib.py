@@ -1,4 +1,5 @@
-"""Strip comments and docstrings from the standard library sources the site ships.
+"""Strip comments and docstrings from the standard library sources the site ships, then compile
+them.
 
 Run by py/tools/build.py INSIDE the Pyodide it ships (Python 3.14, under Node), because only that
 Python's own ast and tokenize read its standard library's syntax exactly:
@@ -11,13 +12,27 @@ result is checked: it must compile, and its syntax tree must equal the original'
 docstrings taken out; a file that fails the check is shipped as it was. Docstrings are kept where
 code reads them (Pyodide's own packages document its JS API from them). ``__doc__`` of what is
 stripped is None, as under ``python -OO``.
+
+    compile_zip(src_path, dst_path) -> {"compiled": n, "kept": [...]}
+
+replaces each ``.py`` by its ``.pyc``, compiled by the Python the site ships (so its magic number
+is that Python's), named as in the zip Pyodide mounts (``/lib/python314.zip/<name>``). zipimport
+imports a ``.pyc`` with no source beside it; without this, every visit compiled each module it
+imported from source again (zipimport cannot keep a ``__pycache__``), and that was most of
+Pyodide's start in the worker (about half of its boot under Node, 1.9 s -> 0.85 s). A traceback
+through the standard library then shows no source lines; the app's own package stays source.
 """
 
 import ast
+import importlib.util
 import io
+import marshal
 import re
 import tokenize
 import zipfile
+
+# Where Pyodide mounts python_stdlib.zip: the file names compiled code carries.
+STDLIB_MOUNT = "/lib/python314.zip/"
 
 CODING = re.compile(r"^[ \t\f]*#.*?coding[:=]")
 DOC_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -110,3 +125,29 @@ def strip_zip(src_path, dst_path, keep_docs=("pyodide/", "_pyodide/")):
             out.compress_type = info.compress_type
             zout.writestr(out, data)
     return {"stripped": stripped_count, "kept": kept}
+
+
+def compile_zip(src_path, dst_path, mount=STDLIB_MOUNT):
+    """``src_path`` with each ``.py`` entry replaced by its ``.pyc`` (unchecked, no source date:
+    the zip holds no source to check it against); a file that does not compile stays source."""
+    kept, compiled = [], 0
+    with zipfile.ZipFile(src_path) as zin, zipfile.ZipFile(dst_path, "w") as zout:
+        for info in zin.infolist():
+            data, name = zin.read(info), info.filename
+            if name.endswith(".py"):
+                try:
+                    code = compile(data, mount + name, "exec", dont_inherit=True)
+                except (SyntaxError, ValueError) as err:
+                    kept.append(f"{name}: {err}")
+                else:
+                    # The header of an unchecked hash-based pyc (PEP 552): flags 0b01, then the
+                    # source's hash, which nothing checks.
+                    header = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
+                    data = header + importlib.util.source_hash(data) + marshal.dumps(code)
+                    name += "c"
+                    compiled += 1
+            out = zipfile.ZipInfo(name, date_time=info.date_time)
+            out.external_attr = info.external_attr
+            out.compress_type = info.compress_type
+            zout.writestr(out, data)
+    return {"compiled": compiled, "kept": kept}

@@ -34,6 +34,12 @@ def test_the_trimmed_standard_library_is_what_the_site_ships(site):
     }
     assert len(names) < len(original) / 3
     assert stored  # stored entries: the transfer's gzip/Brotli compresses the whole file
+    # Beside it, the same modules as bytecode, which the service worker serves a return visit.
+    with zipfile.ZipFile(
+        site / "static" / "vendor" / "pyodide" / "python_stdlib.compiled.zip"
+    ) as zf:
+        compiled = set(zf.namelist())
+    assert compiled == {name + "c" if name.endswith(".py") else name for name in names}
 
 
 def test_every_game_bot_hint_truth_analysis_and_replay_from_the_trimmed_stdlib(page, server, site):

@@ -66,6 +66,17 @@ def test_offline_with_cache_wiped_and_server_stopped(browser, site, tmp_path):
         page.locator(".hand button.card.lit").first.click()
         page.wait_for_timeout(200)
         assert page.locator("body[data-screen=table]").count() == 1
+        # ... on the standard library as bytecode, which the service worker keeps under the
+        # source zip's name (the only copy this offline page can reach).
+        page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=60_000)
+        stdlib = page.evaluate("""async () => {
+            const name = (await caches.keys()).find((k) => k.startsWith('tabletop-'));
+            const res = await (await caches.open(name))
+                .match('static/vendor/pyodide/python_stdlib.zip');
+            const text = new TextDecoder('latin1').decode(await res.arrayBuffer());
+            return { pyc: text.includes('json/__init__.pyc'), source: text.includes('def loads(') };
+        }""")
+        assert stdlib == {"pyc": True, "source": False}
     finally:
         context.close()
 
