@@ -186,7 +186,8 @@ function embedSnippet(slug) {
   const base = new URL(".", location.href);
   const src = new URL(`?game=${slug}&embed=1&lang=${currentLanguage()}`, base).href;
   return (
-    `<iframe src="${src}" data-tabletop title="${gameTitle(slug)}" style="width:100%;max-width:720px;border:0" height="640" loading="lazy"></iframe>\n` +
+    // data-src: embed.js starts the game once the article has loaded and the reader is near it.
+    `<iframe data-src="${src}" data-tabletop title="${gameTitle(slug)}" style="width:100%;max-width:720px;border:0" height="640"></iframe>\n` +
     `<script src="${new URL("static/embed.js", base).href}" async></script>`
   );
 }
@@ -237,7 +238,9 @@ export function showEmbedPage() {
                 other.replaceChildren();
               const holder = document.createElement("div");
               holder.innerHTML = code.split("\n")[0];
-              preview.replaceChildren(holder.firstChild);
+              const frame = holder.firstChild;
+              frame.src = frame.dataset.src; // the reader asked for it: no wait for scrolling
+              preview.replaceChildren(frame);
             },
           },
           t("preview"),

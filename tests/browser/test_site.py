@@ -142,8 +142,9 @@ ARTICLE = """<!doctype html><html><head><meta charset="utf-8"><title>An article<
 </body></html>"""
 
 
-def article_server(tmp_path, app):
-    (tmp_path / "article.html").write_text(ARTICLE.format(app=app))
+def article_server(tmp_path, app, write=True):
+    if write:
+        (tmp_path / "article.html").write_text(ARTICLE.format(app=app))
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
     handler.log_message = lambda *a: None
     other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -198,6 +199,45 @@ def test_embedded_in_an_article_on_another_origin(own_chromium, server, sink, tm
         assert sink.foreign() == []
     finally:
         context.close()
+        other.shutdown()
+
+
+NEAR_ARTICLE = """<!doctype html><html><head><meta charset="utf-8"><title>An article</title>
+<script>window.__loadedAt = null; addEventListener("load", () => (window.__loadedAt = performance.now()));
+window.__srcAt = {{}}; new MutationObserver((records) => {{ for (const r of records)
+  window.__srcAt[r.target.id] ??= performance.now(); }})
+  .observe(document, {{ subtree: true, attributeFilter: ["src"] }});</script></head><body>
+<h1>Two games</h1><p style="height:{screen}px">The first game is one screen below the fold.</p>
+<iframe id="near" data-src="{app}?game=mas_menos&embed=1&lang=en&botdelay=0" data-tabletop
+  style="width:100%;border:0" height="300"></iframe>
+<p style="height:{far}px">A long text before the second game.</p>
+<iframe id="far" data-src="{app}?game=mate&embed=1&lang=en&botdelay=0" data-tabletop
+  style="width:100%;border:0" height="300"></iframe>
+<script src="{app}static/embed.js" async></script>
+</body></html>"""
+
+
+def test_an_embedded_game_starts_after_the_article_and_as_the_reader_nears_it(
+    page, server, tmp_path
+):
+    article = NEAR_ARTICLE.format(app=server + "/", screen=640, far=4000)
+    (tmp_path / "article.html").write_text(article)
+    other = article_server(tmp_path, server + "/", write=False)
+    try:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.goto(f"http://localhost:{other.server_address[1]}/article.html")
+        near = page.frame_locator("#near")
+        near.locator("body[data-screen=table]").wait_for(timeout=120_000)
+        loaded, started = page.evaluate("[window.__loadedAt, window.__srcAt]")
+        # The game one screen below the fold began after the article's load event, before the
+        # reader scrolled; the one seven screens down has not begun at all.
+        assert loaded is not None and started["near"] >= loaded, (loaded, started)
+        assert page.evaluate("window.scrollY") == 0
+        assert page.locator("#far").get_attribute("src") is None and "far" not in started
+        # The reader scrolls on: within a screen of it, the second game starts.
+        page.evaluate("document.getElementById('far').scrollIntoView()")
+        page.frame_locator("#far").locator("body[data-screen=table]").wait_for(timeout=120_000)
+    finally:
         other.shutdown()
 
 
