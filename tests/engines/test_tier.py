@@ -220,3 +220,28 @@ def test_the_engine_and_its_version_are_reported(engine):
         json.dumps({engine.name: engine.version})
     )
     assert int(engine.version.split(".")[0]) >= 2
+
+
+def test_a_webkit_without_webrtc_says_it_cannot_use_a_friends_table(server, display):
+    """Issue #38 item 4: Debian's WebKitGTK 2.50 has no RTCPeerConnection (not even with
+    MiniBrowser's --enable-webrtc), so a WebKit guest cannot join a Chromium host. Both ends say
+    so in Japanese, with what to try, instead of waiting for a connection that cannot come."""
+    wk = launch("webkit", display)
+    try:
+        if wk.js("() => typeof RTCPeerConnection") != "undefined":
+            pytest.skip("this WebKit has WebRTC: a guest could join (not tested here)")
+        wk.get(f"{server}/friends.html?game=mas_menos&room={'a' * 22}&lang=ja")
+        note = wk.wait(
+            "() => document.querySelector('.friends-notice[data-code=friends_no_webrtc]')"
+            "?.textContent"
+        )
+        assert "直接通信" in note and not latin_words(note), note
+        wk.get(game_url(server, "mas_menos", "ja"))
+        wk.wait_css("form.setup button.friends")
+        assert wk.tap("form.setup button.friends")
+        toast = wk.wait("() => document.querySelector('#toast')?.textContent")
+        assert "直接通信" in toast, toast
+        assert wk.js("() => document.body.dataset.screen") == "setup"
+        assert wk.errors == []
+    finally:
+        wk.close()
