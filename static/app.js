@@ -7,6 +7,7 @@
 //   table.js    the table controller: whose turn, the seat's driver, the engine, events
 //   seats.js    the seat drivers: human (taps), computer (level, paced), a script (lessons)
 // Views (static/views/<slug>.js) draw a game's table with the table kit (static/kit/).
+import "./app/channel-guard.js"; // first: before PyScript's core module runs
 import { h } from "./kit/dom.js";
 import { chooseLanguage, gameTitle, knowGames, loadCommon, SLUGS, t } from "./kit/words.js";
 import { app, EMBED, hooks, toast } from "./app/chrome.js";
@@ -149,8 +150,15 @@ window.addEventListener("popstate", () => route());
 // ---------------------------------------------------------------- offline
 // The service worker (sw.js, written by the build at the site root) precaches the app and the
 // runtime, so a second visit plays without a network. When a new build's worker takes over, the
-// page reloads once to run the new version; the game in progress is in its saved log.
-if ("serviceWorker" in navigator && location.protocol !== "file:" && !params.has("nosw")) {
+// page reloads once to run the new version; the game in progress is in its saved log. Where the
+// browser keeps no data for the site, it keeps no worker either (Firefox refuses the registration
+// with a console error): none is asked for.
+const offlineWorker =
+  "serviceWorker" in navigator &&
+  location.protocol !== "file:" &&
+  !params.has("nosw") &&
+  !storageBlocked;
+if (offlineWorker) {
   const hadController = !!navigator.serviceWorker.controller;
   let reloading = false;
   const reloadOnce = () => {
@@ -201,7 +209,14 @@ if (EMBED && window.parent !== window) {
 // ---------------------------------------------------------------- start
 // The console bridge, in the test build only: in the shipped page no script can ask the engine
 // for another seat's view.
-if (TESTING) window.tabletop = { call, engine, saveKey, events };
+// Uncaught errors are kept there too, for browsers whose driver cannot report them (WebKit's).
+if (TESTING) {
+  /** @type {string[]} */
+  const errors = [];
+  window.addEventListener("error", (e) => errors.push(String(e.message)));
+  window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
+  window.tabletop = { call, engine, saveKey, events, errors };
+}
 watchEngine(); // a call the engine does not answer: a notice with a way out (app/stall.js)
 // The first screen's data, all asked for at once (index.html preloads the common words and the
 // catalog; a link to a game also gets its view, words and opening under way: warmGame).

@@ -37,12 +37,23 @@ def ensure_package():
 
 
 def ensure_test_tools():
-    wanted = [
-        line.split("==")[0]
-        for line in (ROOT / "tests" / "requirements.txt").read_text().split()
-        if line and not line.startswith("#")
+    """pip installs tests/requirements.txt unless every pin is installed at its version (checked by
+    distribution name: an import name can differ, as websocket-client's websocket)."""
+    from importlib import metadata
+
+    pins = [
+        line.strip().split("==")
+        for line in (ROOT / "tests" / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.strip().startswith("#")
     ]
-    if any(importlib.util.find_spec(name.replace("-", "_")) is None for name in wanted):
+
+    def installed(name, version):
+        try:
+            return metadata.version(name) == version
+        except metadata.PackageNotFoundError:
+            return False
+
+    if not all(installed(name, version) for name, version in pins):
         pip_install("-r", str(ROOT / "tests" / "requirements.txt"))
 
 

@@ -301,6 +301,9 @@ async function main() {
     return notice("friends_link_bad");
   }
   document.title = `${gameTitle(g.slug)} — ${t("friends_title")}`;
+  // A browser without WebRTC (WebKitGTK as Debian ships it, for one) cannot reach the host's
+  // phone at all: said, with what to try, instead of a connection that can never come.
+  if (typeof RTCPeerConnection === "undefined") return notice("friends_no_webrtc");
   g.token = store.getItem(tokenKey(g.room)) || randomId();
   store.setItem(tokenKey(g.room), g.token);
   screen(h("p", { class: "loading", role: "status" }, t("friends_connecting")));

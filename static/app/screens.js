@@ -647,7 +647,11 @@ export async function showSetup(slug, setup) {
         {
           type: "button",
           class: "friends",
-          onclick: () => import("./friends-host.js").then((m) => m.openFriends(slug, setup)),
+          // Without WebRTC no friend could ever reach this phone: said at once.
+          onclick: () =>
+            typeof RTCPeerConnection === "undefined"
+              ? toast(t("friends_no_webrtc"))
+              : import("./friends-host.js").then((m) => m.openFriends(slug, setup)),
         },
         t("mode_friends"),
       ),

@@ -1,12 +1,12 @@
 """Más-Menos end to end in WebKit: the Japanese table opens, a lit card takes a tap, and the
-game survives a reload (first landing of issue #38; the other games and Firefox come next)."""
+game survives a reload, and phone-size screenshots through a frame (every game, a lesson, a
+replay, offline and the statistics in WebKit and Firefox: test_tier.py)."""
 
 import json
 import pathlib
 import re
 import sys
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -104,12 +104,3 @@ def test_mas_menos_taps_a_computer_move_and_a_refusal(webkit, server):
     for width, height in ((390, 844), (375, 667)):
         url = game_url(server, "mas_menos", "ja")
         phone_shot(webkit, url, width, height, "webkit-mas_menos")
-
-
-@pytest.mark.parametrize("slug", GAMES)
-def test_every_game_opens_in_japanese_in_webkit(webkit, server, slug):
-    """The lighter per-game check: the Japanese table (or the pass screen) opens with no Latin."""
-    webkit.get(game_url(server, slug, "ja", start=1))
-    wait_css(webkit, TABLE)
-    text = leaf_texts(webkit)
-    assert not latin_words(text), latin_words(text)
