@@ -438,6 +438,29 @@ def test_arena_reports_confidence_intervals():
     assert "A - B" in lines[2]
 
 
+def test_a_time_limit_factor_shortens_the_search_as_a_slower_device_would():
+    """``time_limit=f`` multiplies the level's time limit (a bench imitating a phone): the search
+    stops at that deadline instead of its iteration budget, and any other value is refused."""
+    state = get_game("deer_hunt").new_state(players=4, seed=5)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    started = time.perf_counter()
+    action = choose_action(
+        "deer_hunt", view, "strong", 1, sampler=Sampler(state, seat), time_limit=0.01
+    )
+    assert action in view["legal_actions"]
+    assert time.perf_counter() - started < 0.5  # 1.08 s x 0.01, with the set-up
+    for bad in (-1, float("nan")):
+        with pytest.raises(ValueError, match="time_limit"):
+            choose_action(
+                "deer_hunt", view, "strong", 1, sampler=Sampler(state, seat), time_limit=bad
+            )
+    out = arena.run(
+        "deer_hunt", "normal", "heuristic", games=4, seed=3, measure="deal", time_limit=0.05
+    )
+    assert out["time_limit"] == 0.05 and out["a_times"]["p95"] < 0.2
+
+
 def test_arena_deal_measure_plays_the_first_deal_only_and_scores_it_by_the_game():
     """``measure="deal"``: each match stops once the first deal of a whole game is scored, and each
     seat is valued by the game's own deal score (Slobberhannes: a quarter off per penalty point)."""

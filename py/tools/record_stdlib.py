@@ -36,9 +36,8 @@ TOOLS = pathlib.Path(__file__).resolve().parent
 ROOT = TOOLS.parents[1]
 sys.path.insert(0, str(TOOLS))
 
-import serve  # noqa: E402
-
 import build  # noqa: E402
+import serve  # noqa: E402
 
 RECORDER_PY = '''\
 import sys

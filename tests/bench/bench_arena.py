@@ -96,7 +96,8 @@ def verdict(ci):
 def markdown(lines):
     newest = {}
     for row in lines:
-        newest[(row["slug"], row["a"], row["b"], row.get("measure", "match"))] = row
+        key = (row["slug"], row["a"], row["b"], row.get("measure", "match"), row.get("time_limit"))
+        newest[key] = row
     out = [
         "# Bot arena",
         "",
@@ -111,7 +112,7 @@ def markdown(lines):
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     order = PAIRS + OTHER_PAIRS
-    for (slug, a, b, _), r in sorted(
+    for (slug, a, b, *_), r in sorted(
         newest.items(),
         key=lambda kv: (
             GAMES.index(kv[0][0]) if kv[0][0] in GAMES else 99,
@@ -138,6 +139,8 @@ def markdown(lines):
         )
         if r.get("measure") == "deal":
             match = "first deal, deal score"
+        if r.get("time_limit"):
+            match += f", time limits x{r['time_limit']:.3g}"
         out.append(
             f"| {slug} | {a} vs {b} | {match} | {r['matches']} ({r['seeds']} x {r['seatings']}) | "
             f"{r['a_score'][0]:.3f} | {r['b_score'][0]:.3f} | {r['even']:.3f} | {d:+.3f} ± {h:.3f} | "
@@ -190,6 +193,13 @@ def main():
         default=0,
         help="start at the pair's first deal seed + N (more seeds after an earlier run)",
     )
+    p.add_argument(
+        "--time-scale",
+        type=float,
+        help="play the searches by their time limits times this factor, not by iterations "
+        "(1/7.6 imitates a phone four times slower than this machine running Pyodide, itself "
+        "about 1.9 times slower than CPython)",
+    )
     p.add_argument("--report-only", action="store_true", help="rewrite arena.md from arena.jsonl")
     args = p.parse_args()
     out_dir = pathlib.Path(args.out)
@@ -217,6 +227,7 @@ def main():
                     jobs=args.jobs,
                     max_games=args.max_games,
                     measure=args.measure,
+                    time_limit=args.time_scale or False,
                 )
                 summary["commit"] = rev
                 with jsonl.open("a") as fh:

@@ -126,10 +126,9 @@ def browser(games, levels, seeds=6, moves=10, endgame=False, cpu=1):
     sys.path.insert(0, str(root / "py" / "tools"))
     sys.path.insert(0, str(root / "tests" / "bench"))
     import bench_startup
+    import build
     from phone_cpu import PhoneCpu
     from playwright.sync_api import sync_playwright
-
-    import build
 
     args = [
         "--no-sandbox",

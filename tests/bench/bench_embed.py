@@ -36,9 +36,8 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_phone  # noqa: E402
-from phone_cpu import PhoneCpu  # noqa: E402
-
 import build  # noqa: E402
+from phone_cpu import PhoneCpu  # noqa: E402
 
 SNIPPETS = {
     "lazy-src": '<iframe id="game" src="{src}" data-tabletop style="width:100%;border:0" '

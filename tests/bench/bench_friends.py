@@ -25,11 +25,10 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+import build  # noqa: E402
 import serve  # noqa: E402
 from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from helpers import tap_lit  # noqa: E402
-
-import build  # noqa: E402
 
 BYTES_JS = """() => {
   const nav = performance.getEntriesByType('navigation')[0];

@@ -52,10 +52,9 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_startup  # noqa: E402
+import build  # noqa: E402
 import serve  # noqa: E402
 from phone_cpu import PhoneCpu  # noqa: E402
-
-import build  # noqa: E402
 
 PROFILES = {"slow4g": (1.6e6, 0.150), "4g": (9e6, 0.150), "loopback": (None, 0.0)}
 VARIANTS = ("bare", "app-br", "app-gzip", "app-return")

@@ -26,10 +26,9 @@ import threading
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
+import build  # noqa: E402
 import serve  # noqa: E402
 from phone_cpu import PhoneCpu  # noqa: E402
-
-import build  # noqa: E402
 
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <py-config type="json">{"plugins": ["!error", "!py-editor", "!py-terminal", "!py-game", "!deprecations-manager", "!donkey"]}</py-config>

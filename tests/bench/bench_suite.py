@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import bench_startup  # noqa: E402
-
 import build  # noqa: E402
+
 from tabletop import available_games, get_game  # noqa: E402
 from tabletop.bots import bot_levels  # noqa: E402
 from tabletop.playouts import random_playouts  # noqa: E402

@@ -16,9 +16,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
 
-import serve  # noqa: E402
-
 import build  # noqa: E402
+import serve  # noqa: E402
 
 # Requests Chromium itself makes (not the app), even on about:blank.
 BROWSER_OWN_HOSTS = (

@@ -7,10 +7,10 @@ import http.server
 import shutil
 import threading
 
+import build
 import serve
 from helpers import open_game, open_menu, overflow, saved_log, shoot, start_new
 
-import build
 from tabletop import SLUGS
 
 GAME = "game=mas_menos&lang=en&botdelay=0&start=1"

@@ -14,11 +14,10 @@ import shutil
 import time
 from urllib.parse import quote
 
+import build
 import serve
 import test_app_robustness_browser as robustness
 from helpers import latin_words, open_game, open_menu, play_to_end, save_key, start_new, tap_lit
-
-import build
 
 # Every write of the app's keys refused as a full origin refuses it, while window.__full is true
 # (from the start when the page sets it before the app runs). Counts the refusals in

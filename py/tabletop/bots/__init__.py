@@ -120,8 +120,13 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
 
     ``sampler`` (optional): ``worlds.Sampler(state, seat)``, needed by the search levels.
     ``time_limit=False`` plays the search by its iteration budget alone (reproducible, for the
-    arena and tests).
+    arena and tests); a number multiplies the level's time limit (a bench imitating a slower
+    device: on a phone four times slower running Pyodide, the limit buys what 1/7.6 of it buys in
+    CPython here).
     """
+    scale = float(time_limit) if time_limit else None
+    if scale is not None and not scale > 0:
+        raise ValueError(f"time_limit must be True, False or a positive factor, not {time_limit!r}")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
     legal = view.get("legal_actions") or []
@@ -156,7 +161,8 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
         if best:
             return best[0]
         if hooks.endgame is not None:
-            deadline = time.perf_counter() + budget(slug, level)[1] if time_limit else None
+            seconds = budget(slug, level)[1]
+            deadline = time.perf_counter() + seconds * scale if scale else None
             action = hooks.endgame(view, sampler, random.Random(seed), deadline=deadline)
             if action is not None:
                 if action not in legal:
@@ -173,7 +179,7 @@ def choose_action(slug, view, level="random", seed=0, sampler=None, time_limit=T
             view,
             sampler,
             iterations=iterations,
-            seconds=seconds if time_limit else None,
+            seconds=seconds * scale if scale else None,
             seed=seed,
             use_policy=level != "easy",
         )

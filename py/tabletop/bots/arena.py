@@ -94,8 +94,21 @@ CONTRACTS = {
 }
 
 
-def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None, first_deal=False):
+def play_match(
+    slug,
+    players,
+    options,
+    seed,
+    levels,
+    bot_seed=0,
+    contracts=None,
+    first_deal=False,
+    time_limit=False,
+):
     """Play one seeded match with ``levels[seat]`` at each seat; (state, times per seat).
+
+    ``time_limit``: False plays the searches by their iteration budgets (reproducible); True or a
+    factor plays them with their time limits, multiplied by it (``choose_action``).
 
     ``contracts`` (a list): gets (seat, kept) for every contract or prediction settled, in a
     bidding game (``CONTRACTS``). ``first_deal``: stop when the first deal (the game's
@@ -112,7 +125,7 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None,
         started, started_cpu = time.perf_counter(), time.process_time()
         sampler = Sampler(state, seat) if level != "random" else None
         action = choose_action(
-            slug, view, level, rng.randrange(2**31), sampler=sampler, time_limit=False
+            slug, view, level, rng.randrange(2**31), sampler=sampler, time_limit=time_limit
         )
         if level != "random" and len(view["legal_actions"]) > 1:
             times[seat].append((time.perf_counter() - started, time.process_time() - started_cpu))
@@ -152,7 +165,7 @@ def play_match(slug, players, options, seed, levels, bot_seed=0, contracts=None,
 
 
 def _task(args):
-    slug, players, options, seed, seating, a, b, measure = args
+    slug, players, options, seed, seating, a, b, measure, time_limit = args
     levels = [a if s in seating else b for s in range(players)]
     contracts = []
     # One bot seed per deal seed, the same for every seating: the bots' random streams are then
@@ -168,6 +181,7 @@ def _task(args):
         bot_seed=0,
         contracts=contracts,
         first_deal=measure == "deal",
+        time_limit=time_limit,
     )
     if measure == "deal":
         # The first deal of a whole game, each seat scored by the game's own deal score (the
@@ -219,6 +233,7 @@ def run(
     progress=None,
     max_games=None,
     measure="match",
+    time_limit=False,
 ):
     """Play about ``games`` matches (whole deal seeds, each with every seating); a summary dict.
 
@@ -226,7 +241,8 @@ def run(
     up to about ``max_games`` matches in all (the summary says how many were played).
     ``measure``: ``match`` scores each seat by its place at the end of the game
     (``outcome()["value"]``); ``deal`` plays only the first deal of the game and scores it by the
-    game's deal score (``BotHooks.reward``, in [0, 1]), which tells a small edge with fewer deals."""
+    game's deal score (``BotHooks.reward``, in [0, 1]), which tells a small edge with fewer deals.
+    ``time_limit``: as in ``play_match`` (a time-limited run is not reproducible)."""
     if measure not in ("match", "deal"):
         raise ValueError(f"unknown measure {measure!r}: match or deal")
     game = get_game(slug)
@@ -242,7 +258,7 @@ def run(
     seeds = 0
     while True:
         tasks = [
-            (slug, players, options, seed + i, seating, a, b, measure)
+            (slug, players, options, seed + i, seating, a, b, measure, time_limit)
             for i in range(seeds, seeds + batch)
             for seating in seats
         ]
@@ -275,6 +291,7 @@ def run(
         "a": a,
         "b": b,
         "measure": measure,
+        "time_limit": time_limit,
         "matches": len(rows),
         "seeds": seeds,
         "seatings": len(seats),
