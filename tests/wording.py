@@ -23,7 +23,6 @@ PROPER_NOUNS = (
     "G. カペレン",
     "English",
     "HTML",
-    "No.",
     "MB",
     "カードP",
     "ゲームP",

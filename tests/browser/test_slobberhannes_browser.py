@@ -136,7 +136,7 @@ def test_full_game_against_three_computers_shows_the_engine_result(page, server,
         line = page.locator(f".slob-result ol.deals > li[data-deal='{i + 1}']").inner_text()
         for _key, words in (
             ("first", "first trick +1"),
-            ("queen", "queen of clubs +1"),
+            ("queen", "Q♣ +1"),
             ("last", "last trick +1"),
         ):
             assert words in line
