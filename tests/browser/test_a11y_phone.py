@@ -1,5 +1,6 @@
 """Every game's table on phones: no horizontal scrolling, tap targets of 40 px, axe-core clean,
-screenshots kept as test artifacts; and one game played by keyboard alone."""
+screenshots kept as test artifacts; and one game played by keyboard alone. The title in the
+replay viewer's header shown whole at 360 px (never cut with an ellipsis)."""
 
 import json
 
@@ -96,3 +97,37 @@ def test_cards_have_names_in_both_languages(page, server):
     open_table(page, server, "mas_menos", lang="en")
     names = page.locator(".hand .card").evaluate_all(NAMES)
     assert names and all(" of " in n for n in names)  # e.g. ace of hearts
+
+
+# The header's title: every line of its text inside the title's box (nothing clipped or cut with
+# an ellipsis), the number of lines, and the header's height.
+TITLE = """() => {
+    const h = document.querySelector('header.bar h1');
+    const box = h.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    const inside = rects.every(r => r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+        && r.left >= box.left - 1 && r.right <= box.right + 1);
+    return {text: h.textContent, inside, cut: getComputedStyle(h).textOverflow === 'ellipsis',
+            lines: Math.round(box.height / parseFloat(getComputedStyle(h).lineHeight)),
+            bar: h.closest('header.bar').getBoundingClientRect().height};
+}"""
+
+
+def check_title(page, where):
+    title = page.evaluate(TITLE)
+    assert title["inside"] and not title["cut"], f"{where}: the title is cut: {title}"
+    assert title["lines"] <= 2 and title["bar"] <= 48, f"{where}: the header grew: {title}"
+    return title
+
+
+def test_replay_title_whole_on_a_phone(phone_ja, server):
+    """The replay viewer's title, 「Stop the Bus（ストップ・ザ・バス） — リプレイ」 (cut to
+    「ストップ・ザ・バス — リプ…」 in the review), is shown whole at 360 px."""
+    page = phone_ja
+    page.goto(f"{server}/?replay=stop-the-bus-floating-example&lang=ja")
+    page.wait_for_selector("body[data-screen=replay] .table", timeout=120_000)
+    title = check_title(page, "the replay viewer")
+    assert title["text"] == "Stop the Bus（ストップ・ザ・バス） — リプレイ", title
+    assert title["lines"] == 2, title
