@@ -112,6 +112,14 @@ function menuPanel(slug, onNew) {
   );
 }
 
+// A title in the header shows whole: 「Stop the Bus（ストップ・ザ・バス） — リプレイ」 is the name, then
+// its reading (and what follows) as one smaller unit, which goes to a second line when the two do
+// not fit on one (app.css .bar h1); a short title stays on one line.
+function titleNodes(title) {
+  const reading = /^(.+?)(（[^）]+）.*)$/.exec(title);
+  return reading ? [reading[1], h("span", { class: "reading" }, reading[2])] : [title];
+}
+
 export function header(title, { slug = null, onNew = null, onBack = null } = {}) {
   const menuButton = h(
     "button",
@@ -151,7 +159,13 @@ export function header(title, { slug = null, onNew = null, onBack = null } = {})
           h("span", { "aria-hidden": "true" }, "←"),
         )
       : null;
-  const bar = h("header", { class: "bar" }, back, h("h1", {}, title ?? t("app_title")), menuButton);
+  const bar = h(
+    "header",
+    { class: "bar" },
+    back,
+    h("h1", {}, ...titleNodes(title ?? t("app_title"))),
+    menuButton,
+  );
   closeMenu();
   return bar;
 }

@@ -572,7 +572,13 @@ export function render(s, before = null) {
   // them), and Suggest. A view places ui.dock() by its hand; otherwise it goes under the table.
   const bar = ui.picker.bars.length ? null : ui.picker.bar();
   ui.picker.finish();
+  // The result sheet; once closed, its 結果を見る button goes in the dock, in the flow by the hand
+  // (pinned over the bottom of the screen, it covered the help and the lines under a tall board).
+  const over = (view.phase === "over" || s.status.over) && s.module.renderResult;
+  const sheet = over ? s.dress.resultSheet(view, ui).filter(Boolean) : [];
+  const reopen = sheet.find((el) => el.classList.contains("show-result")) ?? null;
   const parts = [
+    reopen,
     h(
       "p",
       {
@@ -605,8 +611,7 @@ export function render(s, before = null) {
     table,
     dock,
   ];
-  if ((view.phase === "over" || s.status.over) && s.module.renderResult)
-    nodes.push(...s.dress.resultSheet(view, ui));
+  nodes.push(...sheet.filter((el) => el !== reopen));
   app.replaceChildren(...nodes.filter(Boolean));
   s.table.emit("drawn", { ui, view }); // a lesson adds its words
   markSuggestion(s);

@@ -636,8 +636,15 @@ export async function showSetup(slug, setup) {
       ),
     );
   }
+  // The start button in a bar that stays at the bottom of the screen while the options above it
+  // run past the fold (app.css .start-bar): it is reached without scrolling on every game's setup,
+  // and still comes after the options when tabbing through the form.
   form.append(
-    h("button", { type: "submit", class: "primary start" }, t(solitaire ? "new_deal" : "start")),
+    h(
+      "div",
+      { class: "start-bar" },
+      h("button", { type: "submit", class: "primary start" }, t(solitaire ? "new_deal" : "start")),
+    ),
   );
   // Friends, each on their own phone (issue #32): the room's code is loaded when asked for.
   if (!solitaire)

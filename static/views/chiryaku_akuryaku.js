@@ -359,9 +359,26 @@ function prompt(view, ui) {
   );
 }
 
+// A card of the hand tapped while the player is asked to take from the trick or to choose the
+// colours to turn face down: what is asked now (the engine would only say that playing is not a
+// move now).
+function why(view, ui) {
+  return (token) => {
+    if (!ui.canAct || !(view.hand || []).includes(token)) return null;
+    if (view.phase === "take")
+      return {
+        code: "hand_in_take",
+        params: { card: token, k: view.take_count, take: ui.t("take_btn") },
+      };
+    if (view.phase === "facedown") return { code: "hand_in_facedown", params: { card: token } };
+    return null;
+  };
+}
+
 // ---------------------------------------------------------------- the two entry points
 export function render(view, ui) {
   const me = ui.viewer;
+  ui.picker.why = why(view, ui);
   const others = Array.from({ length: view.players - 1 }, (_, i) => (me + 1 + i) % view.players);
   const fresh =
     view.last_round &&

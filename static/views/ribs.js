@@ -250,9 +250,24 @@ function dealTricks(tricks, ui, open = false) {
   return panel;
 }
 
+// A card tapped while the player is asked to bid or pass: what is asked now, with the very labels
+// of the buttons above the hand (the engine would only say that playing is not a move now).
+function why(view, ui) {
+  return (token) => {
+    if (view.phase !== "auction" || !ui.canAct || !(view.hand || []).includes(token)) return null;
+    const quote = (label) => (ui.lang === "ja" ? `「${label}」` : `“${label}”`);
+    const labels = view.legal_actions.map((a) =>
+      a === "pass" ? ui.t("call_pass") : ui.t("bid_n", { n: a.split(" ")[1] }),
+    );
+    const calls = new Intl.ListFormat(ui.lang, { type: "disjunction" }).format(labels.map(quote));
+    return { code: "hand_in_auction", params: { card: token, n: view.trick_number, calls } };
+  };
+}
+
 // ---------------------------------------------------------------- the two entry points
 export function render(view, ui) {
   const me = ui.viewer;
+  ui.picker.why = why(view, ui);
   const others = Array.from({ length: view.players - 1 }, (_, i) => (me + 1 + i) % view.players);
   const fresh = view.last_deal && view.phase !== "over" && !view.history.length;
   return h(

@@ -1,5 +1,8 @@
 """Every game's table on phones: no horizontal scrolling, tap targets of 40 px, axe-core clean,
-screenshots kept as test artifacts; and one game played by keyboard alone."""
+screenshots kept as test artifacts; and one game played by keyboard alone. Every game's setup
+in Japanese at 360x640 and 1280x800: its start button on the first screen (reachable without
+scrolling, 44 px, after the options in the focus order, no field left under it), and the title
+in the header and in the replay viewer shown whole (never cut with an ellipsis)."""
 
 import json
 
@@ -96,3 +99,95 @@ def test_cards_have_names_in_both_languages(page, server):
     open_table(page, server, "mas_menos", lang="en")
     names = page.locator(".hand .card").evaluate_all(NAMES)
     assert names and all(" of " in n for n in names)  # e.g. ace of hearts
+
+
+SETUP_SIZES = [(360, 640), (1280, 800)]
+
+# The start button: its box, whether it is what a tap at its centre reaches, and its place in the
+# focus order (after every field of the form, before the other buttons).
+START = """() => {
+    const b = document.querySelector('form.setup button.start');
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    const order = [...document.querySelectorAll('form.setup :is(input, select, button)')];
+    const fields = order.filter(e => e.matches('input, select')).map(e => order.indexOf(e));
+    return {top: r.top, bottom: r.bottom, width: r.width, height: r.height, hit: b.contains(hit),
+            afterFields: fields.every(i => i < order.indexOf(b)),
+            beforeOthers: order.indexOf(b) < order.length - 1};
+}"""
+
+# Each field of the form focused in turn (the browser brings it into view): none left under the
+# start button's bar.
+UNDER_BAR = """() => {
+    const bar = document.querySelector('form.setup .start-bar');
+    const hidden = [];
+    for (const el of document.querySelectorAll('form.setup :is(input, select)')) {
+        el.focus();
+        const r = el.getBoundingClientRect(), b = bar.getBoundingClientRect();
+        if (r.bottom > b.top + 0.5 && r.top < b.bottom - 0.5) hidden.push(el.name || el.type);
+    }
+    window.scrollTo(0, 0);
+    return hidden;
+}"""
+
+# The header's title: every line of its text inside the title's box (nothing clipped or cut with
+# an ellipsis), the number of lines, and the header's height.
+TITLE = """() => {
+    const h = document.querySelector('header.bar h1');
+    const box = h.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(h);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    const inside = rects.every(r => r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+        && r.left >= box.left - 1 && r.right <= box.right + 1);
+    return {text: h.textContent, inside, cut: getComputedStyle(h).textOverflow === 'ellipsis',
+            lines: Math.round(box.height / parseFloat(getComputedStyle(h).lineHeight)),
+            bar: h.closest('header.bar').getBoundingClientRect().height};
+}"""
+
+
+def check_title(page, where):
+    title = page.evaluate(TITLE)
+    assert title["inside"] and not title["cut"], f"{where}: the title is cut: {title}"
+    assert title["lines"] <= 2 and title["bar"] <= 48, f"{where}: the header grew: {title}"
+    return title
+
+
+def test_start_on_the_first_screen_and_titles_whole_on_every_setup(browser, server):
+    """P11c, P14b of the 2026-11-28 phone review: 開始 was below the fold on long setup pages
+    (Tuppi 961, Stop the Bus 853, Mustamaija 713 at 360x640), and long titles such as
+    「Stop the Bus（ストップ・ザ・バス）」 were cut to 「Stop the Bus（スト…」."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for width, height in SETUP_SIZES:
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP")
+        page = context.new_page()
+        try:
+            for slug in GAMES:
+                page.goto(game_url(server, slug, "ja"))
+                page.wait_for_selector("body[data-screen=setup] form.setup button.start")
+                start = page.evaluate(START)
+                where = f"{slug} at {width}x{height}"
+                assert 0 <= start["top"] and start["bottom"] <= height, f"{where}: {start}"
+                assert start["hit"], f"{where}: something covers the start button"
+                assert start["height"] >= 44 and start["width"] >= 44, f"{where}: {start}"
+                assert start["afterFields"] and start["beforeOthers"], f"{where}: focus order"
+                hidden = page.evaluate(UNDER_BAR)
+                assert not hidden, f"{where}: fields left under the start button: {hidden}"
+                title = check_title(page, where)
+                if width == 360 and len(title["text"]) <= 8:  # a short name keeps one line
+                    assert title["lines"] == 1 and title["bar"] == 44, f"{where}: {title}"
+                if width == 360 and slug in ("tuppi", "stop_the_bus"):
+                    page.screenshot(path=str(ARTIFACTS / f"{slug}-ja-setup-start-360x640.png"))
+        finally:
+            context.close()
+
+
+def test_replay_title_whole_on_a_phone(phone_ja, server):
+    """The replay viewer's title, 「Stop the Bus（ストップ・ザ・バス） — リプレイ」 (cut to
+    「ストップ・ザ・バス — リプ…」 in the review), is shown whole at 360 px."""
+    page = phone_ja
+    page.goto(f"{server}/?replay=stop-the-bus-floating-example&lang=ja")
+    page.wait_for_selector("body[data-screen=replay] .table", timeout=120_000)
+    title = check_title(page, "the replay viewer")
+    assert title["text"] == "Stop the Bus（ストップ・ザ・バス） — リプレイ", title
+    assert title["lines"] == 2, title

@@ -298,6 +298,55 @@ def test_big_brother_takes_by_tapping_four_colours_turn_two_down_a_fourth_colour
     assert sink.foreign() == [], sink.foreign()
 
 
+def tap_hand_card(page, log, lang):
+    """Tap the first card of the hand (unlit: not a move now); the reason shown (in Japanese, on
+    the first screen), nothing played."""
+    page.locator(".hand button.card").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown")
+    reason = page.locator(".dock .reason")
+    assert len(saved_log(page, SLUG)["actions"]) == len(log["actions"])
+    if lang == "ja":
+        assert within_viewport(page, ".dock .reason"), "the reason is below the fold"
+    return reason.get_attribute("data-code"), reason.inner_text()
+
+
+def test_a_hand_card_tapped_when_taking_or_turning_colours_down_says_what_is_asked(
+    phone_ja, server
+):
+    """A card of the hand tapped while the player is asked to take from the trick, or to choose
+    the colours to turn face down, is answered with what is asked now (not the common 「今はその
+    手はできません（できる手：取る）」), in Japanese and in English."""
+    page = phone_ja
+    log = position(lambda s: s.d["phase"] == "take")
+    open_saved(page, server, log, lang="ja")
+    assert page.locator(TABLE).get_attribute("data-mine") == "take"
+    code, reason = tap_hand_card(page, log, "ja")
+    k = engine_view(page)["take_count"]
+    assert code == "hand_in_take" and "今はその手" not in reason, (code, reason)
+    assert "は今は出せません。あなたが兄貴分です" in reason, reason
+    assert f"トリックから取るカードを{k}枚タップして、「取る」で決定してください。" in reason, (
+        reason
+    )
+    assert latin_words(reason) == [], reason
+    shoot(page, "chiryaku_akuryaku-ja-hand-at-take-360x640")
+    open_saved(page, server, log, lang="en")
+    code, reason = tap_hand_card(page, log, "en")
+    assert code == "hand_in_take" and reason.startswith("You cannot play the "), reason
+    assert f"you are the big brother. Tap {k} cards of the trick to take, then “Take”." in reason
+
+    log = position(lambda s: s.d["phase"] == "facedown")
+    open_saved(page, server, log, lang="ja")
+    assert page.locator(TABLE).get_attribute("data-mine") == "facedown"
+    code, reason = tap_hand_card(page, log, "ja")
+    assert code == "hand_in_facedown" and "今はその手" not in reason, (code, reason)
+    assert "は今は出せません。先に、裏向きにする2色を上のボタンで選んでください。" in reason, reason
+    assert latin_words(reason) == [], reason
+    open_saved(page, server, log, lang="en")
+    code, reason = tap_hand_card(page, log, "en")
+    assert code == "hand_in_facedown" and "choose the two colours to turn face down" in reason
+    assert not page.errors, page.errors
+
+
 def test_pass_and_play_hides_the_hand_between_people_in_japanese(page, server):
     open_game(page, server, SLUG, lang="ja")
     assert "ラウンド数" in page.locator("form.setup").inner_text()

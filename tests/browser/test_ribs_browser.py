@@ -184,6 +184,12 @@ def test_hotseat_hides_hands_and_refuses_bad_moves_in_japanese(page, server, sin
     )
     assert engine_view(page, 1) == before
     assert saved_log(page, SLUG)["actions"] == []
+    # A card tapped at the forced opening bid: the one button to tap is named, no pass offered.
+    page.locator(".hand button.card").first.click(force=True)
+    page.wait_for_selector(".dock .reason.shown[data-code=hand_in_auction]")
+    reason = page.locator(".dock .reason").inner_text()
+    assert "上の「2をビッド」をタップしてください" in reason and "パス" not in reason, reason
+    assert saved_log(page, SLUG)["actions"] == []
 
     calls.first.click()
     # Player 2 has bid: the hand is hidden until プレイヤー3 takes the phone.
@@ -232,12 +238,21 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
             shoot(page, "ribs-ja-finished-trick-360x640")
             finished_seen = True
         if not refusal_seen and page.locator(".ribs-prompt button.choice").count():
-            # A card tapped during the bidding: nothing is played, and the reason is said.
+            # A card tapped during the bidding: nothing is played, and the reason says what is
+            # asked now, with the labels of the buttons to tap (not the common 「今はその手は…」).
             moves = len(saved_log(page, SLUG)["actions"])
+            labels = page.locator(".ribs-prompt button.choice").all_inner_texts()
             page.locator(".hand button.card").first.click(force=True)
             page.wait_for_selector(".dock .reason.shown")
             reason = page.locator(".dock .reason").inner_text()
-            assert "ビッド" in reason and latin_words(reason) == [], reason
+            code = page.locator(".dock .reason").get_attribute("data-code")
+            assert code == "hand_in_auction" and "今はその手" not in reason, (code, reason)
+            assert "はまだ出せません。今は第" in reason and "トリックのビッド中です" in reason, (
+                reason
+            )
+            assert all(f"「{label.strip()}」" in reason for label in labels), (labels, reason)
+            assert latin_words(reason) == [], reason
+            assert within_viewport(page, ".dock .reason"), "the reason is below the fold"
             assert len(saved_log(page, SLUG)["actions"]) == moves
             refusal_seen = True
             shoot(page, "ribs-ja-refusal-360x640")
