@@ -154,9 +154,8 @@ def test_a_second_visit_plays_offline_with_the_server_stopped(tmp_path, display,
     """The service worker precaches on the first visit; with the server gone, a reload still
     opens the table and a move by taps is saved."""
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py" / "tools"))
-    import serve
-
     import build
+    import serve
 
     site = tmp_path / "dist"
     build.build(site, testing=True)
