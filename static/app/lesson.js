@@ -470,12 +470,14 @@ function makeDirector(slug, lesson, module, progress) {
 }
 
 // The caption shows all its words (lesson.css: a box that scrolls inside itself hid them). When
-// it and the asked move (with the buttons and the refusal by the hand) are not all on the first
-// screen, the page scrolls down just enough to show them, never past the top of the first.
+// it and the asked move (with the refusal by the hand) are not all on the first screen, the page
+// scrolls down just enough to show them, never past the top of the first. The dock's other
+// buttons do not count: scrolling to the last of them (Watten's five signals) pushed the trick
+// off the top while the asked one was already in view.
 function fitCaption(box) {
   box.style.maxHeight = "";
   const shown = (el) => el.offsetParent !== null;
-  const near = app.querySelectorAll(".lesson-ask, .dock button, .dock .reason.shown");
+  const near = app.querySelectorAll(".lesson-ask, .dock .reason.shown");
   const boxes = [box, ...near].filter(shown).map((el) => el.getBoundingClientRect());
   const bottom = Math.max(...boxes.map((r) => r.bottom)) + window.scrollY + 6;
   const top = Math.min(...boxes.map((r) => r.top)) + window.scrollY - 4;
