@@ -134,6 +134,14 @@ export function showList() {
               },
               h("span", { class: "title" }, ...titleParts(gameTitle(slug))),
               h("span", { class: "players" }, t("players_n", { n: range })),
+              // What kind of game and about how long one takes (phone review P11b).
+              h(
+                "span",
+                { class: "about" },
+                h("span", { class: "kind" }, t(`kind_${slug}`)),
+                t("about_sep"),
+                h("span", { class: "length" }, t(`length_${slug}`)),
+              ),
             ),
             learnButton(slug, { compact: true }),
           ]

@@ -341,6 +341,32 @@ function showdown(view, ui) {
   );
 }
 
+// The hands, best first: one a line, its name and what it is (review SBs3: a paragraph of
+// 170 characters was hard to scan on a phone), and the 31 option's hand below.
+const RANKING = ["prial", "running_flush", "run", "flush", "pair", "high_card"];
+function rankingList(ui) {
+  return h(
+    "details",
+    { class: "ranking" },
+    h("summary", {}, ui.t("ranking")),
+    h(
+      "ol",
+      { class: "ranking-list" },
+      RANKING.map((key) =>
+        h(
+          "li",
+          { dataset: { hand: key } },
+          h("b", {}, ui.t(`ranking_${key}`)),
+          " ",
+          // Ranks keep their hyphens on one line (A‑A‑K), as formatParam shows them.
+          h("span", {}, ui.t(`ranking_${key}_d`).replace(/-/g, "\u2011")),
+        ),
+      ),
+    ),
+    h("p", { class: "ranking-note" }, ui.t("ranking_thirty_one")),
+  );
+}
+
 export function render(view, ui) {
   const me = ui.viewer;
   const others = Array.from({ length: view.players - 1 }, (_, i) => (me + 1 + i) % view.players);
@@ -387,12 +413,7 @@ export function render(view, ui) {
     h("section", { class: "prompt" }, prompt(view, ui)),
     myHand(view, ui),
     ui.dock(),
-    h(
-      "details",
-      { class: "ranking" },
-      h("summary", {}, ui.t("ranking")),
-      h("p", {}, ui.t("ranking_text")),
-    ),
+    rankingList(ui),
     showdown(view, ui),
   );
 }

@@ -3,12 +3,17 @@ room (a hand's card at least 72 px wide where the hand fits; a domino tile and G
 cards in proportion), nothing is wider than the window, and the hand (or the board) is in view
 on the player's first turn. The game list is a grid whose names break only between words."""
 
+import json
+import pathlib
+import re
+
 import pytest
-from helpers import axe_violations, game_url, overflow, shoot
+from helpers import axe_violations, game_url, latin_words, overflow, shoot
 
 from tabletop import available_games
 
 DESKTOP = {"width": 1280, "height": 800}
+COMMON = pathlib.Path(__file__).resolve().parents[2] / "static" / "strings" / "common.json"
 # What the player plays from, and the width its pieces reach on a 1280x800 window.
 PIECES = {
     "mexican_train": (".hand button.tile", 56),
@@ -108,14 +113,8 @@ def test_the_seats_sit_around_the_trick_and_the_history_beside_it(desktop_ja, se
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
-def test_game_list_names_whole(browser, server, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="ja-JP")
-    page = context.new_page()
-    try:
-        page.goto(f"{server}/?lang=ja")
-        page.wait_for_selector("ul.games .game .title", timeout=60_000)
-        lines = page.evaluate("""() => [...document.querySelectorAll('.game .title')].map(e => {
+# Each line of an element's text as drawn: a list of lines per element matching the selector.
+LINES = """sel => [...document.querySelectorAll(sel)].map(e => {
             const range = document.createRange(); const out = [];
             const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
             let line = '', top = null;
@@ -127,7 +126,19 @@ def test_game_list_names_whole(browser, server, size):
                     top = y; line += text.data[i];
                 }
             }
-            out.push(line); return out; })""")
+            out.push(line); return out; })"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_game_list_names_whole(browser, server, size):
+    """Every game's card: its name, whole, and (phone review P11b) a line saying what kind of game
+    it is and about how long it takes, in Japanese, also breaking only between words."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="ja-JP")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/?lang=ja")
+        page.wait_for_selector("ul.games .game .title", timeout=60_000)
+        lines = page.evaluate(LINES, ".game .title")
         # A name is one line, or lines that break between its words: after a space or a "・",
         # around the katakana reading's brackets (「Hold My Beer」「（ホールド・マイ・ビア）」).
         for name in lines:
@@ -136,6 +147,26 @@ def test_game_list_names_whole(browser, server, size):
                 assert between_words, f"{''.join(name)} breaks inside a word: {name}"
             if size[0] > 900:
                 assert len(name) <= 2, name
+        # The kind and the length: as the strings say them, inside the card, no English, broken
+        # only after a "・" (「ペア戦・」「トリックテイキング・」「約30分」), on one line at desktop widths.
+        ja = json.loads(COMMON.read_text(encoding="utf-8"))["ja"]
+        cards = page.evaluate("""() => [...document.querySelectorAll('button.game')].map(b => {
+            const a = b.querySelector('.about'); const r = a && a.getBoundingClientRect();
+            const c = b.getBoundingClientRect();
+            return {slug: b.dataset.slug, text: a ? a.innerText : null,
+                    inside: !!a && r.left >= c.left && r.right <= c.right + 0.5 && r.bottom <= c.bottom + 0.5}; })""")
+        assert sorted(c["slug"] for c in cards) == sorted(available_games())
+        for card in cards:
+            slug = card["slug"]
+            said = f"{ja[f'kind_{slug}']}・{ja[f'length_{slug}']}"
+            assert card["text"] == said and re.fullmatch(r".+・約\d+分", said), card
+            assert card["inside"] and latin_words(card["text"]) == [], card
+        for about in page.evaluate(LINES, ".game .about"):
+            for line in about[:-1]:
+                assert line.endswith("・"), f"{''.join(about)} breaks inside a word: {about}"
+            if size[0] > 900 and "天九牌" not in about[0] and "ドミノ・ペア戦" not in about[0]:
+                assert len(about) == 1, about
+        shoot(page, f"game-list-ja-{size[0]}x{size[1]}")
         assert overflow(page) <= 0
     finally:
         context.close()

@@ -464,3 +464,53 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     text = page.locator("main").inner_text()
     assert latin_words(text) == [], latin_words(text)
     assert page.errors == []
+
+
+RANKING_JA = ["プライアル", "ランニング・フラッシュ", "ラン", "フラッシュ", "ペア", "ハイカード"]
+RANKING_EN = ["Prial", "Running flush", "Run", "Flush", "Pair", "High card"]
+
+
+def test_the_hand_ranking_is_a_list_best_first(phone_ja, server):
+    """Review SBs3: the hands are a numbered list, best first, one hand an item (its name, whole
+    on one line, then what it is), the 31 option's hand in a note below; at 360x640 nothing sticks
+    out, in Japanese with no English, and in English the same list."""
+    page = phone_ja
+    open_game(page, server, SLUG, lang="ja")
+    start_new(page, players=4)
+    my_turn(page)
+    page.click("details.ranking summary")
+    items = page.locator("details.ranking ol.ranking-list > li")
+    assert items.count() == 6
+    hands = [items.nth(k).get_attribute("data-hand") for k in range(6)]
+    assert hands == ["prial", "running_flush", "run", "flush", "pair", "high_card"], hands
+    names = [items.nth(k).locator("b").inner_text() for k in range(6)]
+    assert names == RANKING_JA, names
+    # The ranks are drawn with non-breaking hyphens (A‑A‑K stays on one line).
+    said = [items.nth(k).inner_text().replace("\u2011", "-") for k in range(6)]
+    assert "3-3-3が最強" in said[0] and "2-2-3が最弱" in said[4], said
+    note = page.locator("details.ranking .ranking-note").inner_text()
+    assert "31" in note and "どの役よりも強い" in note, note
+    # Each name on one line; each item starts on a line of its own (below the one before).
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.ranking-list li')].map(li => {
+            const b = li.querySelector('b'); const r = b.getBoundingClientRect();
+            return {top: li.getBoundingClientRect().top, nameLines: b.getClientRects().length,
+                    nameHeight: r.height, lineHeight: parseFloat(getComputedStyle(li).lineHeight)};
+        })"""
+    )
+    assert all(x["nameLines"] == 1 and x["nameHeight"] < 1.5 * x["lineHeight"] for x in lines), (
+        lines
+    )
+    tops = [x["top"] for x in lines]
+    assert tops == sorted(tops) and len(set(tops)) == 6, tops
+    assert overflow(page) <= 0
+    text = page.locator("details.ranking").inner_text()
+    assert latin_words(text) == [], latin_words(text)
+    page.locator("details.ranking").scroll_into_view_if_needed()
+    shoot(page, "stop_the_bus-ja-ranking-360x640")
+    page.goto(page.url.replace("lang=ja", "lang=en"))
+    page.wait_for_selector("body[data-screen=table]", timeout=120_000)
+    page.click("details.ranking summary")
+    names = page.locator("details.ranking ol.ranking-list > li b").all_inner_texts()
+    assert names == RANKING_EN, names
+    assert not page.errors, page.errors
