@@ -63,3 +63,35 @@ def test_a_result_sheet_ends_above_the_home_bar(notched, server):
     page.wait_for_selector("section.result button", timeout=60_000)
     buttons = boxes(page, "section.result button")
     assert buttons and max(b["bottom"] for b in buttons) <= HEIGHT - BOTTOM, buttons
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'button, a[href], input, select, summary, [role=button]')]
+    .filter((e) => e.offsetParent !== null)
+    // A hand's cards and tiles take the width the hand allows (at least 40 x 58 px); a radio or a
+    // check box is tapped through its label, the row around it.
+    .filter((e) => !e.matches('.card, .tile, label input, label *'))
+    .map((e) => { const r = e.getBoundingClientRect();
+        return {h: Math.round(r.height), w: Math.round(r.width), what: e.outerHTML.slice(0, 80)}; })
+    .filter((b) => b.h < 44 || b.w < 44)"""
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "lang=ja",
+        "game=tuppi&lang=ja",
+        "game=tuppi&lang=ja&start=1",
+        "game=mexican_train&lang=ja&start=1",
+        "game=watten&lang=ja&start=1",
+        "game=gridcannon&lang=ja&start=1",
+    ],
+)
+def test_every_tap_target_is_44_px(notched, server, query):
+    page = notched
+    page.goto(f"{server}/?{query}&botdelay=0")
+    page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+    # the list, a setup form, or a table drawn for the engine's first view
+    page.wait_for_selector("ul.games, form.setup, body[data-ready]", state="attached")
+    small = page.evaluate(SMALL_TARGETS)
+    assert small == [], small
