@@ -159,6 +159,30 @@ def overflow(page):
     return over
 
 
+def cut_across_lines(page, selector, pattern):
+    """The matches of the regular expression `pattern` in the text of the elements matching
+    `selector` that a line break cuts in two (e.g. 「メ」 at a line's end, 「イト」 at the next
+    one's start), as drawn: each match's range of text laid out on more than one line."""
+    return page.evaluate(
+        """([sel, pattern]) => {
+            const cut = [];
+            for (const el of document.querySelectorAll(sel)) {
+                const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                for (let n = walk.nextNode(); n; n = walk.nextNode())
+                    for (const m of n.data.matchAll(new RegExp(pattern, "g"))) {
+                        const r = document.createRange();
+                        r.setStart(n, m.index);
+                        r.setEnd(n, m.index + m[0].length);
+                        const rs = [...r.getClientRects()].filter(x => x.width > 0);
+                        if (rs.some(x => Math.abs(x.top - rs[0].top) > 3)) cut.push(m[0]);
+                    }
+            }
+            return cut;
+        }""",
+        [selector, pattern],
+    )
+
+
 def within_viewport(page, selector):
     """Every element matching `selector` lies inside the viewport, without scrolling."""
     boxes = page.evaluate(

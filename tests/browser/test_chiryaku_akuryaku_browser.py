@@ -13,6 +13,7 @@ import time
 
 from helpers import (
     computer_gaps,
+    cut_across_lines,
     engine_view,
     finish_in_japanese,
     latin_words,
@@ -340,6 +341,17 @@ def test_a_hand_card_tapped_when_taking_or_turning_colours_down_says_what_is_ask
     log = position(lambda s: s.d["phase"] == "facedown")
     open_saved(page, server, log, lang="ja")
     assert page.locator(TABLE).get_attribute("data-mine") == "facedown"
+    # The six colour buttons at 360 px: each pair of colours on one line, 「裏」 never apart from
+    # its count (review P13c: 「裏」/「4」 on two lines), nothing wider than its button.
+    buttons = ".prompt button.choice[data-action^=facedown]"
+    assert page.locator(buttons).count() == 6
+    assert cut_across_lines(page, f"{buttons} small", r"裏\s*\d+") == []
+    assert cut_across_lines(page, buttons, r"^[●▲■★]\S+・[●▲■★]\S+$") == []
+    wide = page.locator(buttons).evaluate_all(
+        "els => els.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)"
+    )
+    assert wide == [], wide
+    shoot(page, "chiryaku_akuryaku-ja-facedown-360x640")
     code, reason = tap_hand_card(page, log, "ja")
     assert code == "hand_in_facedown" and "今はその手" not in reason, (code, reason)
     assert "は今は出せません。先に、裏向きにする2色を上のボタンで選んでください。" in reason, reason
