@@ -8,6 +8,7 @@ import time
 
 from helpers import (
     computer_gaps,
+    cut_across_lines,
     finished_trick,
     latin_words,
     open_game,
@@ -254,6 +255,10 @@ def test_on_a_phone_in_japanese_at_the_default_pace(phone_ja, server):
     assert not page.locator("section.result").is_visible()
     # The final table keeps the deal's last trick on view: the mating lead, or trick 10.
     assert page.locator(".trick[data-state=finished]").count() == 1
+    # A mate is said in words that break between phrases: never 「…によるメ」/「イト：…」
+    # (review P14a: the first half showed above the result sheet, cut).
+    label = ".trick[data-state=finished] .trick-label"
+    assert cut_across_lines(page, label, "メイト") == []
     shoot(page, "mate-ja-final-table-360x640")
     page.click("button.show-result")
     assert page.locator("section.result").is_visible()
