@@ -30,8 +30,34 @@ def free_port():
         return s.getsockname()[1]
 
 
-class Firefox:
+class Polling:
+    """Waiting on the page, shared by both engines' drivers: ``js`` is theirs; a script that
+    throws (``script_errors``) is asked again, as a navigation may replace the page between two
+    polls."""
+
+    script_errors = ()
+
+    def wait(self, fn, *args, timeout=120):
+        """Until ``fn(*args)`` is truthy in the page; its value."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            try:
+                value = self.js(fn, *args)
+                if value:
+                    return value
+            except self.script_errors as e:
+                last = e
+            time.sleep(0.1)
+        raise TimeoutError(f"waited {timeout} s for {fn} (last error: {last})")
+
+    def wait_css(self, css, timeout=120):
+        return self.wait("(css) => document.querySelectorAll(css).length", css, timeout=timeout)
+
+
+class Firefox(Polling):
     name = "firefox"
+    script_errors = (BidiError,)
     """One headless Firefox with a fresh profile (``prefs`` go to its user.js), one tab."""
 
     def __init__(self, prefs=None, binary=None):
@@ -157,24 +183,6 @@ class Firefox:
             raise BidiError(f"script threw: {details.get('text')}")
         value = out["result"]
         return json.loads(value["value"]) if value.get("type") == "string" else None
-
-    def wait(self, fn, *args, timeout=120):
-        """Until ``fn(*args)`` is truthy in the page (polled: a navigation may replace the page
-        between two polls, so a script that throws is asked again); its value."""
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            try:
-                value = self.js(fn, *args)
-                if value:
-                    return value
-            except BidiError as e:
-                last = e
-            time.sleep(0.1)
-        raise TimeoutError(f"waited {timeout} s for {fn} (last error: {last})")
-
-    def wait_css(self, css, timeout=120):
-        return self.wait("(css) => document.querySelectorAll(css).length", css, timeout=timeout)
 
     def tap(self, css):
         """A real pointer tap at the centre of the first visible element matching ``css`` (its

@@ -10,8 +10,9 @@ import os
 import shutil
 import time
 
+from bidi import Polling
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.webkitgtk.service import Service
 
@@ -27,8 +28,10 @@ class ScriptError(RuntimeError):
     pass
 
 
-class WebKit:
+class WebKit(Polling):
     name = "webkit"
+    # a navigation between two polls fails the script in either of these ways
+    script_errors = (ScriptError, WebDriverException)
 
     def __init__(self, display):
         os.environ["DISPLAY"] = display
@@ -66,22 +69,6 @@ class WebKit:
         if "error" in out:
             raise ScriptError(out["error"])
         return out["value"]
-
-    def wait(self, fn, *args, timeout=120):
-        deadline = time.monotonic() + timeout
-        last = None
-        while time.monotonic() < deadline:
-            try:
-                value = self.js(fn, *args)
-                if value:
-                    return value
-            except Exception as e:  # a navigation between two polls
-                last = e
-            time.sleep(0.1)
-        raise TimeoutError(f"waited {timeout} s for {fn} (last error: {last})")
-
-    def wait_css(self, css, timeout=120):
-        return self.wait("(css) => document.querySelectorAll(css).length", css, timeout=timeout)
 
     def tap(self, css):
         """A WebDriver click on the first displayed match; the table redraws after every move, so
