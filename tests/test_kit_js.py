@@ -34,15 +34,27 @@ def test_one_token_two_verbs_asks_which(results):
 
 def test_a_card_then_a_slot_plays_on_the_second_tap(results):
     assert results["seq_lit"] == ["g11", "g12"]
+    # Another card takes the chosen card's place: drawn plain (not dimmed), it starts over.
+    assert results["seq_replaces"] == ["KH"]
     assert results["seq_restart"] == ["KH"]
     assert results["seq_acted"] == ["place KH g11"]
 
 
 def test_an_argument_split_into_tokens_is_tapped_token_by_token(results):
     assert results["split_lit"] == ["TH", "JH"]  # the beaters of 9H only
-    assert results["split_restart"] == ["8H"]
-    assert results["split_explained"] == [["2C", "beat 9H:2C"]]
+    # A beater of another attack card is dimmed: a tap on it asks the engine why (review P14c: it
+    # was chosen instead), and the attack card stays chosen. Another attack card replaces it.
+    assert results["split_dimmed"] == ["8H"]
+    assert results["split_kept"] == ["9H"]
+    assert results["split_restart"] == ["7H"]
+    assert results["split_explained"] == [["8H", "beat 9H:8H"], ["2C", "beat 9H:2C"]]
     assert results["split_acted"] == ["beat 9H:TH"]
+
+
+def test_a_director_may_refuse_a_tap_before_anything_is_chosen(results):
+    # A lesson asking for beat 9H:TH: 8H (it beats 7H only) is refused, nothing chosen (P14c).
+    assert results["allow_refused"] == {"sel": [], "refusedBy": ["8H"], "acted": []}
+    assert results["allow_acted"] == ["beat 9H:TH"]
 
 
 def test_an_eager_verb_plays_as_soon_as_one_action_is_left(results):

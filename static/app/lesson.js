@@ -8,7 +8,8 @@
 // through `act`; the kit lights what the engine allows; a tap on anything unplayable is asked of
 // the engine, which refuses it with its own reason. The lesson only
 //   - asks for one of the legal moves at each of the reader's steps (marked "try this"; another
-//     legal move is answered "that is allowed, but in this lesson play …" and nothing is played),
+//     legal move is answered "that is allowed, but in this lesson play …" and nothing is played;
+//     so is a tap that could only lead to another move, before anything is chosen),
 //   - plays the other seats' scripted moves at the table's pace (never a bot),
 //   - says its words in a caption by the hand: a step's `say` while it is awaited or as it is
 //     played, then its `after` once made.
@@ -152,6 +153,24 @@ function makeDirector(slug, lesson, module, progress) {
     return false;
   };
 
+  // A tap whose choice can only lead to other moves than the asked one (the lesson asks 9♥ with
+  // 10♥; 8♥, which beats only 7♥, is tapped) is answered at once, as a move made would be: the
+  // tapped card is not chosen, those chosen before are put back, and the asked move's cards are
+  // the ones marked (review P14c: 8♥ was chosen, and looked like a second card chosen).
+  d.allowPick = (s, actions, token) => {
+    const step = stepAt(s);
+    if (d.broken || !step || step.seat !== human || s.viewSeat !== human) return true;
+    if (actions.some((a) => canon(a) === canon(step.action))) return true;
+    s.reason = {
+      text: t("lesson_asks_other", { move: moveWords(s.lessonUi, module, step.action) }),
+      token,
+      code: "lesson_not_this",
+    };
+    s.pick.splice(0);
+    s.refresh();
+    return false;
+  };
+
   d.nextComputerSeat = (s) => {
     const step = stepAt(s);
     if (!d.started || d.broken || !step || step.seat === human || s.status.over) return undefined;
@@ -190,6 +209,7 @@ function makeDirector(slug, lesson, module, progress) {
   // The lesson's subscribers: its progress after every state (never the game's save), its
   // caption on every drawing, and a scripted move the engine refused stops the lesson.
   d.attach = (s, table) => {
+    s.allowPick = (actions, token) => d.allowPick(s, actions, token);
     for (const event of ["loaded", "moved", "undone"]) table.on(event, () => d.persist(s));
     table.on("drawn", ({ ui, view }) => d.decorate(s, ui, view));
     table.on("failed", ({ seat, action, answer }) => {

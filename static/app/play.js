@@ -193,6 +193,7 @@ function makeSession(slug, module, mode, level, extra, players, humans) {
     // sheet, and whether it has Suggest and the one-player tools (a lesson has its own).
     dress: null,
     refresh: null, // draws the table again as it is (no engine call)
+    allowPick: null, // a lesson's say on a tap before it is chosen (lesson.js)
     save: undefined, // writes the save now (a table that keeps one)
   };
 }
@@ -537,6 +538,8 @@ export function makeUi(s, view, { replay = false } = {}) {
       render(s);
     },
     explain: (token, own, action) => (replay ? null : explain(s, w, token, own, action)),
+    // A lesson refuses at once a tap that cannot lead to the move it asks (lesson.js allowPick).
+    allow: canMove && s.allowPick ? (actions, token) => s.allowPick(actions, token) : null,
   });
   return ui;
 }

@@ -17,13 +17,16 @@
 //   ui.picker.why = (token, selection) => msg | action | null
 //                                  optional: the view says why a token cannot be used
 //
-// A tap: the token joins the selection. No legal action contains the selection -> the tap does
-// not act; the view's `why`, else the engine (the action `verb token` sent as a question: it is
-// refused with a code and changes nothing), gives the reason shown next to the hand. Exactly one
-// action matches and it is complete -> it is played at once, unless its verb confirms (a set of
-// 2+ tokens, e.g. discards: a confirm button, `data-verb`, shows "discard (2/3)"). Several complete
-// actions (one token, two verbs) -> a button for each. Actions whose arguments are not all tokens
-// on the table get buttons of their own (labels: `verbs[verb].label(args, words)`, else the move in
+// A tap: the token joins the selection. No legal action contains the selection -> the tap does not
+// act; the view's `why`, else the engine (the action `verb token` sent as a question: it is refused
+// with a code and changes nothing), gives the reason shown next to the hand. A token of the same
+// kind as a chosen one (it takes a chosen token's place in some legal action: another card where a
+// card was chosen, not a beater where an attack card was) replaces it: it is drawn plain, neither
+// lit nor dimmed. A dimmed token is never chosen: a tap on it only says why. Exactly one action
+// matches and it is complete -> it is played at once, unless its verb confirms (a set of 2+ tokens,
+// e.g. discards: a confirm button, `data-verb`, shows "discard (2/3)"). Several complete actions
+// (one token, two verbs) -> a button for each. Actions whose arguments are not all tokens on the
+// table get buttons of their own (labels: `verbs[verb].label(args, words)`, else the move in
 // words).
 //
 // Options per verb (the view's `verbs` export): {confirm: true|false, label(args, words), need,
@@ -63,9 +66,23 @@ export class Picker {
    * @param {Record<string, import("./types.js").VerbOptions>} [o.verbs]
    * @param {import("./types.js").Words} o.words
    * @param {import("./types.js").FaceSpec | null} [o.spec]
+   * @param {((actions: string[], token: string) => boolean) | null} [o.allow]
    */
-  constructor({ legal, selection, act, explain, rerender, verbs = {}, words, spec = null }) {
+  constructor({
+    legal,
+    selection,
+    act,
+    explain,
+    rerender,
+    verbs = {},
+    words,
+    spec = null,
+    allow = null,
+  }) {
     this.legal = legal || [];
+    // allow(actions, token): the table's director (a lesson) may refuse a tap whose selection can
+    // only lead to these actions; it then says why itself, and nothing is chosen.
+    this.allow = allow;
     this.sel = selection;
     this.actFn = act;
     this.explainFn = explain;
@@ -95,6 +112,24 @@ export class Picker {
     return this.legal.some((a) => covers(this.args(a), [...this.sel, token]));
   }
 
+  // The argument places a token takes in the legal actions (0: the first token of an action).
+  places(token, actions = this.legal) {
+    const at = new Set();
+    for (const a of actions) this.args(a).forEach((x, i) => x === token && at.add(i));
+    return at;
+  }
+
+  // A tap on `token` starts the choice over with it: it joins nothing chosen, the chosen tokens
+  // are not a set being gathered, and it takes the place of a chosen token in some legal action.
+  replaces(token) {
+    if (!this.sel.length || this.sel.includes(token) || this.extends(token)) return false;
+    const cands = this.candidates();
+    if (cands.some((a) => this.confirms(verbOf(a)))) return false;
+    const mine = this.places(token);
+    if (!mine.size) return false;
+    return this.sel.some((t) => [...this.places(t, cands)].some((i) => mine.has(i)));
+  }
+
   confirms(verb) {
     const own = this.verbs[verb] && this.verbs[verb].confirm;
     if (own !== undefined) return own;
@@ -111,7 +146,7 @@ export class Picker {
       ...opts,
       lit,
       selected,
-      disabled: !lit && !selected,
+      disabled: !lit && !selected && !this.replaces(token),
       selectable: this.legal.some((a) => this.confirms(verbOf(a)) && this.args(a).includes(token)),
       onclick: (e) => {
         e.stopPropagation();
@@ -128,18 +163,13 @@ export class Picker {
       return this.rerender();
     }
     let next = [...this.sel, token];
-    // A token that cannot join the tokens chosen so far starts a new choice, unless they are a set
-    // being gathered (discards): then the tap says why instead of dropping the set.
-    const gathering = this.candidates().some((a) => this.confirms(verbOf(a)));
-    if (
-      !this.candidates(next).length &&
-      this.sel.length &&
-      !gathering &&
-      this.candidates([token]).length
-    )
-      next = [token];
+    // A token that cannot join the tokens chosen so far starts a new choice if it is of their kind
+    // (replaces); otherwise (a set being gathered, a beater that does not beat the chosen attack
+    // card) the tap says why and the choice stays as it was.
+    if (this.replaces(token)) next = [token];
     const cands = this.candidates(next);
     if (!cands.length) return this.explain(token, verb);
+    if (this.allow && !this.allow(cands, token)) return;
     const complete = cands.filter((a) => this.args(a).length === next.length);
     if (cands.length === 1 && complete.length === 1 && !this.confirms(verbOf(complete[0]))) {
       this.sel.length = 0;

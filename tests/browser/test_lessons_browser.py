@@ -494,3 +494,62 @@ def test_a_lesson_that_disagrees_with_the_engine_says_so_and_offers_the_real_gam
     assert "スペードのA" in page.locator(".lesson-caption .lesson-broken").inner_text()
     assert page.locator(".lesson-ask").count() == 0
     assert not page.errors, page.errors
+
+
+def test_a_tap_the_lesson_or_the_rules_do_not_allow_chooses_nothing(phone_ja, server):
+    """Mustamaija's lesson, step 5: it asks to beat 9♥ with 10♥ while 7♥ is under attack too, and
+    8♥ beats 7♥ only. 8♥ tapped first (lit: the rules allow it) is answered by the lesson at once,
+    nothing chosen. 9♥ tapped, 8♥ is dimmed, and a tap on it is the engine's refusal: 9♥ alone
+    stays chosen (review P14c: the dimmed 8♥ was chosen instead of refused, and showed beside the
+    marked 9♥ as a second card chosen). The asked move is then made by its marked cards."""
+    page = phone_ja
+    lesson = load_lesson(ROOT / "static" / "lessons" / "mustamaija.json")
+    index = 4
+    step = lesson["steps"][index]
+    assert (step["seat"], step["action"]) == (lesson["human"], "beat 9H:TH")
+    open_lesson(page, server, "mustamaija")
+    page.click(".lesson-start")
+    for _ in range(300):
+        now = caption(page)
+        if now and now["kind"] == "yours" and now["step"] == index:
+            break
+        if page.locator(".lesson-caption .lesson-next").count():
+            try:
+                page.locator(".lesson-caption .lesson-next").click(timeout=2000)
+            except Exception:  # redrawn under the tap: look again
+                pass
+        page.wait_for_timeout(200)
+    wait_for_step(page, index)
+
+    def selected():
+        return page.locator(".table button.card.selected").evaluate_all(
+            "els => els.map(e => e.dataset.token)"
+        )
+
+    eight = ".hand button.card[data-token='8H']"
+    assert "lit" in page.locator(eight).get_attribute("class").split()
+    page.click(eight)
+    page.wait_for_selector(".dock .reason.shown[data-code=lesson_not_this]", timeout=10_000)
+    assert selected() == [], "a tap the lesson does not ask chose a card"
+    assert caption(page)["step"] == index
+
+    page.click(".mm-attack button.card[data-token='9H']")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.table button.card.selected')]
+            .map(e => e.dataset.token).join() === '9H'""",
+        timeout=10_000,
+    )
+    assert page.locator(eight).get_attribute("aria-disabled") == "true", "8♥ cannot beat 9♥"
+    moves = engine_view(page, lesson["human"])
+    page.locator(eight).click(force=True)
+    page.wait_for_selector(
+        ".dock .reason.shown[data-code]:not([data-code=lesson_not_this])", timeout=30_000
+    )
+    said = page.locator(".dock .reason").inner_text()
+    no_latin(said, "the refusal of the dimmed 8♥")
+    assert selected() == ["9H"], f"a dimmed card's tap left {selected()} chosen"
+    assert caption(page)["step"] == index
+    assert engine_view(page, lesson["human"]) == moves
+    shoot(page, "lesson-mustamaija-dimmed-tap")
+    tap_asked(page, lesson, index)
+    assert not page.errors, page.errors

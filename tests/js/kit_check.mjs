@@ -12,12 +12,13 @@ import {
 } from "../../static/kit/words.js";
 
 const out = {};
-function picker(legal, verbs = {}) {
+function picker(legal, verbs = {}, allow = null) {
   const log = { acted: [], explained: [], redraws: 0 };
   const p = new Picker({
     legal,
     selection: [],
     verbs,
+    allow,
     words: { verb: (v) => v, move: (a) => a, t: (k) => k },
     act: (a) => log.acted.push(a),
     rerender: () => {
@@ -66,6 +67,7 @@ function picker(legal, verbs = {}) {
   });
   p.tap("AS", "place");
   out.seq_lit = ["g11", "g12", "KH"].filter((t) => p.extends(t));
+  out.seq_replaces = ["g11", "g12", "KH"].filter((t) => p.replaces(t));
   p.tap("KH", "place"); // another card: the choice starts over with it
   out.seq_restart = [...p.sel];
   p.tap("g11", "place");
@@ -77,14 +79,34 @@ function picker(legal, verbs = {}) {
   const { p, log } = picker(legal, { beat: { split: ":", confirm: false } });
   p.tap("9H", "beat");
   out.split_lit = ["TH", "JH", "8H", "7H"].filter((t) => p.extends(t));
-  p.tap("8H", "beat"); // 8H beats 7H, not 9H: the choice starts over with it
+  // 8H beats 7H, not 9H: it is dimmed, and a tap on it asks why and chooses nothing
+  out.split_dimmed = ["8H", "7H"].filter((t) => !p.extends(t) && !p.replaces(t));
+  p.tap("8H", "beat");
+  out.split_kept = [...p.sel];
+  p.tap("7H", "beat"); // another attack card: the choice starts over with it
   out.split_restart = [...p.sel];
-  p.tap("8H", "beat"); // taken back
+  p.tap("7H", "beat"); // taken back
   p.tap("9H", "beat");
   p.tap("2C", "beat"); // beats nothing: asked as the engine spells a pair
   out.split_explained = log.explained;
   p.tap("TH", "beat");
   out.split_acted = log.acted;
+}
+{
+  // a director (a lesson asking for beat 9H:TH) refuses a tap that can only lead to other moves:
+  // nothing is chosen nor played; the asked move's taps go through
+  const refusedBy = [];
+  const legal = ["beat 9H:TH", "beat 7H:8H", "beat 7H:TH", "take"];
+  const { p, log } = picker(legal, { beat: { split: ":", confirm: false } }, (actions, token) => {
+    if (actions.includes("beat 9H:TH")) return true;
+    refusedBy.push(token);
+    return false;
+  });
+  p.tap("8H", "beat");
+  out.allow_refused = { sel: [...p.sel], refusedBy: [...refusedBy], acted: [...log.acted] };
+  p.tap("9H", "beat");
+  p.tap("TH", "beat");
+  out.allow_acted = log.acted;
 }
 {
   // eager: a tap that leaves one legal action plays it; several wait for the next tap
