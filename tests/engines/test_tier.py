@@ -35,7 +35,7 @@ HAS = {
 def launch(name, display, **kw):
     if not HAS[name]:
         pytest.skip(f"{name} is missing (apt-get install firefox-esr webkit2gtk-driver)")
-    return Firefox(**kw) if name == "firefox" else WebKit(display)
+    return Firefox(**kw) if name == "firefox" else WebKit(display, **kw)
 
 
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
@@ -194,10 +194,20 @@ def test_a_second_visit_plays_offline_with_the_server_stopped(tmp_path, display,
         ff.close()
 
 
-def test_storage_turned_off_still_plays_with_a_note(server, display):
-    """All site data refused (cookies and storage blocked, as some private settings do): the game
-    starts, says in Japanese that it lasts while the page is open, and takes a move."""
-    ff = launch("firefox", display, prefs={"network.cookie.cookieBehavior": 2})
+# Storage refused, each engine its own way: Firefox refuses all site data (cookies and storage
+# blocked, as some private settings do); WebKit with its local storage turned off (MiniBrowser's
+# WebKitSettings:enable-html5-local-storage).
+STORAGE_OFF = {
+    "firefox": {"prefs": {"network.cookie.cookieBehavior": 2}},
+    "webkit": {"args": ["--enable-html5-local-storage=false"]},
+}
+
+
+@pytest.mark.parametrize("name", ["firefox", "webkit"])
+def test_storage_turned_off_still_plays_with_a_note(server, display, name):
+    """Storage refused: the game starts, says in Japanese that it lasts while the page is open,
+    and takes a move."""
+    ff = launch(name, display, **STORAGE_OFF[name])
     try:
         ff.viewport(*PHONE)
         ff.get(game_url(server, "mas_menos", "ja", start=1))
@@ -210,7 +220,7 @@ def test_storage_turned_off_still_plays_with_a_note(server, display):
             assert ff.tap(".hand button.card.lit:not(.selected)")
         assert ff.tap("button[data-verb=discard]:not([disabled])")
         ff.wait("() => tabletop.events.some((e) => e.kind === 'human' && e.seat === 0)")
-        ff.screenshot(ARTIFACTS / "firefox-storage-off-390x844.png")
+        ff.screenshot(ARTIFACTS / f"{name}-storage-off-390x844.png")
         assert ff.errors == []
     finally:
         ff.close()

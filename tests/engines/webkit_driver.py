@@ -33,11 +33,14 @@ class WebKit(Polling):
     # a navigation between two polls fails the script in either of these ways
     script_errors = (ScriptError, WebDriverException)
 
-    def __init__(self, display):
+    def __init__(self, display, args=()):
+        """args: MiniBrowser's own settings (e.g. --enable-html5-local-storage=false)."""
         os.environ["DISPLAY"] = display
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
+        for arg in args:
+            options.add_argument(arg)
         service = Service(executable_path=shutil.which("WebKitWebDriver"))
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(300)
