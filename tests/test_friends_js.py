@@ -55,6 +55,19 @@ def test_a_guest_is_sent_only_its_own_seat(results):
     assert results["ended"] == "friends_host_left"
     assert all(results["guest_checks"])
     assert results["clean"] == ["名前です", "", 16]
+    # only the room's key holder is taken for the host, by the guest it signed for
+    assert results["proof_checks"] == {
+        "room_is_an_id": True,
+        "host": True,
+        "sent_to_another_guest": False,
+        "another_rooms_host": False,
+        "a_guests_own_key": False,
+        "key_swapped": False,
+        "bad_signature": False,
+        "malformed": False,
+        "no_private_key_sent": True,
+        "shape": True,
+    }
 
 
 def test_every_code_has_words_in_both_languages():

@@ -61,8 +61,9 @@ TRYSTERO_CORE = ROOT / "node_modules" / "@trystero-p2p" / "core" / "dist"
 TRYSTERO_TORRENT = ROOT / "node_modules" / "@trystero-p2p" / "torrent" / "dist" / "index.mjs"
 SELF_ID_LINE = "const selfId = genId(20);"
 SELF_ID_CHOSEN = (
-    "const selfId = /^[0-9A-Za-z]{20}$/.test(globalThis.tabletopPeerId ?? '')"
+    "let selfId = /^[0-9A-Za-z]{20}$/.test(globalThis.tabletopPeerId ?? '')"
     " ? globalThis.tabletopPeerId : genId(20);"
+    " globalThis.tabletopRenewPeerId = () => { selfId = genId(20); return selfId; };"
 )
 QRCODE = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
 RELAYS = ROOT / "static" / "relays.json"
@@ -581,6 +582,8 @@ def vendor_friends(out):
         copy(src, dst / "core" / src.name)
     # The host's peer id sorts after every guest's (static/app/link.js says why): Trystero draws
     # its id when the module loads, so the one line that draws it reads the host's choice first.
+    # A guest that joins the room again takes a fresh id (link.js says why): the id is a `let`,
+    # which every module importing it reads live, and globalThis.tabletopRenewPeerId draws anew.
     utils = dst / "core" / "utils.mjs"
     text = utils.read_text(encoding="utf-8")
     assert text.count(SELF_ID_LINE) == 1, "Trystero's peer id is no longer drawn in utils.mjs"

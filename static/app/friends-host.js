@@ -9,7 +9,7 @@ import { h } from "../kit/dom.js";
 import { gameTitle, t } from "../kit/words.js";
 import { app, header, toast } from "./chrome.js";
 import { game } from "./engine.js";
-import { Host, randomId, serveTable } from "./friends.js";
+import { Host, hostProof, newRoomKey, serveTable } from "./friends.js";
 import { openRoom } from "./link.js";
 import {
   current,
@@ -89,6 +89,7 @@ function save(room) {
     saveKeyOf(room),
     JSON.stringify({
       slug: open.slug,
+      key: open.key,
       setup: open.setup,
       level: open.level,
       seats: open.host.saved(),
@@ -334,9 +335,19 @@ export async function openFriends(slug, setup, room = null) {
     } catch {
       saved = null;
     }
-    if (saved?.slug !== slug) saved = null;
+    // A save without the room's key (or another room's) cannot prove this phone is the host.
+    if (saved?.slug !== slug || saved?.key?.room !== room) saved = null;
   }
-  if (!saved) room = randomId();
+  let key = saved?.key;
+  if (!key) {
+    try {
+      key = await newRoomKey();
+    } catch {
+      toast(t("friends_insecure")); // no page crypto (not https): no room
+      return nav.leave();
+    }
+    room = key.room;
+  }
   const info = current.catalog[slug];
   const players = saved?.setup?.players || setup.players;
   const host = new Host({ players, hostSeat: 0 });
@@ -344,6 +355,7 @@ export async function openFriends(slug, setup, room = null) {
   const o = {
     slug,
     room,
+    key,
     setup: saved?.setup || { players, options: setup.options || {} },
     level: saved?.level || setup.level || info.default_level || "random",
     host,
@@ -383,8 +395,13 @@ export async function openFriends(slug, setup, room = null) {
   // Into the room first: a resumed table's guests reconnect while the engine boots.
   try {
     o.link = await openRoom({ room, host: true });
-    o.link.onJoin = (peer) =>
-      o.link.send(peer, host.lobby({ game: slug, options: o.setup.options }));
+    // A newcomer is sent the proof that this phone holds the room's key, then the lobby (a guest
+    // takes no other peer for its host).
+    o.link.onJoin = async (peer) => {
+      const proof = await hostProof(key, peer);
+      o.link?.send(peer, proof);
+      o.link?.send(peer, host.lobby({ game: slug, options: o.setup.options }));
+    };
     o.link.onMessage = (peer, data) => o.served.receive(peer, data);
     o.link.onLeave = (peer) => o.served.gone(peer);
   } catch {

@@ -14,6 +14,7 @@
 //   {t: "act", seat, n, action}        a move for the guest's seat, chosen at move n
 //   {t: "bye"}                         the guest leaves its seat (to a computer)
 // Host -> guest:
+//   {t: "proof", pub, sig}             the host holds the room's key (first, to each peer)
 //   {t: "lobby", seats: [{kind, name}], started, game, players, options}   who sits where
 //   {t: "seat", seat}                  the seat this guest holds
 //   {t: "state", seat, n, over, to_move, players, view}                    its seat's view at move n
@@ -68,6 +69,77 @@ export function cleanName(name) {
 
 /** @param {string} code @param {Object<string, any>} [params] @returns {Checked} */
 const refuse = (code, params = {}) => ({ ok: false, code, params });
+
+// Who is the host: the room id is the hash of the host's public key (ECDSA P-256), made when the
+// room is opened; the private key stays in the host's save. Every peer in the room could send a
+// lobby, so a guest takes as its host only a peer that signed the guest's own peer id and the
+// room with that key (`proof`): another guest cannot pass for the host, and a proof sent to one
+// guest is worth nothing to another.
+const SIGN = { name: "ECDSA", hash: "SHA-256" };
+const KEY = { name: "ECDSA", namedCurve: "P-256" };
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const text = (/** @type {string} */ s) => new TextEncoder().encode(s);
+const b64url = (/** @type {ArrayBuffer} */ buf) =>
+  btoa(String.fromCharCode(...new Uint8Array(buf)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const unb64url = (/** @type {string} */ s) =>
+  Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+/** The room id of a public key: 22 URL-safe characters of its SHA-256 (132 bits). */
+async function roomOf(/** @type {CryptoKey} */ pub) {
+  const spki = await crypto.subtle.exportKey("spki", pub);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", spki));
+  return Array.from(hash.slice(0, 22), (b) => ALPHABET[b & 63]).join("");
+}
+
+/**
+ * A new room: its id and the host's key pair (JWK, for the host's save).
+ * @returns {Promise<{room: string, pub: JsonWebKey, priv: JsonWebKey}>}
+ */
+export async function newRoomKey() {
+  const pair = /** @type {CryptoKeyPair} */ (
+    await crypto.subtle.generateKey(KEY, true, ["sign", "verify"])
+  );
+  return {
+    room: await roomOf(pair.publicKey),
+    pub: await crypto.subtle.exportKey("jwk", pair.publicKey),
+    priv: await crypto.subtle.exportKey("jwk", pair.privateKey),
+  };
+}
+
+/**
+ * The host's proof for one guest: the room and the guest's peer id, signed with the room's key.
+ * @param {{room: string, pub: JsonWebKey, priv: JsonWebKey}} key
+ * @param {string} peer  the guest's peer id
+ */
+export async function hostProof(key, peer) {
+  const priv = await crypto.subtle.importKey("jwk", key.priv, KEY, false, ["sign"]);
+  const sig = await crypto.subtle.sign(SIGN, priv, text(`${key.room}:${peer}`));
+  return {
+    t: "proof",
+    pub: { kty: key.pub.kty, crv: key.pub.crv, x: key.pub.x, y: key.pub.y },
+    sig: b64url(sig),
+  };
+}
+
+/**
+ * Whether a proof comes from the room's host: its key hashes to the room id and it signed this
+ * guest's peer id. Anything malformed is simply false.
+ * @param {any} msg
+ * @param {string} room
+ * @param {string} self  this guest's peer id
+ */
+export async function checkProof(msg, room, self) {
+  try {
+    const pub = await crypto.subtle.importKey("jwk", msg.pub, KEY, true, ["verify"]);
+    if ((await roomOf(pub)) !== room) return false;
+    return await crypto.subtle.verify(SIGN, pub, unb64url(msg.sig), text(`${room}:${self}`));
+  } catch {
+    return false;
+  }
+}
 
 /** A random room id or device token: 22 URL-safe characters of 6 random bits (132 bits). */
 export function randomId(length = 22) {
@@ -280,6 +352,8 @@ export function hostMessage(data) {
   if (msg.t === "refused" || msg.t === "ended") return typeof msg.code === "string" ? msg : null;
   if (msg.t === "lobby") return Array.isArray(msg.seats) ? msg : null;
   if (msg.t === "seat") return Number.isInteger(msg.seat) ? msg : null;
+  if (msg.t === "proof")
+    return msg.pub && typeof msg.pub === "object" && typeof msg.sig === "string" ? msg : null;
   return null;
 }
 

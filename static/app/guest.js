@@ -6,7 +6,7 @@
 import { h } from "../kit/dom.js";
 import { chooseLanguage, gameTitle, knowGames, loadCommon, loadGame, t } from "../kit/words.js";
 import { app, header, toast } from "./chrome.js";
-import { cleanName, hostMessage, randomId } from "./friends.js";
+import { checkProof, cleanName, hostMessage, randomId } from "./friends.js";
 import { openRoom } from "./link.js";
 import { current, endSession, nav, refusalText, startGuestTable, wordsOf } from "./play.js";
 import { knowGameFacts } from "./stats.js";
@@ -37,7 +37,8 @@ const g = {
   heard: false,
   ended: false,
   asked: false, // a hello sent to this host
-  candidates: new Map(), // peer -> a lobby it sent while another peer was the host
+  candidates: new Map(), // peer -> a lobby it sent while it was not (yet) this phone's host
+  proven: new Set(), // the peers that proved they hold the room's key (friends.js checkProof)
 };
 // The test build: the tests read every message that arrived from the host (a leak check).
 if (testParam("relay")) window.tabletopGuest = Object.assign(g, { received: [], latencies: [] });
@@ -172,6 +173,22 @@ function showLobby() {
   document.body.dataset.screen = seated ? "friends-waiting" : "friends-lobby";
 }
 
+/**
+ * While the host's phone is away (its page closed, reloading, asleep), a bar over the table says
+ * so: the table waits, as on the host's screen for an away friend. Drawn again after every redraw
+ * (the table replaces the page's contents), gone when the host is back.
+ */
+function hostAwayBar() {
+  app.querySelector(".friends-host-away")?.remove();
+  if (g.hostPeer || g.ended || !g.session || g.session.table.ended) return;
+  const bar = h(
+    "section",
+    { class: "friends-away friends-host-away", role: "status" },
+    h("p", {}, t("friends_host_away")),
+  );
+  app.querySelector(":scope > header")?.after(bar);
+}
+
 async function onState(msg) {
   g.state = msg;
   const answer = answerOf(msg);
@@ -189,23 +206,35 @@ async function onState(msg) {
   await loadGame(g.slug);
   if (g.session) return;
   g.session = await startGuestTable(g.slug, module, remote, answer, msg.seat, names(), leave);
+  g.session?.table.on("drawn", hostAwayBar);
+}
+
+/** A peer's proof that it is the room's host: checked, then its lobby (if it came first) read. */
+async function onProof(peer, msg) {
+  if (!(await checkProof(msg, g.room, g.link?.self || ""))) return; // never this phone's host
+  g.proven.add(peer);
+  const lobby = g.candidates.get(peer);
+  if (lobby && !g.hostPeer) {
+    g.candidates.delete(peer);
+    onMessage(peer, lobby);
+  }
 }
 
 function onMessage(peer, data) {
   const msg = hostMessage(data);
   if (!msg || g.ended) return;
-  if (g.hostPeer && peer !== g.hostPeer) {
-    // Another guest (never a judge of anything), or the host back from a reload before its old
-    // connection is known to be gone: its lobby is kept for then.
-    if (msg.t === "lobby") g.candidates.set(peer, data);
-    return;
-  }
-  if (!g.hostPeer) {
+  if (msg.t === "proof") return void onProof(peer, msg);
+  if (peer !== g.hostPeer) {
+    // Only a lobby makes a host, and only from a peer that proved it holds the room's key: not
+    // another guest. A lobby is kept until its proof is checked, or, from the host back after a
+    // reload before its old connection is known to be gone, until then.
     if (msg.t !== "lobby") return;
-    g.hostPeer = peer; // the peer that sends a lobby first is the host (guests never send one)
+    if (g.hostPeer || !g.proven.has(peer)) return void g.candidates.set(peer, data);
+    g.hostPeer = peer;
     g.asked = false;
   }
   g.heard = true;
+  app.querySelector(".friends-host-away")?.remove();
   window.tabletopGuest?.received?.push(msg);
   if (msg.t === "lobby") {
     g.lobby = msg;
@@ -241,9 +270,11 @@ function onMessage(peer, data) {
 
 // Into the room (again): after the host's phone slept or reloaded, the guest joins afresh, as a
 // reload of its own would (a room joined once was seen not to meet a host that came back).
-async function connect() {
+async function connect(fresh = false) {
+  g.candidates.clear(); // the peers of a room left behind
+  g.proven.clear();
   try {
-    g.link = await openRoom({ room: g.room, host: false });
+    g.link = await openRoom({ room: g.room, host: false, fresh });
   } catch {
     return false;
   }
@@ -252,6 +283,7 @@ async function connect() {
   link.onLeave = (peer) => {
     if (link !== g.link) return;
     g.candidates.delete(peer);
+    g.proven.delete(peer);
     if (peer !== g.hostPeer) return;
     // The host is gone for now: the table waits; the room is joined again to meet it back.
     g.hostPeer = null;
@@ -261,18 +293,21 @@ async function connect() {
     }
     const waiting = [...g.candidates];
     g.candidates.clear();
-    if (waiting.length) return waiting.forEach(([other, lobby]) => onMessage(other, lobby));
-    link.leave();
+    waiting.forEach(([other, lobby]) => onMessage(other, lobby));
+    if (g.hostPeer) return; // the host, back already on its new connection
+    hostAwayBar();
+    const left = link.leave();
     g.link = null;
-    setTimeout(() => {
-      if (!g.ended && !g.link) connect();
+    setTimeout(async () => {
+      await left;
+      if (!g.ended && !g.link) connect(true);
     }, 500);
   };
   setTimeout(async () => {
     if (g.ended || g.link !== link || g.hostPeer) return;
     g.link = null;
     await link.leave();
-    if (!g.ended && !g.link) connect();
+    if (!g.ended && !g.link) connect(true);
   }, REJOIN_AFTER);
   return true;
 }
@@ -304,6 +339,8 @@ async function main() {
   // A browser without WebRTC (WebKitGTK as Debian ships it, for one) cannot reach the host's
   // phone at all: said, with what to try, instead of a connection that can never come.
   if (typeof RTCPeerConnection === "undefined") return notice("friends_no_webrtc");
+  // The host's proof is checked with the page's crypto, which a page not on https lacks.
+  if (!globalThis.crypto?.subtle) return notice("friends_insecure");
   g.token = store.getItem(tokenKey(g.room)) || randomId();
   store.setItem(tokenKey(g.room), g.token);
   screen(h("p", { class: "loading", role: "status" }, t("friends_connecting")));

@@ -662,11 +662,14 @@ export async function showSetup(slug, setup) {
         {
           type: "button",
           class: "friends",
-          // Without WebRTC no friend could ever reach this phone: said at once.
+          // Without WebRTC no friend could ever reach this phone, and without the page's crypto
+          // (a page not on https) the room has no key: said at once.
           onclick: () =>
             typeof RTCPeerConnection === "undefined"
               ? toast(t("friends_no_webrtc"))
-              : import("./friends-host.js").then((m) => m.openFriends(slug, setup)),
+              : !globalThis.crypto?.subtle
+                ? toast(t("friends_insecure"))
+                : import("./friends-host.js").then((m) => m.openFriends(slug, setup)),
         },
         t("mode_friends"),
       ),

@@ -4,8 +4,11 @@
 import { webcrypto } from "node:crypto";
 import {
   Host,
+  checkProof,
   cleanName,
   hostMessage,
+  hostProof,
+  newRoomKey,
   parseMessage,
   serveTable,
 } from "../../static/app/friends.js";
@@ -204,6 +207,23 @@ out.guest_checks = [
   hostMessage({ t: "other" }) === null,
   parseMessage("[1]") === null,
 ];
+// Who is the host: only the holder of the key the room id was made from, for this guest.
+const key = await newRoomKey();
+const other = await newRoomKey();
+const proof = await hostProof(key, "peerA");
+const forged = await hostProof({ ...other, room: key.room }, "peerA"); // a guest's own key
+out.proof_checks = {
+  room_is_an_id: /^[A-Za-z0-9_-]{22}$/.test(key.room) && key.room !== other.room,
+  host: await checkProof(proof, key.room, "peerA"),
+  sent_to_another_guest: await checkProof(proof, key.room, "peerB"),
+  another_rooms_host: await checkProof(await hostProof(other, "peerA"), key.room, "peerA"),
+  a_guests_own_key: await checkProof(forged, key.room, "peerA"),
+  key_swapped: await checkProof({ ...proof, pub: forged.pub }, key.room, "peerA"),
+  bad_signature: await checkProof({ ...proof, sig: "AAAA" }, key.room, "peerA"),
+  malformed: await checkProof({ pub: "x", sig: 5 }, key.room, "peerA"),
+  no_private_key_sent: !("d" in proof.pub),
+  shape: hostMessage(JSON.stringify(proof)) !== null && hostMessage({ t: "proof" }) === null,
+};
 out.clean = [cleanName("  名前\u202eです  "), cleanName(5), cleanName("x".repeat(40)).length];
 process.stdout.write(JSON.stringify(out));
 process.exit(0);
