@@ -3,8 +3,10 @@ phones finding each other through a real WebTorrent tracker on loopback (npm bit
 tests/relay/tracker.mjs: the same software kind as the public trackers static/relays.json names).
 Tuppi with the host, two guests and one computer: a whole deal by taps, every message a guest
 received checked against the other seats' hands (no leak), a forged move for another seat and a
-card not in hand refused with words; a guest's reload and the host's reload mid-deal, resumed;
-the host leaving; a tracker that cannot be reached, said in the player's language."""
+card not in hand refused with words; a guest passing for the host, not believed; a guest's reload
+and the host's reload mid-deal, resumed; the host's page closed (the guests told, the table
+waiting) and opened again; the host leaving; a tracker that cannot be reached, said in the
+player's language."""
 
 import json
 import pathlib
@@ -12,11 +14,13 @@ import subprocess
 import time
 
 import pytest
-from helpers import latin_words, tap_lit
+from helpers import latin_words, shoot, tap_lit
 
 from tabletop.session import replay
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGES = []  # every phone opened, for a failure's message
+TABLE_DRAWN = "body[data-screen=table][data-ready='1'] .tuppi"
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +42,9 @@ def phone(browser, locale="ja-JP"):
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.console = []  # what a failure's message shows
+    pg.on("console", lambda m: pg.console.append(f"{time.time():.1f} {m.type}: {m.text}"[:300]))
+    PAGES.append(pg)
     return pg
 
 
@@ -57,7 +64,11 @@ def host_lobby(pg, server, relay, lang="ja", slug="tuppi", selects=None, **optio
 
 def take_seat(pg, link, name):
     pg.goto(link)
-    pg.wait_for_selector("body[data-screen=friends-lobby] button.take-seat", timeout=30_000)
+    try:
+        pg.wait_for_selector("body[data-screen=friends-lobby] button.take-seat", timeout=30_000)
+    except Exception as e:
+        consoles = {p.url[-60:]: p.console[-20:] for p in PAGES if not p.is_closed()}
+        raise AssertionError(f"no lobby at {time.time():.1f}: {consoles}") from e
     pg.fill("input[name=name]", name)
     pg.locator("button.take-seat").first.click()
     pg.wait_for_selector("body[data-screen=friends-waiting]", timeout=30_000)
@@ -92,7 +103,21 @@ def play_until(pages, done, limit_s=180):
                 pass
         if not tapped:
             pages[0].wait_for_timeout(60)
-    raise AssertionError("the deal did not finish in time")
+    raise AssertionError(f"the deal did not finish in time: {[where(pg) for pg in pages]}")
+
+
+def where(pg):
+    """A page's table as the tests see it, for a failure's message."""
+    return pg.evaluate(
+        """(() => {
+          const g = window.tabletopGuest;
+          const s = g && g.state;
+          return {phase: document.body.dataset.phase, screen: document.body.dataset.screen,
+            lit: document.querySelectorAll('.table button.lit').length,
+            guest: s ? {n: s.n, over: s.over, to_move: s.to_move, pending: !!g.pending,
+              host: !!g.hostPeer} : null};
+        })()"""
+    )
 
 
 def hidden_leaks(msgs, seat, log):
@@ -126,7 +151,7 @@ def test_tuppi_host_two_guests_and_a_computer_play_a_deal(browser, server, track
     host, aki, bun = phone(browser), phone(browser), phone(browser, "en-US")
     link = host_lobby(host, server, tracker, fixed_deals=1)
     assert "room=" in link and "friends.html" in link
-    assert host.locator(".friends-lobby svg.qr").count() == 1
+    host.wait_for_selector(".friends-lobby svg.qr", timeout=30_000)  # drawn once its module loads
     take_seat(aki, link, "あき")
     take_seat(bun, link, "Bun")
     wait_js(
@@ -212,7 +237,17 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
     host, aki, bun = phone(browser), phone(browser), phone(browser)
     link = host_lobby(host, server, tracker, fixed_deals=1)
     take_seat(aki, link, "あき")
+    # あき's phone tries to pass for the host with the next phone to join: a lobby of its own.
+    aki.evaluate(
+        """() => { const g = window.tabletopGuest;
+          g.link.onJoin = (peer) => g.link.send(peer, {t: 'lobby', game: 'tuppi', players: 4,
+            options: {}, started: false,
+            seats: [0, 1, 2, 3].map((seat) => ({kind: 'open', name: 'FAKE', seat}))}); }"""
+    )
     take_seat(bun, link, "ぶん")
+    # ぶん took as its host only the peer that proved it holds the room's key: the host's
+    assert bun.evaluate("tabletopGuest.hostPeer").startswith("zzzzzz")
+    assert "FAKE" not in json.dumps(received(bun))
     wait_js(
         host,
         "document.querySelectorAll('.friends-lobby li.seat-friend').length === 2",
@@ -228,7 +263,8 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
 
     # The guest reloads: same seat, same hand.
     aki.reload()
-    aki.wait_for_selector("body[data-screen=table] .tuppi .hand .card", timeout=60_000)
+    # A drawn table, not a card in hand: a seat whose partner goes solo sits the deal out, no cards.
+    aki.wait_for_selector(TABLE_DRAWN, timeout=60_000)
     assert sorted(aki.evaluate("window.tabletopGuest.state.view.hand")) == hand
     assert aki.evaluate("window.tabletopGuest.seat") == 1
 
@@ -239,7 +275,7 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
     assert host_moves >= moves
     seen = {pg: len(received(pg)) for pg in (aki, bun)}
     host.reload()
-    host.wait_for_selector("body[data-screen=table] .tuppi .hand .card", timeout=120_000)
+    host.wait_for_selector(TABLE_DRAWN, timeout=120_000)
     for pg in (aki, bun):  # a state from the reloaded host, at least as far on as its save
         wait_js(
             pg,
@@ -251,10 +287,36 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
         sorted(aki.evaluate("window.tabletopGuest.state.view.hand")) == hand
         or aki.evaluate("window.tabletopGuest.state.n") > moves
     )
-    # play on a little after the reloads
+    # The host's page is closed (not left by its back button): the guests' tables wait and say
+    # so; the host opens the table's page again, and the table goes on from its save.
+    url, context = host.url, host.context
+    host.close()
+    for pg in (aki, bun):
+        pg.wait_for_selector(".friends-host-away", timeout=30_000)
+        text = pg.locator(".friends-host-away").inner_text()
+        assert "ホスト" in text and latin_words(text) == []
+    shoot(aki, "friends-ja-host-away-360x640")
+    host = context.new_page()
+    host.errors = []
+    host.on("pageerror", lambda e: host.errors.append(str(e)))
+    host.goto(url)
+    host.wait_for_selector(TABLE_DRAWN, timeout=120_000)
+    for pg in (aki, bun):
+        wait_js(
+            pg,
+            "!!window.tabletopGuest.hostPeer && !document.querySelector('.friends-host-away')",
+            timeout=60_000,
+        )
+
+    # play on a little after the reloads: four moves, or to the end of the deal (a solo for no
+    # tricks ends at the soloist's first trick)
     before = aki.evaluate("window.tabletopGuest.state.n")
     play_until(
-        [host, aki, bun], lambda: aki.evaluate("window.tabletopGuest.state.n") >= before + 4, 60
+        [host, aki, bun],
+        lambda: aki.evaluate(
+            "tabletopGuest.state.n >= %d || tabletopGuest.state.over" % (before + 4)
+        ),
+        60,
     )
 
     # The host leaves the table: every guest is told, in its language.
@@ -266,6 +328,7 @@ def test_reloads_resume_and_the_host_leaving_is_said(browser, server, tracker):
         text = pg.locator(".friends-notice").inner_text()
         assert "ホスト" in text and latin_words(text) == []
     for pg in (host, aki, bun):
+        assert pg.errors == [], pg.errors
         pg.context.close()
 
 
