@@ -547,9 +547,37 @@ def set_testing(out, on):
     path.write_text(text, encoding="utf-8")
 
 
+def check_relays(setting):
+    """static/relays.json's setting, checked whole before anything is built from it: WebSocket
+    trackers, STUN URLs, and TURN servers (a blog author's own relay for phones behind NATs that
+    refuse peer to peer) as RTCIceServer objects with their credentials. Raises ValueError."""
+    relays, stun, turn = setting.get("relays"), setting.get("stun"), setting.get("turn", [])
+    if not isinstance(relays, list) or not relays:
+        raise ValueError("relays.json: relays must list at least one tracker")
+    for url in relays:
+        if not isinstance(url, str) or url.split("://", 1)[0] not in ("wss", "ws"):
+            raise ValueError(f"relays.json: {url!r} is not a WebSocket URL")
+    if not isinstance(stun, list) or not all(
+        isinstance(u, str) and u.startswith(("stun:", "stuns:")) for u in stun
+    ):
+        raise ValueError("relays.json: stun must list stun: URLs")
+    if not isinstance(turn, list):
+        raise ValueError("relays.json: turn must be a list")
+    for server in turn:
+        urls = server.get("urls") if isinstance(server, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        if not urls or not all(
+            isinstance(u, str) and u.startswith(("turn:", "turns:")) for u in urls
+        ):
+            raise ValueError(f"relays.json: turn server {server!r} needs turn: or turns: urls")
+        if not all(isinstance(server.get(k), str) for k in ("username", "credential")):
+            raise ValueError(f"relays.json: turn server {urls[0]} needs a username and credential")
+    return setting
+
+
 def relay_hosts():
     """The origins of the relays static/relays.json names (wss://host[:port]), for the CSP."""
-    relays = json.loads(RELAYS.read_text(encoding="utf-8"))["relays"]
+    relays = check_relays(json.loads(RELAYS.read_text(encoding="utf-8")))["relays"]
     hosts = []
     for url in relays:
         scheme, rest = url.split("://", 1)

@@ -33,13 +33,17 @@ const APP_ID = "tabletop-friends-1";
 // Built into static/vendor/ by py/tools/build.py (not in the source tree: a name, for tsc).
 const TRYSTERO = "../vendor/trystero/torrent.mjs";
 
-/** @returns {Promise<{relays: string[], stun: string[]}>} */
+/**
+ * static/relays.json: the trackers, the STUN URLs, and TURN servers (RTCIceServer objects with
+ * their credentials; none by default) for phones whose NATs refuse peer to peer.
+ * @returns {Promise<{relays: string[], stun: string[], turn: RTCIceServer[]}>}
+ */
 export async function relaySetting() {
   const test = testParam("relay");
-  if (test) return { relays: test.split(","), stun: [] };
+  if (test) return { relays: test.split(","), stun: [], turn: [] };
   const res = await fetch("static/relays.json");
   const setting = await res.json();
-  return { relays: setting.relays, stun: setting.stun };
+  return { relays: setting.relays, stun: setting.stun, turn: setting.turn || [] };
 }
 
 /**
@@ -69,7 +73,9 @@ export async function openRoom({ room, host, fresh = false }) {
     {
       appId: APP_ID,
       relayConfig: { urls: setting.relays, redundancy: setting.relays.length },
-      rtcConfig: { iceServers: setting.stun.map((urls) => ({ urls })) },
+      rtcConfig: {
+        iceServers: [...setting.stun.map((urls) => ({ urls })), ...setting.turn],
+      },
     },
     room,
   );
