@@ -153,7 +153,7 @@ def test_hint_strong_bot_and_refused_card_in_japanese(page, server):
     )
     open_game(page, server, SLUG, lang="ja")
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
-    assert "ディール1/2" in page.locator(".mate-info").inner_text()
+    assert "ディール 1/2" in page.locator(".mate-info").inner_text()
     assert "トリック 1/10" in page.locator(".trick").inner_text()
     # Play the first lit card until the human must follow and some cards are not allowed.
     deadline = time.time() + 180
