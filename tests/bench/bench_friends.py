@@ -8,7 +8,12 @@ one computer:
   reopening the link mid-deal);
 - a guest's tap to the host's answer (the guest page's own timing, test build), p50/p95.
 
-python3 tests/bench/bench_friends.py [--deals 1]   (prints JSON)
+With ``--profile slow4g --cpu 4`` the pages are served as bench_phone.py's slow phone (1.6 Mbit/s,
++150 ms a request) and every renderer, host's and guests' alike, runs 4 times slower
+(phone_cpu.py); the tracker and the WebRTC link between the phones stay on loopback.
+
+python3 tests/bench/bench_friends.py [--deals 1] [--profile loopback|4g|slow4g] [--cpu 1|4]
+(prints JSON)
 """
 
 import argparse
@@ -24,9 +29,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "tools"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 import build  # noqa: E402
-import serve  # noqa: E402
 from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from helpers import tap_lit  # noqa: E402
 
@@ -45,18 +50,24 @@ BYTES_JS = """() => {
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=1)
+    ap.add_argument("--profile", default="loopback", choices=["loopback", "4g", "slow4g"])
+    ap.add_argument("--cpu", type=float, default=1)
     args = ap.parse_args()
+    import bench_phone
+    from phone_cpu import PhoneCpu
+
     out = pathlib.Path(tempfile.mkdtemp()) / "dist"
     build.build(out, testing=True)
     tracker = subprocess.Popen(
         ["node", str(ROOT / "tests/relay/tracker.mjs")], stdout=subprocess.PIPE, text=True
     )
     relay = f"ws://127.0.0.1:{json.loads(tracker.stdout.readline())['port']}"
-    srv = serve.serve_in_thread(out)
+    srv, handler = bench_phone.phone_server(out, bench_phone.Meter())
     base = f"http://127.0.0.1:{srv.server_address[1]}"
     from playwright.sync_api import sync_playwright
 
-    figures = {}
+    figures = {"profile": args.profile, "cpu": args.cpu}
+    slow = PhoneCpu(args.cpu)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
 
@@ -72,9 +83,13 @@ def main():
         host.click("button.friends")
         host.wait_for_selector("input.room-link", timeout=60_000)
         link = host.locator("input.room-link").input_value()
+        # The phones from here on: the network profile for every page load, the CPU slowed.
+        rate, latency = bench_phone.PROFILES[args.profile]
+        handler.link, handler.latency = bench_phone.Link(rate), latency
+        slow.__enter__()
         t0 = time.perf_counter()
         aki.goto(link)
-        aki.wait_for_selector("body[data-screen=friends-lobby] button.take-seat", timeout=60_000)
+        aki.wait_for_selector("body[data-screen=friends-lobby] button.take-seat", timeout=120_000)
         figures["link_to_lobby_ms"] = round((time.perf_counter() - t0) * 1000)
         aki.locator("button.take-seat").first.click()
         bun.goto(link)
@@ -95,9 +110,9 @@ def main():
             host.wait_for_timeout(50)
         t0 = time.perf_counter()
         aki.reload()
-        aki.wait_for_selector("body[data-screen=table] .tuppi .hand .card", timeout=60_000)
+        aki.wait_for_selector("body[data-screen=table][data-ready='1'] .tuppi", timeout=120_000)
         figures["reopen_to_table_ms"] = round((time.perf_counter() - t0) * 1000)
-        deadline = time.time() + 120
+        deadline = time.time() + 300
         while time.time() < deadline and not all(
             pg.locator("section.result").count() for pg in pages
         ):
@@ -124,6 +139,7 @@ def main():
                 "p50": round(statistics.median(lat), 1),
                 "p95": round(lat[min(len(lat) - 1, int(0.95 * len(lat)))], 1),
             }
+        slow.__exit__(None, None, None)
         browser.close()
     srv.shutdown()
     tracker.kill()
