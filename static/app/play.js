@@ -461,6 +461,16 @@ export const wordsOf = (s) =>
 // Every view draws with the kit: the picker, the dock, faces, holds and queries.
 const queries = makeQueries(call, () => current.session && current.session.table.redraw());
 
+// The options this game is played with, the catalog's defaults filled in (a log keeps only
+// those set): a view may word its rules as this table plays them.
+function gameOptions(s) {
+  const declared = current.catalog?.[s.slug]?.options || [];
+  return {
+    ...Object.fromEntries(declared.map((o) => [o.key, o.default])),
+    ...(s.log?.options || {}),
+  };
+}
+
 export function makeUi(s, view, { replay = false } = {}) {
   const module = s.module;
   const seatName = seatNameFor(s);
@@ -481,6 +491,7 @@ export function makeUi(s, view, { replay = false } = {}) {
     viewer: s.viewer,
     mode: replay ? "replay" : s.mode,
     lang: currentLanguage(),
+    options: gameOptions(s),
     words: w,
     canAct: canMove,
     t: w.t,

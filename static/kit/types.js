@@ -66,6 +66,7 @@
  * @property {"bot" | "hotseat" | "replay"} mode
  * @property {boolean} canAct the viewer may move now
  * @property {string} lang "ja" | "en"
+ * @property {Record<string, any>} options the game's options as played (defaults filled in)
  * @property {Words} words
  * @property {Words["t"]} t
  * @property {Words["say"]} say

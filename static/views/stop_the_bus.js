@@ -342,7 +342,8 @@ function showdown(view, ui) {
 }
 
 // The hands, best first: one a line, its name and what it is (review SBs3: a paragraph of
-// 170 characters was hard to scan on a phone), and the 31 option's hand below.
+// 170 characters was hard to scan on a phone), and below, what this game's options add: the 31
+// above every hand, and the blitz (a 31, or also 3-3-3 and A-A-A, ends play at once).
 const RANKING = ["prial", "running_flush", "run", "flush", "pair", "high_card"];
 function rankingList(ui) {
   return h(
@@ -363,8 +364,16 @@ function rankingList(ui) {
         ),
       ),
     ),
-    h("p", { class: "ranking-note" }, ui.t("ranking_thirty_one")),
+    rankingNotes(ui.options || {}).map((key) => h("p", { class: "ranking-note" }, ui.t(key))),
   );
+}
+
+/** @param {Record<string, any>} o the game's options @returns {string[]} */
+function rankingNotes(o) {
+  const blitz = o.blitz || "none";
+  if (blitz === "31_prials") return ["ranking_blitz_prials"];
+  if (blitz === "31") return ["ranking_blitz_31"];
+  return o.thirty_one ? ["ranking_thirty_one"] : [];
 }
 
 export function render(view, ui) {

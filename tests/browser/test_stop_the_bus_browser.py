@@ -472,10 +472,12 @@ RANKING_EN = ["Prial", "Running flush", "Run", "Flush", "Pair", "High card"]
 
 def test_the_hand_ranking_is_a_list_best_first(phone_ja, server):
     """Review SBs3: the hands are a numbered list, best first, one hand an item (its name, whole
-    on one line, then what it is), the 31 option's hand in a note below; at 360x640 nothing sticks
-    out, in Japanese with no English, and in English the same list."""
+    on one line, then what it is), and below, what this game's options add (here the blitz with
+    prials: 3-3-3 and A-A-A, then the 31, above all, each ending play at once); at 360x640 nothing
+    sticks out, in Japanese with no English, and in English the same list."""
     page = phone_ja
     open_game(page, server, SLUG, lang="ja")
+    page.select_option("select[name=blitz]", "31_prials")
     start_new(page, players=4)
     my_turn(page)
     page.click("details.ranking summary")
@@ -489,7 +491,7 @@ def test_the_hand_ranking_is_a_list_best_first(phone_ja, server):
     said = [items.nth(k).inner_text().replace("\u2011", "-") for k in range(6)]
     assert "3-3-3が最強" in said[0] and "2-2-3が最弱" in said[4], said
     note = page.locator("details.ranking .ranking-note").inner_text()
-    assert "31" in note and "どの役よりも強い" in note, note
+    assert "3-3-3とA-A-A、次に31" in note and "ブリッツ" in note, note
     # Each name on one line; each item starts on a line of its own (below the one before).
     lines = page.evaluate(
         """() => [...document.querySelectorAll('.ranking-list li')].map(li => {
