@@ -222,7 +222,7 @@ READING = [slug for slug in SLUGS if _hooks(slug).reading is not None]
 
 def test_the_read_worlds_tests_below_cover_a_game():
     """(So that the parametrized tests of read worlds are never vacuous.)"""
-    assert "stop_the_bus" in READING
+    assert "stop_the_bus" in READING and "forty_two" in READING
 
 
 @pytest.mark.parametrize("slug", READING)
@@ -1137,3 +1137,125 @@ def test_slobberhannes_endgame_bench_measures_the_shipped_solver():
         assert shipped == "play " + next(c for c, i in ORDER.items() if i == card)
         truth = {c: u[seat] for c, u in bench.open_values(state, utilities, {}).items()}
         assert sorted(truth) == sorted(ORDER[a.split()[1]] for a in state.legal_actions(seat))
+
+
+def _forty_two_self_play(deals, seed=0, options=None):
+    """(state, seat to move) at each call and play of ``deals`` first deals of rule-based
+    self-play (bids that mean what the rule-based bidder means)."""
+    from tabletop.players.forty_two import bot_heuristic
+
+    game = get_game("forty_two")
+    for k in range(deals):
+        state = game.new_state(players=4, options=options or {}, seed=seed + k)
+        rng = random.Random(k)
+        while not state.is_over() and state.d["deals_played"] == 0:
+            seat = state.to_move()[0]
+            if state.d["phase"] in ("call", "play"):
+                yield state, seat
+            state.apply(seat, bot_heuristic(state, seat, rng))
+
+
+def test_forty_two_prices_every_call_as_the_rule_based_bidder_does():
+    from tabletop.games.forty_two import NUMBERS, TILES
+    from tabletop.players.forty_two import _estimate, _prices
+
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = rng.sample(TILES, 7)
+        best, est, doubles = _prices(hand, True)
+        assert doubles == sum(1 for x in hand if x[0] == x[2])
+        for call in list(NUMBERS) + ["doubles", "followme"]:
+            assert est[call] == _estimate(hand, call)[0]
+        assert best == max(est.values())
+
+
+def test_forty_two_bid_readings():
+    """What each bid says: an opening pass, below 30; a pass over an opponent's 31, below 32; a
+    pass over the partner's, below 35; a bid, at least its points for the call made; a plunge, four
+    doubles; the seat's own bid, nothing."""
+    from tabletop.players.forty_two import _bid_readings
+
+    d = {
+        "bids": [[1, "pass"], [2, "31"], [3, "pass"], [0, "pass"]],
+        "contract": "5",
+        "caller": 2,
+        "dealer": 0,
+        "options": {"all_pass": "redeal"},
+    }
+    assert _bid_readings(d, 0) == {
+        1: [(0, 29, None, 0)],
+        2: [(31, 99, "5", 0)],
+        3: [(0, 31, None, 0)],
+    }
+    assert _bid_readings(d, 1)[0] == [(0, 34, None, 0)]
+    d = dict(d, bids=[[1, "plunge"], [2, "pass"], [3, "pass"], [0, "pass"]], caller=3)
+    assert _bid_readings(d, 0)[1] == [(0, 99, None, 4)]
+    forced = {"bids": [[1, "pass"], [2, "pass"], [3, "pass"], [0, "30"]], "contract": "3"}
+    d = dict(d, **forced, caller=0, options={"all_pass": "forced_dealer"})
+    assert 0 not in _bid_readings(d, 1)
+    d = dict(d, bids=[[1, "pass"], [2, "1m"], [3, "pass"], [0, "pass"]], contract="nello", caller=2)
+    assert 2 not in _bid_readings(d, 1)  # nello is not priced
+
+
+def test_forty_two_read_worlds_keep_what_the_seat_knows_and_give_the_declarer_his_trumps():
+    """A read world keeps every hand's size, the seat's own hand, every tile played, the voids
+    shown; the declarer's hand as dealt holds more of his trumps than in uniform worlds, closer to
+    the truth (tests/bench/bench_forty_two_reading.py --calibration)."""
+    import statistics
+
+    from tabletop.games.forty_two import ENDS, NUMBERS, follows
+    from tabletop.players.forty_two import _voids, bot_reading, resample_world
+
+    def dealt_trumps(state, s, n):
+        d = state.d
+        tiles = list(d["hands"][s]) + [x for p, x in d["trick"] if p == s]
+        for t in d["history"]:
+            tiles += [x for p, x in zip(state._trick_seats(t[0]), t[2:]) if p == s]
+        return sum(1 for x in tiles if n in ENDS[x])
+
+    truth, uniform, read = [], [], []
+    for state, seat in _forty_two_self_play(40, seed=300):
+        d = state.d
+        voids = _voids(state)
+        for k in range(4):
+            plain = resample_world(state, seat, random.Random(k))
+            world = bot_reading(
+                resample_world(state, seat, random.Random(k)), seat, random.Random(k)
+            )
+            w = world.d
+            assert [len(h) for h in w["hands"]] == [len(h) for h in d["hands"]]
+            assert w["hands"][seat] == d["hands"][seat]
+            assert w["history"] == d["history"] and w["trick"] == d["trick"]
+            assert sorted(x for h in w["hands"] for x in h) == sorted(
+                x for h in d["hands"] for x in h
+            )
+            for s, suits in voids.items():
+                assert not any(
+                    follows(x, v, d["contract"], d["options"]["nello_doubles"])
+                    for x in w["hands"][s]
+                    for v in suits
+                )
+            b, c = d["bidder"], d["contract"]
+            if c in NUMBERS and b != seat and d["caller"] == b:
+                truth.append(dealt_trumps(state, b, int(c)))
+                uniform.append(dealt_trumps(plain, b, int(c)))
+                read.append(dealt_trumps(world, b, int(c)))
+    assert len(read) >= 200
+    assert statistics.fmean(read) > statistics.fmean(uniform) + 0.25
+    assert abs(statistics.fmean(read) - statistics.fmean(truth)) < abs(
+        statistics.fmean(uniform) - statistics.fmean(truth)
+    )
+
+
+def test_forty_two_reading_is_cheap():
+    """The reading runs once per world of strong's search: well under a millisecond each."""
+    from tabletop.players.forty_two import bot_reading, resample_world
+
+    worlds = [
+        (resample_world(state, seat, random.Random(1)), seat)
+        for state, seat in _forty_two_self_play(10, seed=700)
+    ]
+    start = time.perf_counter()
+    for i, (world, seat) in enumerate(worlds):
+        bot_reading(world, seat, random.Random(i))
+    assert (time.perf_counter() - start) / len(worlds) < 0.002

@@ -169,7 +169,8 @@ class BotHooks:
     ``reading(world, seat, rng) -> world`` the ``strong`` level's reading of the other seats' play:
     it reshapes each world drawn from the seat's view (its hidden cards only) by what the seat has
     seen of how the others played, from public facts alone (Stop the Bus: the others have been
-    keeping their best three cards for as many turns as they have drawn).
+    keeping their best three cards for as many turns as they have drawn; 42: each seat's hand as
+    dealt fits its bid or pass).
     """
 
     reward: Callable | None = None

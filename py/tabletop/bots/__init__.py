@@ -14,7 +14,8 @@ Levels
                 ``BotHooks.endgame``, averaged over worlds, as many as its time limit allows),
                 else ISMCTS with a bigger budget, over worlds read by the game's
                 ``BotHooks.reading`` where it declares one (Stop the Bus: the others' hands made as
-                strong as their turns of drawing and keeping the best have made them).
+                strong as their turns of drawing and keeping the best have made them; 42: the
+                others' hands made to fit their bids and passes).
     ``heuristic`` the game's rule-based player (``BotHooks.heuristic``), written from the rules and
                 common strategy; it decides at once from a world sampled from the seat's view and
                 reads only what the seat may see in it. The search's rollouts play the same rules
