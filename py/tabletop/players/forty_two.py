@@ -367,9 +367,17 @@ def bot_endgame(view, sampler, rng, deadline=None):
 # play, a read world puts 0.469 of the hidden tiles in the seat that really holds them, a uniform
 # one 0.410 (rejection sampling of exactly fitting worlds: 0.454 on a smaller run, so the short
 # greedy walk is not what limits it: the bids tell no more); the declarer's trumps as dealt are
-# 3.44 in truth, 2.86 in uniform worlds, 3.31 in read ones. It costs about 0.07 ms a world (0.1 ms
-# on the loaded 2-core machine), some 60-80 ms over strong's 900 worlds.
-# (The arena measure follows.)
+# 3.44 in truth, 2.86 in uniform worlds, 3.31 in read ones. It costs about 0.06 ms a world (p95
+# 0.17 ms), some 60 ms over strong's 900 worlds.
+# Measured in the arena (tests/bench/results/2026-11-29-forty-two-reading.md, seeds 4000-4095, the
+# first deal's score): strong with it is better than normal by a little, +0.063 +- 0.054 over 192
+# matches (15 deal seeds for strong, 5 for normal, 76 even), where strong without it was not
+# (+0.000 +- 0.086 over the first 96 of them, 2026-11-28); its p95 decision 588 ms cpu (normal 193).
+# The edge is small and only just clear of 0 (on the first 48 seeds alone, +0.037 +- 0.089).
+# Normal's search over read worlds against normal: +0.063 +- 0.087 over the first 96 matches (9
+# seeds for, 4 against; ``bench_forty_two_reading.py --variant normal-read``), the same figure, not
+# clear on half the seeds: the edge looks like the reading's, not the bigger budget's.
+# Normal is left without it, as in Stop the Bus, so that the levels differ in what they understand.
 READ_PROPOSALS = 48  # swaps tried per world at most (each prices two hands)
 READ_CAP = 38  # the rule-based bidder never bids above what it prices at 38 (section 13.1)
 
