@@ -387,17 +387,38 @@ def test_a_game_set_up_at_the_heuristic_level_plays_through_the_session(slug):
     assert again["ok"] and again["level"] == "heuristic", again
 
 
+def test_strong_is_offered_only_where_it_was_shown_stronger():
+    """Quinto and Watten: strong was not told apart from normal in the arena (2026-11-28,
+    2026-11-29), so the setup screens offer heuristic, easy and normal; choose_action still plays
+    strong (a save or link made before). 42 and 鹿狩り offer it (shown stronger)."""
+    entries = {e["slug"]: e for e in session.catalog() if e.get("available")}
+    for slug in ("quinto", "watten"):
+        assert bot_levels(slug) == ["heuristic", "easy", "normal"]
+        assert entries[slug]["levels"] == ["heuristic", "easy", "normal"]
+        assert default_level(slug) == "normal"
+    for slug in ("forty_two", "deer_hunt"):
+        assert bot_levels(slug)[-1] == "strong"
+    state = get_game("watten").new_state(players=4, seed=3)
+    seat = state.to_move()[0]
+    action = choose_action(
+        "watten", state.view(seat), "strong", seed=1, sampler=Sampler(state, seat), time_limit=False
+    )
+    assert action in state.view(seat)["legal_actions"]
+
+
 def test_levels_and_defaults():
     """Every game with a search offers its rule-based player first (about as strong as easy, ahead
     in fewer games than behind: tests/bench/results/2026-11-26-heuristic-vs-easy.md), then the
-    search levels; normal stays the default. The one-player games have no computer."""
+    search levels (strong where it was shown stronger); normal stays the default. The one-player games have no computer."""
     assert LEVELS[0] == "random" and {"heuristic", "easy", "normal", "strong"} <= set(LEVELS)
+    not_stronger = {"quinto", "watten"}  # strong not offered: the test above
     for slug in SLUGS:
-        assert bot_levels(slug) == ["heuristic", "easy", "normal", "strong"]
+        levels = ["heuristic", "easy", "normal"] + ([] if slug in not_stronger else ["strong"])
+        assert bot_levels(slug) == levels
         assert default_level(slug) == "normal"
     entries = {e["slug"]: e for e in session.catalog() if e.get("available")}
     for slug in SLUGS:
-        assert entries[slug]["levels"] == ["heuristic", "easy", "normal", "strong"]
+        assert entries[slug]["levels"] == bot_levels(slug)
         assert entries[slug]["default_level"] == "normal"
     for slug in ("four_thrones", "gridcannon"):
         assert entries[slug]["levels"] == ["random"]

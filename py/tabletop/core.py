@@ -171,6 +171,9 @@ class BotHooks:
     seen of how the others played, from public facts alone (Stop the Bus: the others have been
     keeping their best three cards for as many turns as they have drawn; 42: each seat's hand as
     dealt fits its bid or pass).
+    ``strong_offered`` False: the arena has not shown ``strong`` stronger than ``normal`` in this
+    game, so the setup screens do not offer it (a level that is not stronger is not a level);
+    ``choose_action`` still plays it (the arena, a save or link made before).
     """
 
     reward: Callable | None = None
@@ -185,6 +188,7 @@ class BotHooks:
     reading: Callable | None = None
     max_rollout: int = 400
     normal_iterations: int = 400
+    strong_offered: bool = True
 
     def __post_init__(self):
         _check_callables(

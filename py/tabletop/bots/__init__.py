@@ -203,13 +203,15 @@ def bot_levels(slug):
     """The levels worth offering for a game, in the order a setup screen lists them (weakest first,
     as measured: tests/bench/results/2026-11-26-heuristic-vs-easy.md).
 
-    A game with a search reward offers easy, normal and strong, preceded by heuristic when it
+    A game with a search reward offers easy, normal and strong (strong only where the arena has
+    shown it stronger than normal: ``BotHooks.strong_offered``), preceded by heuristic when it
     declares a rule-based player (every game with a search does now); a game with only a view
     solver (none now) random and strong; any other game random alone.
     """
     hooks = player_hooks(slug)
     if hooks is not None and hooks.search:
-        return (["heuristic"] if hooks.heuristic is not None else []) + list(SEARCH_LEVELS)
+        search = [x for x in SEARCH_LEVELS if x != "strong" or hooks.strong_offered]
+        return (["heuristic"] if hooks.heuristic is not None else []) + search
     if hooks is not None and hooks.from_view is not None:
         return ["random", "strong"]
     return ["random"]

@@ -197,6 +197,10 @@ def bot_rollout(state, seat, rng):
     return bot_heuristic(state, seat, rng)
 
 
+# Strong (normal's search three times as long) has not been shown stronger than normal here:
+# +0.025 +- 0.045 over 96 matches (tests/bench/results/2026-11-28-arena.md) and +0.024 +- 0.035
+# over 192 with phone-scaled time limits (2026-11-29-phone-arena.md), while a search that sees
+# every hand gains +0.195. So it is not offered.
 HOOKS = BotHooks(
     reward=bot_reward,
     rollout=bot_rollout,
@@ -204,4 +208,5 @@ HOOKS = BotHooks(
     resample=resample_world,
     heuristic=bot_heuristic,
     normal_iterations=260,
+    strong_offered=False,
 )
