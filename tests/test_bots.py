@@ -608,6 +608,23 @@ def test_arena_counts_stops_that_lose_a_life_in_stop_the_bus():
     )
 
 
+def test_arena_counts_bids_made_and_set_in_forty_two():
+    """42's contracts are its bids: one per scored deal, held by the bidder, failed when set; a
+    thrown-in deal has none."""
+    out = arena.run("forty_two", "heuristic", "random", games=4, seed=1, measure="deal")
+    a, b = out["a_contracts"], out["b_contracts"]
+    assert 1 <= a["n"] + b["n"] <= 4
+    assert 0 <= a["failed"] <= a["n"] and 0 <= b["failed"] <= b["n"]
+    assert any(line.strip().startswith("failed contracts") for line in arena.report(out))
+    for seed in (3, 4, 5):
+        state, _ = arena.play_match(
+            "forty_two", 4, None, seed, ["heuristic"] * 4, contracts=(bids := []), first_deal=True
+        )
+        last = state.d["log"][-1]
+        assert bids == ([] if last["made"] is None else [(last["bidder"], last["made"])])
+        assert last["made"] is None or isinstance(last["made"], bool)
+
+
 def _positions_where(slug, players, options, wanted, count, seed=0):
     """Positions reached by the rule-based player in games from successive seeds, stopped where
     ``wanted(state, seat)`` holds for the seat to move: ``count`` (state, seat) pairs."""

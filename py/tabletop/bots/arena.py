@@ -66,6 +66,18 @@ def _hold_my_beer_contracts(before, state):
     return [(s, last["bids"][s] == last["ranks"][s]) for s in range(state.players)]
 
 
+def _forty_two_contracts(before, state):
+    """42: the deal just scored, as (bidder, made): the bidder's team made its bid or was set (a
+    thrown-in deal has no bidder). After a plunge the bidder is still the seat that bid it."""
+    log = state.d["log"]
+    if len(log) == before["deals"]:
+        return []
+    last = log[-1]
+    if last["made"] is None:
+        return []
+    return [(last["bidder"], bool(last["made"]))]
+
+
 def _stop_the_bus_stops(before, state):
     """Stop the Bus: the showdown just held after a stop, as (stopper, kept): a stop fails when the
     stopper is among the hands that lose a life (or, in points mode, not among the best)."""
@@ -87,6 +99,7 @@ CONTRACTS = {
     ),
     "tuppi": (lambda st: {"deals": len(st.d["deal_log"])}, _tuppi_contracts),
     "hold_my_beer": (lambda st: {"games": len(st.d["score_sheet"])}, _hold_my_beer_contracts),
+    "forty_two": (lambda st: {"deals": len(st.d["log"])}, _forty_two_contracts),
     "stop_the_bus": (
         lambda st: {"showdown": (st.d["last_showdown"] or {}).get("deal")},
         _stop_the_bus_stops,
