@@ -102,7 +102,11 @@ def test_a_returning_visitor_gets_the_new_build(browser, site, tmp_path):
         old_version = (own / "version.json").read_text()
         build.write_service_worker(own)
         assert (own / "version.json").read_text() != old_version
-        page.reload()  # the browser checks sw.js, installs the new worker, which takes over and reloads
+        # The browser checks sw.js and installs the new worker, which takes over and reloads the
+        # page itself: waiting for this reload's load event raced that second navigation (under
+        # load it came first: ERR_ABORTED), so the reload is awaited only until it commits, and
+        # the marker of the page that stays is what is waited for.
+        page.reload(wait_until="commit")
         page.wait_for_function(
             "document.querySelector('meta[name=build-marker]') !== null",
             timeout=60_000,
