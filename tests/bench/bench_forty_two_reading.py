@@ -28,9 +28,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import tabletop.bots as bots  # noqa: E402
 from tabletop import get_game  # noqa: E402
-from tabletop.bots.worlds import ReadingSampler  # noqa: E402
 from tabletop.games.forty_two import ENDS, NUMBERS  # noqa: E402
 from tabletop.players import forty_two as ft  # noqa: E402
 
@@ -115,29 +113,6 @@ def report(rows, cost, deals):
     )
 
 
-def chooser(variant):
-    plain = bots.choose_action
-    read = bots.player_hooks("forty_two").reading
-
-    def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
-        if lvl == "variant":
-            if variant == "normal-read":
-                return plain(
-                    slug,
-                    view,
-                    "normal",
-                    seed,
-                    sampler=ReadingSampler(sampler, read),
-                    time_limit=time_limit,
-                )
-            return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)
-        if variant == "strong-vs-read" and lvl == "normal" and sampler is not None:
-            sampler = ReadingSampler(sampler, read)
-        return plain(slug, view, lvl, seed, sampler=sampler, time_limit=time_limit)
-
-    return choose
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calibration", action="store_true")
@@ -155,10 +130,10 @@ def main():
         return
     if not args.variant:
         p.error("say --calibration or --variant")
-    from bench_strong_variants import run_against_normal
+    from bench_strong_variants import reading_chooser, run_against_normal
 
     run_against_normal(
-        chooser(args.variant),
+        reading_chooser("forty_two", args.variant),
         args.variant,
         "forty_two",
         args.games,

@@ -32,7 +32,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "py"))
 
-from bench_strong_variants import run_against_normal  # noqa: E402
+from bench_strong_variants import reading_chooser, run_against_normal  # noqa: E402
 
 import tabletop.bots as bots  # noqa: E402
 from tabletop import get_game  # noqa: E402
@@ -164,29 +164,6 @@ def agreement(deals):
     return count
 
 
-def chooser(variant):
-    plain = bots.choose_action
-    read = bots.player_hooks("stop_the_bus").reading
-
-    def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
-        if lvl == "variant":
-            if variant == "normal-read":
-                return plain(
-                    slug,
-                    view,
-                    "normal",
-                    seed,
-                    sampler=ReadingSampler(sampler, read),
-                    time_limit=time_limit,
-                )
-            return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)
-        if variant == "strong-vs-read" and lvl == "normal" and sampler is not None:
-            sampler = ReadingSampler(sampler, read)
-        return plain(slug, view, lvl, seed, sampler=sampler, time_limit=time_limit)
-
-    return choose
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--calibration", action="store_true")
@@ -212,7 +189,7 @@ def main():
     if not args.variant:
         p.error("say --calibration, --agreement or --variant")
     run_against_normal(
-        chooser(args.variant),
+        reading_chooser("stop_the_bus", args.variant),
         args.variant,
         "stop_the_bus",
         args.games,

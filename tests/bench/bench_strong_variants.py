@@ -228,6 +228,32 @@ def main():
     )
 
 
+def reading_chooser(slug, variant):
+    """A choose_action for the arena that plays a game's reading (``BotHooks.reading``) as a
+    variant: ``normal-read`` is normal's search over read worlds, any other variant strong
+    (``strong-vs-read``: the normal it meets reads too)."""
+    plain = bots.choose_action
+    read = bots.player_hooks(slug).reading
+
+    def choose(slug, view, lvl="random", seed=0, sampler=None, time_limit=True):
+        if lvl == "variant":
+            if variant == "normal-read":
+                return plain(
+                    slug,
+                    view,
+                    "normal",
+                    seed,
+                    sampler=worlds.ReadingSampler(sampler, read),
+                    time_limit=time_limit,
+                )
+            return plain(slug, view, "strong", seed, sampler=sampler, time_limit=time_limit)
+        if variant == "strong-vs-read" and lvl == "normal" and sampler is not None:
+            sampler = worlds.ReadingSampler(sampler, read)
+        return plain(slug, view, lvl, seed, sampler=sampler, time_limit=time_limit)
+
+    return choose
+
+
 def run_against_normal(
     choose, name, slug, games, seed, jobs, json_path=None, options=None, measure="deal", b="normal"
 ):
