@@ -332,11 +332,21 @@ def test_a_toast_is_short_keeps_off_the_hand_and_goes_with_the_next_move(phone_j
     page.wait_for_selector("ul.games", timeout=120_000)
     page.evaluate("localStorage.setItem('tabletop:save:mas_menos', '{not json')")
     page.goto(f"{server}/?game=mas_menos&lang=ja&botdelay=0")
-    page.wait_for_selector("#toast.show", timeout=120_000)
-    page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
-    toast = page.locator("#toast").bounding_box()
-    hand = page.locator(".hand").bounding_box()
-    assert toast["y"] + toast["height"] <= hand["y"], (toast, hand)
+    # Both boxes are read in the page in one frame while the toast shows: the toast goes after
+    # 5 s, and round trips from the test under a loaded CI could take longer than that.
+    boxes = page.wait_for_function(
+        """() => {
+          const toast = document.querySelector('#toast.show');
+          const lit = document.querySelector('.hand button.card.lit');
+          if (!toast || !lit) return null;
+          const box = (el) => { const r = el.getBoundingClientRect();
+                                return { y: r.y, height: r.height }; };
+          return { toast: box(toast), hand: box(document.querySelector('.hand')) };
+        }""",
+        timeout=120_000,
+    ).json_value()
+    toast, hand = boxes["toast"], boxes["hand"]
+    assert toast["height"] > 0 and toast["y"] + toast["height"] <= hand["y"], boxes
     for _ in range(3):
         page.locator(".hand button.card.lit:not(.selected)").first.click()
     page.click("button[data-verb=discard]:not([disabled])")
