@@ -16,7 +16,16 @@ rules section 13.1), its doubles and, for a suit call, its tiles of the trump su
 
 Watten, per level: every answer to a raise (``accept`` / ``fold``), and of the accepted raises
 how many the answering seat's side went on to win the deal (``deal_log[-1]["scoring_team"]``).
-Whether a fold was right is not observable (the deal ends), so it is not measured.
+With ``--oracle N`` (N > 0) each answer is also judged against an oracle that sees the true
+state (``watten_oracle``): N playouts of the deal after ``accept`` from the true full state, every
+seat playing the rule-based player's card play on its own view (a blind seat, in Blind Watten,
+votes over the Schlag and trump it cannot tell apart, as the rule-based player does) with one card
+in ten random, and nobody raising again. Its share of deals the answering side takes is the
+oracle's P; accepting is right when P > 1/(2(stake+1)) or when folding hands the raisers the
+match (``raise_answer_right``). Per level: folds of won deals, accepts of lost deals, and the
+mean points given away against the oracle's better answer.
+
+    python3 tests/bench/bench_contract_rates.py --games watten --oracle 96 [--out FILE.json]
 """
 
 import argparse
@@ -33,6 +42,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from tabletop import get_game  # noqa: E402
 from tabletop.bots import choose_action  # noqa: E402
 from tabletop.bots.worlds import Sampler  # noqa: E402
+from tabletop.players import watten as watten_players  # noqa: E402
 from tabletop.players.forty_two import _estimate  # noqa: E402
 
 LEVELS = ["heuristic", "easy", "normal", "strong"]
@@ -140,7 +150,44 @@ def _bid_order(bid):
     return 100 * int(bid[:-1]) if bid.endswith("m") else int(bid)
 
 
-def watten(level, seeds):
+def watten_oracle(state, seat, playouts, rng):
+    """The answering ``seat``'s side's share of ``playouts`` deals taken after ``accept``, played
+    out from the TRUE state (every hand where it lies) by the rule-based card play on each seat's
+    own view, one card in ten at random, nobody raising again (both sides barred in the copy, as
+    if gestrichen, so the deal is played at the accepted stake). A blind seat plays without the
+    trump: ``bot_heuristic`` votes over the (Schlag, trump) pairs the finished tricks allow."""
+    base = state.clone()
+    base.apply(seat, "accept")
+    target = base.d["options"]["target_score"]
+    base.d["scores"] = [target - 2] * len(base.d["scores"])
+    logged = len(base.d["deal_log"])
+    won = 0
+    for _ in range(playouts):
+        sim = base.clone()
+        while len(sim.d["deal_log"]) == logged:
+            (s,) = sim.to_move()
+            cards = [a for a in sim.legal_actions(s) if a.startswith("play ")]
+            if sim.d["phase"] == "play" and cards and rng.random() < 0.1:
+                action = rng.choice(cards)
+            else:
+                action = watten_players.bot_heuristic(sim, s, rng)
+            sim.apply(s, action)
+        won += seat in sim.d["deal_log"][-1]["scoring_seats"]
+    return won / playouts
+
+
+def raise_answer_right(p, stake, lost_anyway):
+    """The better answer by the oracle's P and the points the other one gives away in
+    expectation: accepting is worth (2P - 1)(stake + 1), folding -stake."""
+    accept_ev = (2 * p - 1) * (stake + 1)
+    fold_ev = -stake
+    if lost_anyway:
+        return "accept", 0.0 if accept_ev >= fold_ev else fold_ev - accept_ev
+    best = "accept" if accept_ev > fold_ev else "fold"
+    return best, abs(accept_ev - fold_ev)
+
+
+def watten(level, seeds, oracle=0):
     answers = []  # (seed, seat, verb)
     deals_raised = 0
     for seed in seeds:
@@ -148,7 +195,35 @@ def watten(level, seeds):
 
         def on_step(state, seat, action, when, mine=mine, raised=raised):
             if when == "before" and action in ("accept", "fold"):
-                mine.append([seat, action])
+                row = [seat, action, None]
+                if oracle:
+                    d = state.d
+                    raiser = d["raise_pending"]
+                    lost_anyway = any(
+                        d["scores"][state.entry_of(s)] + d["stake"] >= d["options"]["target_score"]
+                        for s in state.side_seats(state.side_of(raiser))
+                    )
+                    table = state.table()[0]
+                    p = watten_oracle(
+                        state, seat, oracle, random.Random(f"watten/{seed}/{len(mine)}/oracle")
+                    )
+                    best, gap = raise_answer_right(p, d["stake"], lost_anyway)
+                    row[2] = {
+                        "oracle_p": p,
+                        "stake_before": d["stake"],
+                        "threshold": 1 / (2 * (d["stake"] + 1)),
+                        "lost_anyway": lost_anyway,
+                        "best": best,
+                        "right": action == best,
+                        "given_away": 0.0 if action == best else gap,
+                        "rule_estimate": watten_players._estimate(state, seat, table),
+                        "hand": list(d["hands"][seat]),
+                        "signals": [list(x) for x in d["signals"]],
+                        "tricks": [state.side_tricks(seat % 2), state.side_tricks(1 - seat % 2)],
+                        "cards_played": sum(len(h["cards"]) for h in d["history"])
+                        + len(d["trick"]),
+                    }
+                mine.append(row)
             if when == "before" and action == "raise":
                 raised.append(seat)
 
@@ -156,7 +231,7 @@ def watten(level, seeds):
         rec = state.d["deal_log"][0]
         raises = len(raised)
         deals_raised += bool(mine)
-        for seat, verb in mine:
+        for seat, verb, judged in mine:
             answers.append(
                 {
                     "seed": seed,
@@ -165,12 +240,27 @@ def watten(level, seeds):
                     "won": rec["scoring_team"] == seat % 2 if verb == "accept" else False,
                     "stake": rec["points"],
                     "raises_in_deal": raises,
+                    **(judged or {}),
                 }
             )
     n = len(answers)
     folds = sum(1 for a in answers if a["answer"] == "fold")
     accepts = n - folds
     won = sum(1 for a in answers if a["answer"] == "accept" and a["won"])
+    judged = {}
+    if oracle:
+        judged = {
+            "oracle_playouts": oracle,
+            "folds_of_won_deals": sum(
+                1 for a in answers if a["answer"] == "fold" and a["best"] == "accept"
+            ),
+            "accepts_of_lost_deals": sum(
+                1 for a in answers if a["answer"] == "accept" and a["best"] == "fold"
+            ),
+            "wrong": sum(1 for a in answers if not a["right"]),
+            "mean_given_away": sum(a["given_away"] for a in answers) / n if n else None,
+            "oracle_accepts": sum(1 for a in answers if a["best"] == "accept"),
+        }
     return {
         "deals": len(seeds),
         "deals_with_an_answer": deals_raised,
@@ -181,6 +271,7 @@ def watten(level, seeds):
         "fold_rate": folds / n if n else None,
         "accept_rate": accepts / n if n else None,
         "accepted_won_rate": won / accepts if accepts else None,
+        **judged,
         "rows": answers,
     }
 
@@ -191,6 +282,12 @@ def main():
     ap.add_argument("--deals", default=",".join(f"{k}={v}" for k, v in DEALS.items()))
     ap.add_argument("--games", default="forty_two,watten")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument(
+        "--oracle",
+        type=int,
+        default=0,
+        help="Watten: judge each answer by this many playouts from the true state (0: not judged)",
+    )
     ap.add_argument("--out")
     args = ap.parse_args()
     deals = dict(DEALS)
@@ -202,7 +299,10 @@ def main():
         for level in args.levels.split(","):
             seeds = list(range(args.seed, args.seed + deals[level]))
             started = time.perf_counter()
-            res = (forty_two if slug == "forty_two" else watten)(level, seeds)
+            if slug == "forty_two":
+                res = forty_two(level, seeds)
+            else:
+                res = watten(level, seeds, oracle=args.oracle)
             res["seconds"] = round(time.perf_counter() - started, 1)
             out["results"].setdefault(slug, {})[level] = res
             summary = {k: v for k, v in res.items() if k != "rows"}
