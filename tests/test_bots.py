@@ -1297,3 +1297,62 @@ def test_forty_two_reading_is_cheap():
     for i, (world, seat) in enumerate(worlds):
         bot_reading(world, seat, random.Random(i))
     assert (time.perf_counter() - start) / len(worlds) < 0.002
+
+
+def _watten_answer(hands, actions, seat):
+    state = get_game("watten").new_state(players=4, setup={"dealer": 0, "hands": hands})
+    for who, action in [(1, "schlag 9"), (0, "trump H")] + actions:
+        state.apply(who, action)
+    assert state.d["phase"] == "answer" and state.to_move() == [seat]
+    return choose_action(
+        "watten", state.view(seat), "heuristic", 1, sampler=Sampler(state, seat), time_limit=False
+    )
+
+
+def test_watten_rule_based_seat_accepts_a_raise_with_the_rechte_and_its_partners_signal():
+    # Schlag 9, trump H: seat 0 holds the Rechte 9H and TH; its partner seat 2 signalled a Blind
+    # (9E, still held); seat 3 raises before any trick is taken.
+    hands = [
+        ["9H", "TH", "7E", "8E", "7L"],
+        ["AH", "KE", "TE", "TL", "TS"],
+        ["9E", "UE", "UL", "US", "OE"],
+        ["KH", "OH", "AE", "AL", "AS"],
+    ]
+    actions = [(1, "play TE"), (2, "signal blind"), (2, "play UE"), (3, "raise")]
+    assert _watten_answer(hands, actions, 0) == "accept"
+
+
+def test_watten_rule_based_seat_folds_a_raise_with_no_trump_two_tricks_down():
+    # The raisers took the first two tricks (the Rechte, then a Blind); seat 0 holds no trump, no
+    # Blind, and its partner said nothing.
+    hands = [
+        ["7E", "8E", "7L", "8L", "7S"],
+        ["9H", "AH", "TE", "TL", "TS"],
+        ["UE", "UL", "US", "OE", "OL"],
+        ["KH", "9E", "AE", "AL", "AS"],
+    ]
+    actions = [(1, "play 9H"), (2, "play UE"), (3, "play KH"), (0, "play 7E")]
+    actions += [(1, "play AH"), (2, "play UL"), (3, "play 9E"), (0, "play 8E"), (3, "raise")]
+    assert _watten_answer(hands, actions, 0) == "fold"
+
+
+def test_watten_rule_based_answer_forgets_an_opponents_signal_once_its_card_is_played():
+    # The opponent who signalled the Rechte has played it: the signal no longer counts against
+    # the answering side (it counted for the whole deal before issue #33).
+    from tabletop.players.watten import _answer_count
+
+    hands = [
+        ["8S", "7E", "8E", "7L", "8L"],
+        ["9H", "AE", "TE", "TL", "TS"],
+        ["9E", "UE", "UL", "US", "OE"],
+        ["KH", "OH", "AL", "AS", "7S"],
+    ]
+    state = get_game("watten").new_state(players=4, setup={"dealer": 0, "hands": hands})
+    for who, action in [(1, "schlag 9"), (0, "trump H"), (1, "signal rechte")]:
+        state.apply(who, action)
+    table = state.table()[0]
+    before = _answer_count(state, 0, table)
+    for who, action in [(1, "play 9H"), (2, "play UE"), (3, "play KH"), (0, "play 7E")]:
+        state.apply(who, action)
+    # One trick down (-1), but the Rechte's -3/2 is gone, and the unseen Rechte's -1/2 with it.
+    assert _answer_count(state, 0, table) == before - 1 + 1.5 + 0.5
