@@ -2,7 +2,7 @@
 
     python3 tests/bench/bench_contract_rates.py [--levels heuristic,easy,normal,strong]
         [--deals heuristic=300,easy=300,normal=48,strong=24] [--games forty_two,watten]
-        [--seed 1000] [--out FILE.json]
+        [--seed 1000] [--oracle N] [--oracle-noise 0.1] [--blind] [--out FILE.json]
 
 Self-play: all four seats at one level, the first deal of a game per seed (seeds ``--seed`` on),
 each decision by ``tabletop.bots.choose_action`` with ``time_limit=False`` (iteration budgets:
@@ -49,10 +49,10 @@ LEVELS = ["heuristic", "easy", "normal", "strong"]
 DEALS = {"heuristic": 300, "easy": 300, "normal": 48, "strong": 24}
 
 
-def play_first_deal(slug, seed, level, on_step):
+def play_first_deal(slug, seed, level, on_step, options=None):
     """Play the first deal of a seeded four-player game, every seat at ``level``; the state."""
     game = get_game(slug)
-    state = game.new_state(players=4, seed=seed)
+    state = game.new_state(players=4, seed=seed, options=options)
     rng = random.Random(f"{slug}/{seed}/rates")
     log_key = "log" if slug == "forty_two" else "deal_log"
     guard = 0
@@ -150,10 +150,10 @@ def _bid_order(bid):
     return 100 * int(bid[:-1]) if bid.endswith("m") else int(bid)
 
 
-def watten_oracle(state, seat, playouts, rng):
+def watten_oracle(state, seat, playouts, rng, noise=0.1):
     """The answering ``seat``'s side's share of ``playouts`` deals taken after ``accept``, played
     out from the TRUE state (every hand where it lies) by the rule-based card play on each seat's
-    own view, one card in ten at random, nobody raising again (both sides barred in the copy, as
+    own view, a card at random with chance ``noise`` (one in ten), nobody raising again (both sides barred in the copy, as
     if gestrichen, so the deal is played at the accepted stake). A blind seat plays without the
     trump: ``bot_heuristic`` votes over the (Schlag, trump) pairs the finished tricks allow."""
     base = state.clone()
@@ -167,7 +167,7 @@ def watten_oracle(state, seat, playouts, rng):
         while len(sim.d["deal_log"]) == logged:
             (s,) = sim.to_move()
             cards = [a for a in sim.legal_actions(s) if a.startswith("play ")]
-            if sim.d["phase"] == "play" and cards and rng.random() < 0.1:
+            if sim.d["phase"] == "play" and cards and rng.random() < noise:
                 action = rng.choice(cards)
             else:
                 action = watten_players.bot_heuristic(sim, s, rng)
@@ -187,7 +187,7 @@ def raise_answer_right(p, stake, lost_anyway):
     return best, abs(accept_ev - fold_ev)
 
 
-def watten(level, seeds, oracle=0):
+def watten(level, seeds, oracle=0, noise=0.1, options=None):
     answers = []  # (seed, seat, verb)
     deals_raised = 0
     for seed in seeds:
@@ -205,7 +205,11 @@ def watten(level, seeds, oracle=0):
                     )
                     table = state.table()[0]
                     p = watten_oracle(
-                        state, seat, oracle, random.Random(f"watten/{seed}/{len(mine)}/oracle")
+                        state,
+                        seat,
+                        oracle,
+                        random.Random(f"watten/{seed}/{len(mine)}/oracle"),
+                        noise,
                     )
                     best, gap = raise_answer_right(p, d["stake"], lost_anyway)
                     row[2] = {
@@ -217,7 +221,12 @@ def watten(level, seeds, oracle=0):
                         "right": action == best,
                         "given_away": 0.0 if action == best else gap,
                         "rule_estimate": watten_players._estimate(state, seat, table),
+                        "raiser": raiser,
+                        "schlag": d["schlag"],
+                        "trump": d["trump"],
                         "hand": list(d["hands"][seat]),
+                        "played": [list(x) for t in d["history"] for x in t["cards"]]
+                        + [list(x) for x in d["trick"]],
                         "signals": [list(x) for x in d["signals"]],
                         "tricks": [state.side_tricks(seat % 2), state.side_tricks(1 - seat % 2)],
                         "cards_played": sum(len(h["cards"]) for h in d["history"])
@@ -227,7 +236,7 @@ def watten(level, seeds, oracle=0):
             if when == "before" and action == "raise":
                 raised.append(seat)
 
-        state = play_first_deal("watten", seed, level, on_step)
+        state = play_first_deal("watten", seed, level, on_step, options)
         rec = state.d["deal_log"][0]
         raises = len(raised)
         deals_raised += bool(mine)
@@ -288,13 +297,20 @@ def main():
         default=0,
         help="Watten: judge each answer by this many playouts from the true state (0: not judged)",
     )
+    ap.add_argument(
+        "--oracle-noise",
+        type=float,
+        default=0.1,
+        help="Watten: the oracle's playouts play a random card with this chance",
+    )
+    ap.add_argument("--blind", action="store_true", help="Watten: Blind Watten (option blind)")
     ap.add_argument("--out")
     args = ap.parse_args()
     deals = dict(DEALS)
     for part in args.deals.split(","):
         k, v = part.split("=")
         deals[k] = int(v)
-    out = {"seed": args.seed, "command": " ".join(sys.argv), "results": {}}
+    out = {"seed": args.seed, "command": " ".join(sys.argv), "blind": args.blind, "results": {}}
     for slug in args.games.split(","):
         for level in args.levels.split(","):
             seeds = list(range(args.seed, args.seed + deals[level]))
@@ -302,7 +318,13 @@ def main():
             if slug == "forty_two":
                 res = forty_two(level, seeds)
             else:
-                res = watten(level, seeds, oracle=args.oracle)
+                res = watten(
+                    level,
+                    seeds,
+                    oracle=args.oracle,
+                    noise=args.oracle_noise,
+                    options={"blind": True} if args.blind else None,
+                )
             res["seconds"] = round(time.perf_counter() - started, 1)
             out["results"].setdefault(slug, {})[level] = res
             summary = {k: v for k, v in res.items() if k != "rows"}
