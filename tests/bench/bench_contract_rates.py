@@ -212,6 +212,8 @@ def watten(level, seeds, oracle=0, noise=0.1, options=None):
                         noise,
                     )
                     best, gap = raise_answer_right(p, d["stake"], lost_anyway)
+                    # The rule-based answer at the same position: a paired comparison.
+                    rule = watten_players.bot_heuristic(state, seat, random.Random(0))
                     row[2] = {
                         "oracle_p": p,
                         "stake_before": d["stake"],
@@ -220,6 +222,8 @@ def watten(level, seeds, oracle=0, noise=0.1, options=None):
                         "best": best,
                         "right": action == best,
                         "given_away": 0.0 if action == best else gap,
+                        "rule_answer": rule,
+                        "rule_given_away": 0.0 if rule == best else gap,
                         "rule_estimate": watten_players._estimate(state, seat, table),
                         "raiser": raiser,
                         "schlag": d["schlag"],
@@ -268,6 +272,11 @@ def watten(level, seeds, oracle=0, noise=0.1, options=None):
             ),
             "wrong": sum(1 for a in answers if not a["right"]),
             "mean_given_away": sum(a["given_away"] for a in answers) / n if n else None,
+            # what the rule-based answer would have given away at the very same positions
+            "rule_mean_given_away": (
+                sum(a["rule_given_away"] for a in answers) / n if n else None
+            ),
+            "rule_disagrees": sum(1 for a in answers if a["rule_answer"] != a["answer"]),
             "oracle_accepts": sum(1 for a in answers if a["best"] == "accept"),
         }
     return {
