@@ -273,9 +273,7 @@ def watten(level, seeds, oracle=0, noise=0.1, options=None):
             "wrong": sum(1 for a in answers if not a["right"]),
             "mean_given_away": sum(a["given_away"] for a in answers) / n if n else None,
             # what the rule-based answer would have given away at the very same positions
-            "rule_mean_given_away": (
-                sum(a["rule_given_away"] for a in answers) / n if n else None
-            ),
+            "rule_mean_given_away": (sum(a["rule_given_away"] for a in answers) / n if n else None),
             "rule_disagrees": sum(1 for a in answers if a["rule_answer"] != a["answer"]),
             "oracle_accepts": sum(1 for a in answers if a["best"] == "accept"),
         }
