@@ -525,6 +525,7 @@ def snapshot_key(out):
     digest = hashlib.sha256(SNAPSHOT_RESTORE.encode() + SNAPSHOT_MAKER.read_bytes())
     parts = [out / "pyscript.toml", *sorted((out / "static" / "vendor" / "pyodide").iterdir())]
     parts += sorted(p for p in (out / "py").rglob("*") if p.is_file())
+    parts = [p for p in parts if p.suffix not in (".gz", ".br")]  # compressed copies, written later
     for path in parts:
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
