@@ -41,6 +41,10 @@ def test_the_shipped_pyscript_restores_the_snapshot_of_this_build(site):
     assert text.count(f'"snapshot-{key}"') == 2
     assert text.count("_loadSnapshot:b") == 2
     assert not build.SNAPSHOT_LOAD.search(text)  # no loadPyodide call left unpatched
+    # A restored interpreter skips [files] (both copies); no boot imports pyscript first.
+    assert text.count("!n._tabletopRestored&&") + text.count("._tabletopRestored&&(") >= 2
+    assert text.count("_tabletopRestored=1") == 2
+    assert "import pyscript as _pyscript" not in text
     # The worker's copy is a single-quoted JS string: the patch may hold no such quote, no backslash.
     restore = build.SNAPSHOT_RESTORE
     assert "'" not in restore and "\\" not in restore.replace("\\1", "").replace(

@@ -512,10 +512,32 @@ SNAPSHOT_RESTORE = (
     'try{c=await caches.open("CACHE");const r=await c.match(k);'
     "b=r?new Uint8Array(await r.arrayBuffer()):null}catch(x){}"
     "if(b){try{const y=await L({...o,_loadSnapshot:b});"
-    'y.runPython("import tabletop.protocol, random; random.seed()");return y}catch(x){'
+    'y.runPython("import tabletop.protocol, random; random.seed()");y._tabletopRestored=1;'
+    "return y}catch(x){"
     'console.warn("tabletop: the start-up snapshot was not restored, booting without it:",x);'
     'try{await c.delete(k);await c.put(k+"-failed",new Response(String(x)))}catch(z){}}}'
     "return L(o)})(\\2,{stderr:\\3,stdout:\\4,...\\5}))"
+)
+
+# A restored interpreter has imported every module of the package already (snapshot.js), so
+# PyScript's worker skips fetching and writing pyscript.toml's [files] (about 45 requests to the
+# service worker; a normal boot still writes them).
+SNAPSHOT_SKIP_FILES = (
+    re.compile(r"(\w+)=async\((\w),(\w),(\w),(\w),(\w)\)=>\{\5\.files&&\(\3\(\"Loading files\"\)"),
+    r'\1=async(\2,\3,\4,\5,\6)=>{\5.files&&!\4._tabletopRestored&&(\3("Loading files")',
+    2,
+)
+# PyScript runs `import pyscript` in the worker before the script, on every boot: a dozen modules
+# compiled from source (PyScript writes them as .py each time), 0.1-0.2 s on a phone's processor.
+# The app's Python never imports pyscript (worker.py answers through __export__, which PyScript's
+# JavaScript reads), so the import is left to whoever needs it (`import pyscript` still works).
+PYSCRIPT_NO_IMPORT = (
+    re.compile(
+        r'(\w+)\.push\("import pyscript as _pyscript"\),'
+        r'\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
+    ),
+    r'\1.push(...["_Path","_path","_os"]',
+    1,
 )
 
 
@@ -553,7 +575,10 @@ def patch_pyscript(chunk, snapshot_key=None):
                 f"build: PyScript's loadPyodide call found {found} times in {chunk.name}, expected 2:"
                 " the vendored PyScript changed, re-check SNAPSHOT_RESTORE"
             )
-    for pattern, replacement, times in PYSCRIPT_PATCHES:
+    patches = list(PYSCRIPT_PATCHES) + [PYSCRIPT_NO_IMPORT]
+    if snapshot_key:
+        patches.append(SNAPSHOT_SKIP_FILES)
+    for pattern, replacement, times in patches:
         text, found = re.subn(pattern, replacement, text)
         if found != times:
             raise SystemExit(
