@@ -66,7 +66,10 @@ async function make() {
       py.FS.writeFile(path, new Uint8Array(await res.arrayBuffer()));
     }
     const modules = files.map(([, dst]) =>
-      dst.replace(/\.py$/, "").replace(/\/__init__$/, "").replaceAll("/", "."),
+      dst
+        .replace(/\.py$/, "")
+        .replace(/\/__init__$/, "")
+        .replaceAll("/", "."),
     );
     py.runPython(prepare(modules));
     const snapshot = py.makeMemorySnapshot();

@@ -41,7 +41,7 @@ def first_visit(page, server):
     assert page.evaluate("document.body.dataset.snapshot") == "made"
     made = entries(page)
     assert len(made) == 1, made
-    (name, size), = made.items()
+    ((name, size),) = made.items()
     assert name.startswith("snapshot-") and size > 5_000_000
     return name
 
