@@ -37,7 +37,7 @@ def test_the_shipped_pyscript_restores_the_snapshot_of_this_build(site):
     text = chunk_of(site).read_text(encoding="utf-8")
     key = build.snapshot_key(site)
     assert re.fullmatch(r"[0-9a-f]{16}", key)
-    assert text.count('caches.open("tabletop-snapshot")') == 2  # the worker's copy and the page's
+    assert text.count('caches.open("tabletop:snapshot")') == 2  # the worker's copy and the page's
     assert text.count(f'"snapshot-{key}"') == 2
     assert text.count("_loadSnapshot:b") == 2
     assert not build.SNAPSHOT_LOAD.search(text)  # no loadPyodide call left unpatched

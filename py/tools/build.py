@@ -502,7 +502,7 @@ PYSCRIPT_PATCHES = [
 # deleted and marked so that it is not made again for this build. The code goes into the worker's
 # source, a single-quoted string in the chunk: no quote or backslash of that kind in it. The
 # interpreter's global random is seeded afresh, as a boot would.
-SNAPSHOT_CACHE = "tabletop-snapshot"
+SNAPSHOT_CACHE = "tabletop:snapshot"
 SNAPSHOT_KEY_PLACEHOLDER = "__SNAPSHOT_KEY__"
 SNAPSHOT_MAKER = ROOT / "static" / "app" / "snapshot.js"
 SNAPSHOT_LOAD = re.compile(r"await (\w)\((\w)\(\{stderr:(\w),stdout:(\w),\.\.\.(\w)\}\)\)")

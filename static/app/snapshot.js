@@ -16,7 +16,7 @@
 // another build is never restored. Answers the page with one message: "made", "present" (already
 // made, or failed once for this build: never retried), "failed: ..." (a failure is recorded).
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
-const SNAPSHOT_CACHE = "tabletop-snapshot";
+const SNAPSHOT_CACHE = "tabletop:snapshot";
 const HOME = "/home/pyodide/";
 // The entry's URL: beside the runtime (the engine's worker knows only the runtime's URL).
 const SITE = new URL("../../", import.meta.url);
@@ -73,6 +73,7 @@ async function make() {
     );
     py.runPython(prepare(modules));
     const snapshot = py.makeMemorySnapshot();
+    for (const old of await cache.keys()) await cache.delete(old); // another build's, if any
     await cache.put(
       ENTRY,
       new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }),

@@ -10,7 +10,7 @@ from helpers import saved_log
 from test_site import wait_precached
 
 GAME = "game=mas_menos&lang=en&botdelay=0&start=1"
-CACHE = "tabletop-snapshot"
+CACHE = "tabletop:snapshot"
 NOT_RESTORED = "the start-up snapshot was not restored"
 
 
