@@ -167,7 +167,10 @@ if (offlineWorker) {
       location.reload();
     }
   };
-  navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    reloadOnce();
+    engine().then(makeSnapshot, () => {});
+  });
   // The new worker also says so by message once it has taken over. Messages wait in the page's
   // queue until startMessages(), so one sent while this module graph was still loading (when the
   // controllerchange event had nobody to hear it) is not lost.
@@ -181,6 +184,7 @@ if (offlineWorker) {
     document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve),
   );
   Promise.all([loaded, engine().catch(() => {})]).then(() => {
+    makeSnapshot();
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
       (reg) => {
         document.body.dataset.sw = "registered";
@@ -191,6 +195,28 @@ if (offlineWorker) {
       },
     );
   });
+}
+
+// The engine's start-up snapshot (static/app/snapshot.js, issue #36): made once per build by a
+// worker of its own, in idle time after the engine is up, once the service worker controls the
+// page (its files are then the precached ones); the engine's worker restores it on later visits
+// instead of booting Python. The worker does nothing when this build's snapshot exists.
+// body[data-snapshot]: "made", "present" or "failed" (for the tests).
+let snapshotAsked = false;
+function makeSnapshot() {
+  if (snapshotAsked || !navigator.serviceWorker?.controller || !("caches" in window)) return;
+  snapshotAsked = true;
+  const start = () => {
+    const maker = new Worker(new URL("./app/snapshot.js", import.meta.url), { type: "module" });
+    const done = (said) => {
+      document.body.dataset.snapshot = said;
+      maker.terminate();
+    };
+    maker.onmessage = (event) => done(String(event.data).split(":")[0]);
+    maker.onerror = () => done("failed");
+  };
+  if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 1000);
 }
 
 // ---------------------------------------------------------------- embedding

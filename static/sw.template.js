@@ -10,6 +10,10 @@ const FILES = __FILES__;
 // of its start in the worker), while the first visit downloads the smaller source.
 const STDLIB = "static/vendor/pyodide/python_stdlib.zip";
 const STDLIB_COMPILED = "static/vendor/pyodide/python_stdlib.compiled.zip";
+// The engine's start-up snapshot (static/app/snapshot.js): an older build's is of no use to a new
+// one (it is keyed by what it holds), so a new version drops it with the old caches, and the page
+// makes this build's anew.
+const SNAPSHOT_CACHE = "tabletop:snapshot";
 
 async function precache() {
   const cache = await caches.open(CACHE);
@@ -34,7 +38,9 @@ self.addEventListener("activate", (event) => {
       .keys()
       .then((keys) =>
         Promise.all(
-          keys.filter((k) => k.startsWith("tabletop-") && k !== CACHE).map((k) => caches.delete(k)),
+          keys
+            .filter((k) => (k.startsWith("tabletop-") && k !== CACHE) || k === SNAPSHOT_CACHE)
+            .map((k) => caches.delete(k)),
         ),
       )
       .then(() => self.clients.claim())

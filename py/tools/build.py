@@ -493,10 +493,92 @@ PYSCRIPT_PATCHES = [
 ]
 
 
-def patch_pyscript(chunk):
-    """Applies PYSCRIPT_PATCHES to the vendored core chunk (the one holding the worker's code)."""
+# The engine's start-up snapshot (issue #36). static/app/snapshot.js (a worker of the page's, in
+# idle time) boots a Pyodide, imports the package and stores the interpreter's memory in Cache
+# Storage under SNAPSHOT_KEY; this patch makes PyScript's worker restore it
+# (loadPyodide({_loadSnapshot}), Pyodide's experimental option) instead of booting Python and
+# importing the engines. Anything wrong (no snapshot, one of another build: another key, or one
+# Pyodide refuses or that lacks the package) boots as before, and a snapshot that failed is
+# deleted and marked so that it is not made again for this build. The code goes into the worker's
+# source, a single-quoted string in the chunk: no quote or backslash of that kind in it. The
+# interpreter's global random is seeded afresh, as a boot would.
+SNAPSHOT_CACHE = "tabletop:snapshot"
+SNAPSHOT_KEY_PLACEHOLDER = "__SNAPSHOT_KEY__"
+SNAPSHOT_MAKER = ROOT / "static" / "app" / "snapshot.js"
+SNAPSHOT_LOAD = re.compile(r"await (\w)\((\w)\(\{stderr:(\w),stdout:(\w),\.\.\.(\w)\}\)\)")
+SNAPSHOT_RESTORE = (
+    "await \\1((async(L,o)=>{let c=null,b=null;"
+    'const u=String(o.indexURL),k=(u.endsWith("/")?u:u+"/")+"snapshot-KEY";'
+    'try{c=await caches.open("CACHE");const r=await c.match(k);'
+    "b=r?new Uint8Array(await r.arrayBuffer()):null}catch(x){}"
+    "if(b){try{const y=await L({...o,_loadSnapshot:b});"
+    'y.runPython("import tabletop.protocol, random; random.seed()");y._tabletopRestored=1;'
+    "return y}catch(x){"
+    'console.warn("tabletop: the start-up snapshot was not restored, booting without it:",x);'
+    'try{await c.delete(k);await c.put(k+"-failed",new Response(String(x)))}catch(z){}}}'
+    "return L(o)})(\\2,{stderr:\\3,stdout:\\4,...\\5}))"
+)
+
+# A restored interpreter has imported every module of the package already (snapshot.js), so
+# PyScript's worker skips fetching and writing pyscript.toml's [files] (about 45 requests to the
+# service worker; a normal boot still writes them).
+SNAPSHOT_SKIP_FILES = (
+    re.compile(r"(\w+)=async\((\w),(\w),(\w),(\w),(\w)\)=>\{\5\.files&&\(\3\(\"Loading files\"\)"),
+    r'\1=async(\2,\3,\4,\5,\6)=>{\5.files&&!\4._tabletopRestored&&(\3("Loading files")',
+    2,
+)
+# PyScript runs `import pyscript` in the worker before the script, on every boot: a dozen modules
+# compiled from source (PyScript writes them as .py each time), 0.1-0.2 s on a phone's processor.
+# The app's Python never imports pyscript (worker.py answers through __export__, which PyScript's
+# JavaScript reads), so the import is left to whoever needs it (`import pyscript` still works).
+PYSCRIPT_NO_IMPORT = (
+    re.compile(
+        r'(\w+)\.push\("import pyscript as _pyscript"\),'
+        r'\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
+    ),
+    r'\1.push(...["_Path","_path","_os"]',
+    1,
+)
+
+
+def snapshot_key(out):
+    """What a snapshot holds, hashed: the runtime, both standard libraries, the package as shipped,
+    pyscript.toml, the maker and the restore patch. Any change makes older snapshots unused."""
+    digest = hashlib.sha256(SNAPSHOT_RESTORE.encode() + SNAPSHOT_MAKER.read_bytes())
+    parts = [out / "pyscript.toml", *sorted((out / "static" / "vendor" / "pyodide").iterdir())]
+    parts += sorted(p for p in (out / "py").rglob("*") if p.is_file())
+    parts = [p for p in parts if p.suffix not in (".gz", ".br")]  # compressed copies, written later
+    for path in parts:
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def write_snapshot_maker(out, key):
+    """The maker worker as shipped, with this build's key."""
+    path = out / "static" / "app" / "snapshot.js"
+    text = path.read_text(encoding="utf-8")
+    if text.count(f'"{SNAPSHOT_KEY_PLACEHOLDER}"') != 1:
+        raise SystemExit("build: static/app/snapshot.js lost its SNAPSHOT_KEY placeholder")
+    path.write_text(text.replace(SNAPSHOT_KEY_PLACEHOLDER, key), encoding="utf-8")
+
+
+def patch_pyscript(chunk, snapshot_key=None):
+    """Applies PYSCRIPT_PATCHES to the vendored core chunk (the one holding the worker's code),
+    and with ``snapshot_key`` the start-up snapshot's restore (SNAPSHOT_RESTORE: in the worker's
+    copy and the page's, both found or the build stops)."""
     text = chunk.read_text(encoding="utf-8")
-    for pattern, replacement, times in PYSCRIPT_PATCHES:
+    if snapshot_key:
+        restore = SNAPSHOT_RESTORE.replace("CACHE", SNAPSHOT_CACHE).replace("KEY", snapshot_key)
+        text, found = SNAPSHOT_LOAD.subn(restore, text)
+        if found != 2:
+            raise SystemExit(
+                f"build: PyScript's loadPyodide call found {found} times in {chunk.name}, expected 2:"
+                " the vendored PyScript changed, re-check SNAPSHOT_RESTORE"
+            )
+    patches = list(PYSCRIPT_PATCHES) + [PYSCRIPT_NO_IMPORT]
+    if snapshot_key:
+        patches.append(SNAPSHOT_SKIP_FILES)
+    for pattern, replacement, times in patches:
         text, found = re.subn(pattern, replacement, text)
         if found != times:
             raise SystemExit(
@@ -657,12 +739,14 @@ def build(out, full_stdlib=False, testing=False):
             )
         else:
             copy(PYODIDE_DIST / name, out / "static" / "vendor" / "pyodide" / name)
+    key = snapshot_key(out)
+    write_snapshot_maker(out, key)
     for name in pyscript_chunks():
         copy(PYSCRIPT_DIST / name, out / "static" / "vendor" / "pyscript" / name)
         if name.startswith("core-") and "indexedDB" in (PYSCRIPT_DIST / name).read_text(
             encoding="utf-8"
         ):
-            patch_pyscript(out / "static" / "vendor" / "pyscript" / name)
+            patch_pyscript(out / "static" / "vendor" / "pyscript" / name, key)
 
     vendor_friends(out)
     set_testing(out, testing)

@@ -4,6 +4,11 @@ latency, the app and bare Pyodide in the same run.
 
     python3 tests/bench/bench_phone.py [--runs 3] [--profiles slow4g,4g,loopback] [--cpu 1,4]
                                        [--variants bare,app-br,app-gzip,app-return] [--json out.json]
+                                       [--dist DIR --dist DIR2]
+
+``--dist``: bench sites built beforehand (``build.py --testing --out DIR``) instead of this tree,
+each variant but bare on each in the same run (named VARIANT@DIR's name): a baseline build beside
+a branch's.
 
 Profiles: ``slow4g`` 1.6 Mbit/s, ``4g`` 9 Mbit/s, both +150 ms per request (the server waits
 150 ms before answering each request, and sends every body through one shared link of that rate,
@@ -175,7 +180,8 @@ def long_tasks(page):
 
 
 def prepare_return(page, base, handler):
-    """The visit before a return visit, at full speed: the game saved, the site precached."""
+    """The visit before a return visit, at full speed: the game saved, the site precached, and
+    in a build that makes one, the engine's start-up snapshot made (static/app/snapshot.js)."""
     link, latency = handler.link, handler.latency
     handler.link, handler.latency = Link(None), 0.0
     try:
@@ -190,9 +196,17 @@ def prepare_return(page, base, handler):
                 return !!(reg && reg.active && reg.active.state === 'activated'
                           && (await caches.keys()).some(k => k.startsWith('tabletop-')));
             }"""):
-                return
+                break
             page.wait_for_timeout(250)
-        raise RuntimeError("the service worker did not finish precaching")
+        else:
+            raise RuntimeError("the service worker did not finish precaching")
+        if page.evaluate(
+            "fetch('static/app/snapshot.js', {method: 'HEAD', cache: 'no-store'}).then(r => r.ok)"
+        ):
+            page.wait_for_selector("body[data-snapshot]", state="attached", timeout=300_000)
+            said = page.evaluate("document.body.dataset.snapshot")
+            if said not in ("made", "present"):
+                raise RuntimeError(f"the start-up snapshot was not made: {said}")
     finally:
         handler.link, handler.latency = link, latency
 
@@ -233,17 +247,33 @@ def median(values):
     return round(statistics.median(values), 3) if values else None
 
 
-def run(profiles, runs, cpus=(1,), variants=VARIANTS):
+def run(profiles, runs, cpus=(1,), variants=VARIANTS, dists=()):
+    """``dists``: built sites (``build.py --testing --out DIR``) to compare in the same run, each
+    variant but bare measured on each, named VARIANT@DIR's name; none: this tree, built here."""
     from playwright.sync_api import sync_playwright
 
-    out = {"profiles": {}, "runs": runs, "cpus": list(cpus)}
+    out = {"profiles": {}, "runs": runs, "cpus": list(cpus), "dists": [str(d) for d in dists]}
     with tempfile.TemporaryDirectory() as tmp:
-        site = pathlib.Path(tmp) / "site"
-        build.build(site, testing=True)
-        bench_startup.add_bare_page(site)
+        sites = {}
+        for dist in dists:
+            label = pathlib.Path(dist).resolve().name
+            if label in sites:
+                raise SystemExit(f"bench_phone: two --dist folders are named {label}")
+            sites[label] = pathlib.Path(tmp) / label
+            shutil.copytree(dist, sites[label])
+        if not sites:
+            sites[""] = pathlib.Path(tmp) / "site"
+            build.build(sites[""], testing=True)
+        first = next(iter(sites))
+        bench_startup.add_bare_page(sites[first])
         meter = Meter()
-        srv, handler = phone_server(site, meter)
-        base = f"http://127.0.0.1:{srv.server_address[1]}"
+        servers = {label: phone_server(site, meter) for label, site in sites.items()}
+        jobs = [
+            (variant, label, variant if not label else f"{variant}@{label}")
+            for variant in variants
+            for label in sites
+            if variant != "bare" or label == first
+        ]
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=shutil.which("chromium"),
@@ -266,16 +296,19 @@ def run(profiles, runs, cpus=(1,), variants=VARIANTS):
             for profile in profiles:
                 rate, latency = PROFILES[profile]
                 for cpu in cpus:
-                    handler.link, handler.latency = Link(rate), latency
-                    samples = {v: [] for v in variants}
+                    for _, handler in servers.values():
+                        handler.link, handler.latency = Link(rate), latency
+                    samples = {name: [] for _, _, name in jobs}
                     for i in range(runs):
-                        for variant in variants:
+                        for variant, label, name in jobs:
+                            srv, handler = servers[label]
+                            base = f"http://127.0.0.1:{srv.server_address[1]}"
                             handler.brotli = variant != "app-gzip"
                             got = visit(browser, base, variant, cpu, handler, meter)
                             got["bytes"] = meter.snapshot()
-                            samples[variant].append(got)
+                            samples[name].append(got)
                             print(
-                                f"bench_phone: {profile} cpu {cpu}x run {i + 1} {variant}: "
+                                f"bench_phone: {profile} cpu {cpu}x run {i + 1} {name}: "
                                 f"{json.dumps(got)}",
                                 flush=True,
                             )
@@ -284,10 +317,12 @@ def run(profiles, runs, cpus=(1,), variants=VARIANTS):
                         "cpu": cpu,
                         "bits_per_s": rate,
                         "latency_s": latency,
+                        "variants": list(samples),
                         **figures(samples),
                     }
             browser.close()
-        srv.shutdown()
+        for srv, _ in servers.values():
+            srv.shutdown()
     return out
 
 
@@ -307,8 +342,8 @@ def figures(samples):
         }
         out[variant]["bytes_total"] = sum(out[variant]["bytes"].values())
     bare = out.get("bare", {}).get("ready_s")
-    for variant in ("app-br", "app-gzip", "app-return"):
-        if bare and variant in out:
+    for variant in out:
+        if bare and variant.startswith("app-"):
             out[variant]["first_move_over_bare_boot"] = round(
                 out[variant]["first_move_s"] / bare, 3
             )
@@ -322,7 +357,7 @@ def markdown(report):
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for f in report["profiles"].values():
-        for variant in VARIANTS:
+        for variant in f.get("variants", VARIANTS):
             if variant not in f:
                 continue
             v = f[variant]
@@ -346,9 +381,17 @@ def main():
     parser.add_argument("--cpu", default="1,4", help="CPU slowdowns, comma-separated (1: none)")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--json")
+    parser.add_argument(
+        "--dist",
+        action="append",
+        default=[],
+        help="a site built with build.py --testing --out DIR, to bench instead of building this"
+        " tree; give it twice (e.g. main's build and a branch's) to compare them in the same run,"
+        " their variants named VARIANT@DIR's name",
+    )
     args = parser.parse_args()
     cpus = [float(c) for c in args.cpu.split(",")]
-    report = run(args.profiles.split(","), args.runs, cpus, args.variants.split(","))
+    report = run(args.profiles.split(","), args.runs, cpus, args.variants.split(","), args.dist)
     print(json.dumps(report, indent=1))
     print(markdown(report))
     if args.json:
