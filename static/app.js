@@ -167,10 +167,7 @@ if (offlineWorker) {
       location.reload();
     }
   };
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    reloadOnce();
-    engine().then(makeSnapshot, () => {});
-  });
+  navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
   // The new worker also says so by message once it has taken over. Messages wait in the page's
   // queue until startMessages(), so one sent while this module graph was still loading (when the
   // controllerchange event had nobody to hear it) is not lost.
@@ -184,7 +181,7 @@ if (offlineWorker) {
     document.readyState === "complete" ? resolve() : window.addEventListener("load", resolve),
   );
   Promise.all([loaded, engine().catch(() => {})]).then(() => {
-    makeSnapshot();
+    if (hadController) makeSnapshot();
     navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(
       (reg) => {
         document.body.dataset.sw = "registered";
@@ -198,9 +195,11 @@ if (offlineWorker) {
 }
 
 // The engine's start-up snapshot (static/app/snapshot.js, issue #36): made once per build by a
-// worker of its own, in idle time after the engine is up, once the service worker controls the
-// page (its files are then the precached ones); the engine's worker restores it on later visits
+// worker of its own, in idle time after the engine is up, on a visit that began under the service
+// worker (its files are then the precached ones); the engine's worker restores it on later visits
 // instead of booting Python. The worker does nothing when this build's snapshot exists.
+// Not on a first visit: a reader trying a game once in an article should not pay a second
+// runtime's boot on a phone and 31 MB of storage; a reader who comes back does, once.
 // body[data-snapshot]: "made", "present" or "failed" (for the tests).
 let snapshotAsked = false;
 function makeSnapshot() {

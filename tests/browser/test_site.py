@@ -10,6 +10,7 @@ import threading
 import build
 import serve
 from helpers import open_game, open_menu, overflow, saved_log, shoot, start_new
+from playwright.sync_api import Error as PlaywrightError
 
 from tabletop import SLUGS
 
@@ -103,10 +104,14 @@ def test_a_returning_visitor_gets_the_new_build(browser, site, tmp_path):
         build.write_service_worker(own)
         assert (own / "version.json").read_text() != old_version
         # The browser checks sw.js and installs the new worker, which takes over and reloads the
-        # page itself: waiting for this reload's load event raced that second navigation (under
-        # load it came first: ERR_ABORTED), so the reload is awaited only until it commits, and
-        # the marker of the page that stays is what is waited for.
-        page.reload(wait_until="commit")
+        # page itself: that second navigation can abort this one (ERR_ABORTED) before its load
+        # event or even before it commits, whichever comes first under load, so an abort is taken
+        # as that reload, and the marker of the page that stays is what is waited for.
+        try:
+            page.reload(wait_until="commit")
+        except PlaywrightError as err:
+            if "ERR_ABORTED" not in str(err):
+                raise
         page.wait_for_function(
             "document.querySelector('meta[name=build-marker]') !== null",
             timeout=60_000,
