@@ -157,7 +157,7 @@ PINS = {
     ("watten", 1, "strong"): "raise",
     ("watten", 2, "heuristic"): "play TS",
     ("watten", 2, "easy"): "play 7H",
-    ("watten", 2, "normal"): "play US",
+    ("watten", 2, "normal"): "play OS",
     ("watten", 2, "strong"): "play US",
     ("forty_two", 0, "heuristic"): "pass",
     ("forty_two", 1, "heuristic"): "call followme",

@@ -1356,3 +1356,27 @@ def test_watten_rule_based_answer_forgets_an_opponents_signal_once_its_card_is_p
         state.apply(who, action)
     # One trick down (-1), but the Rechte's -3/2 is gone, and the unseen Rechte's -1/2 with it.
     assert _answer_count(state, 0, table) == before - 1 + 1.5 + 0.5
+
+
+def test_watten_blind_an_announcers_raise_counts_against_the_answering_side():
+    # Blind Watten has no signals; the announcers (dealer 0 and forehand 1) know the trump, and a
+    # raise by one says what a signal would: the answer's count drops by 3 against the same raise
+    # in open Watten (fitted and checked on other seeds, 2026-11-29-raise-answers.md).
+    from tabletop.players.watten import _answer_count
+
+    hands = [
+        ["9H", "TH", "7E", "8E", "7L"],
+        ["AH", "KE", "TE", "TL", "TS"],
+        ["9E", "UE", "UL", "US", "OE"],
+        ["KH", "OH", "AE", "AL", "AS"],
+    ]
+    counts = {}
+    for blind in (False, True):
+        state = get_game("watten").new_state(
+            players=4, options={"blind": blind}, setup={"dealer": 0, "hands": hands}
+        )
+        for who, action in [(1, "schlag 9"), (0, "trump H"), (1, "raise")]:
+            state.apply(who, action)
+        assert state.to_move() == [2] and state.knows_trump(1)
+        counts[blind] = _answer_count(state, 2, state.table()[0])
+    assert counts[True] == counts[False] - 3

@@ -173,7 +173,7 @@ def _answer_count(state, seat, table):
     has not played such a card, a partner silent or signalling none -1/2; -3/2 for each opponent's
     signal of the Rechte or a Blind while that opponent has not played such a card; -1/2 when no
     Rechte has been played, none is in hand and the partner has not signalled one; +1/2 for each
-    point the stake is above 2."""
+    point the stake is above 2; in Blind Watten -3 for a raise by an announcer."""
     d = state.d
     side = state.side_of(seat)
     count = state.side_tricks(side) - sum(
@@ -203,6 +203,11 @@ def _answer_count(state, seat, table):
     for s, g in d["signals"]:
         if state.side_of(s) != side and live(s, g):
             count -= 1.5
+    raiser = d["raise_pending"]
+    if d["options"]["blind"] and raiser is not None and state.knows_trump(raiser):
+        # Blind Watten has no signals, and an announcer raises knowing the trump: its raise says
+        # more than an opponent's signal of the Rechte would (2026-11-29-raise-answers.md).
+        count -= 3
     partner_rechte = any(s == partner and live(s, g) and g == "rechte" for s, g in d["signals"])
     if (
         not any("rechte" in kinds for kinds in played.values())
@@ -291,7 +296,9 @@ def bot_heuristic(state, seat, rng):
       -3/2 for each opponent who signalled the Rechte or a Blind and has not played such a card;
       -1/2 if no Rechte (Guate, Kritischer) has been played, none is in hand and the partner has
       not signalled one (the raisers may hold it);
-      +1/2 for each point the stake is above 2 (before the raise).
+      +1/2 for each point the stake is above 2 (before the raise);
+      in Blind Watten, where nobody signals, -3 when the raiser is an announcer (it knows the
+      trump): its raise counts as two opponents' signals of the Rechte.
     Accept at -1 or more, fold below; accept always if folding would lose the match.
 
     Decision (issue #33), against the rules file's section 13 ("accept iff the win chance p is at
