@@ -53,8 +53,16 @@ def test_a_whole_game_by_taps_in_japanese_on_a_phone(phone_ja, server):
     assert page.locator(".quinto .cachette[data-open='0'] .card.back").count() == 5
     refusal_seen = turns_seen = 0
     while not page.locator("section.result").count():
-        if page.locator(".quinto[data-phase=double] .choices button.choice").count():
-            text = page.locator(".quinto .prompt").inner_text()
+        # The call's prompt, read in one go with its buttons: a tap of the previous turn may be
+        # answered between two separate reads, and the prompt then says whom it waits for.
+        text = page.evaluate(
+            """() => {
+              const prompt = document.querySelector('.quinto[data-phase=double] .prompt');
+              return prompt && prompt.querySelector('.choices button.choice')
+                ? prompt.innerText : null;
+            }"""
+        )
+        if text is not None:
             assert "パス" in text and latin_words(text) == [], text
             shoot(page, "quinto-ja-calls-360x640")
         playing = page.locator(".quinto[data-phase=play] .hand button.card.lit")
