@@ -270,3 +270,16 @@ def replay_in_japanese(page, server, slug, steps):
     page.wait_for_selector(".result.inline")
     assert latin_words(page.locator("main").inner_text()) == []
     assert overflow(page) <= 0
+
+
+def discard_first_three(page, timeout=30_000):
+    """Más-Menos's first move by taps: three lit cards, then Discard; waits until the engine has
+    applied it (the save holds a move of seat 0)."""
+    for _ in range(3):
+        page.locator(".hand button.card.lit:not(.selected)").first.click()
+    page.click("button[data-verb=discard]:not([disabled])")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos'))"
+        ".log.actions.some(a => a[0] === 0)",
+        timeout=timeout,
+    )

@@ -9,7 +9,15 @@ import threading
 
 import build
 import serve
-from helpers import open_game, open_menu, overflow, saved_log, shoot, start_new
+from helpers import (
+    discard_first_three,
+    open_game,
+    open_menu,
+    overflow,
+    saved_log,
+    shoot,
+    start_new,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 from tabletop import SLUGS
@@ -270,12 +278,7 @@ def test_second_visit_plays_offline_from_the_service_worker(page, server):
         page.reload()
         page.wait_for_selector("body[data-screen=table]", timeout=120_000)
         page.locator(".hand button.card.lit").first.wait_for(timeout=30_000)
-        for _ in range(3):
-            page.locator(".hand button.card.lit:not(.selected)").first.click()
-        page.click("button[data-verb=discard]:not([disabled])")
-        page.wait_for_function(
-            "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)"
-        )
+        discard_first_three(page)
     finally:
         page.context.set_offline(False)
 
@@ -352,11 +355,6 @@ def test_a_toast_is_short_keeps_off_the_hand_and_goes_with_the_next_move(phone_j
     ).json_value()
     toast, hand = boxes["toast"], boxes["hand"]
     assert toast["height"] > 0 and toast["y"] + toast["height"] <= hand["y"], boxes
-    for _ in range(3):
-        page.locator(".hand button.card.lit:not(.selected)").first.click()
-    page.click("button[data-verb=discard]:not([disabled])")
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)"
-    )
+    discard_first_three(page)
     page.wait_for_selector("#toast:not(.show)", state="attached", timeout=5_000)
     assert any(seat == 0 for seat, _ in saved_log(page, "mas_menos")["actions"])

@@ -6,7 +6,7 @@ imports only the game played, the snapshot holds every game."""
 
 import json
 
-from helpers import saved_log
+from helpers import discard_first_three, saved_log
 from test_site import wait_precached
 
 GAME = "game=mas_menos&lang=en&botdelay=0&start=1"
@@ -61,13 +61,7 @@ def games_loaded(page):
 def play_first_move(page):
     page.wait_for_selector("body[data-screen=table]", timeout=120_000)
     page.locator(".hand button.card.lit").first.wait_for(timeout=60_000)
-    for _ in range(3):
-        page.locator(".hand button.card.lit:not(.selected)").first.click()
-    page.click("button[data-verb=discard]:not([disabled])")
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('tabletop:save:mas_menos')).log.actions.some(a => a[0] === 0)",
-        timeout=60_000,
-    )
+    discard_first_three(page, timeout=60_000)
 
 
 def test_a_return_visit_boots_from_the_snapshot_and_plays_offline(page, server, sink):
