@@ -258,3 +258,41 @@ def test_a_webkit_without_webrtc_says_it_cannot_use_a_friends_table(server, disp
         assert wk.errors == []
     finally:
         wk.close()
+
+
+def test_firefox_counts_the_pages_errors_not_the_loads_it_left(server, display):
+    """The tier's error check (tests/engines/bidi.py, CANCELLED_BY_LEAVING): cached loads still
+    in flight when a page is left are not its errors (Firefox logs one entry each); an uncaught
+    error of the page in use is."""
+    ff = launch("firefox", display)
+    try:
+        url = game_url(server, "mas_menos", "ja", start=1)
+        ff.get(url)
+        ff.wait("() => document.body.dataset.engine === 'ready'")
+        ff.wait(
+            """async () => (await navigator.serviceWorker.getRegistration())?.active?.state
+                === 'activated'""",
+            timeout=180,
+        )
+        ff.get(url)  # under the service worker: the runtime's files come from its cache
+        ff.wait("() => !!navigator.serviceWorker.controller")
+        ff.wait("() => document.body.dataset.engine === 'ready'")
+        ff.js(
+            """() => {
+                // Twenty copies of the runtime (about 9 MB each): some are still coming.
+                for (let i = 0; i < 20; i++)
+                    fetch('static/vendor/pyodide/pyodide.asm.wasm')
+                        .then((r) => r.arrayBuffer())
+                        .catch(() => 0);
+                return true;
+            }"""
+        )
+        ff.get(game_url(server, "mate", "ja", start=1))
+        ff.wait("() => document.body.dataset.engine === 'ready'")
+        assert ff.cancelled_by_leaving, "no load was in flight when the page was left"
+        assert ff.errors == []
+        ff.js("() => { setTimeout(() => { throw new Error('boom'); }); return true; }")
+        ff.wait("() => new Promise((r) => setTimeout(() => r(true), 200))")
+        assert any("boom" in e for e in ff.errors), ff.errors
+    finally:
+        ff.close()
