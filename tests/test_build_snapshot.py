@@ -3,10 +3,12 @@ PyScript restores it in both its copies (or the build stops, so a PyScript upgra
 patch silently), the maker ships with the build's key, and the key changes with anything the
 snapshot holds but not with the rest of the site. The browser side: tests/browser/test_snapshot.py."""
 
+import json
 import pathlib
 import re
 import shutil
 import sys
+import zipfile
 
 import pytest
 
@@ -52,6 +54,19 @@ def test_the_shipped_pyscript_restores_the_snapshot_of_this_build(site):
     maker = (site / "static" / "app" / "snapshot.js").read_text(encoding="utf-8")
     assert f'const SNAPSHOT_KEY = "{key}";' in maker
     assert build.SNAPSHOT_KEY_PLACEHOLDER not in maker
+    assert build.MODULES_PLACEHOLDER not in maker
+    modules = json.loads(re.search(r"const MODULES = (\[.*\]);", maker).group(1))
+    assert modules == build.package_modules()
+    assert {"tabletop", "tabletop.games.watten", "tabletop.players.watten"} <= set(modules)
+    # The package as the browser gets it: one archive of every module (worker.py beside it).
+    with zipfile.ZipFile(site / build.PACKAGE_ARCHIVE) as zf:
+        names = zf.namelist()
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())
+    assert names == [rel for rel in build.package_files() if rel != "worker.py"]
+    assert sorted(p.name for p in (site / "py").iterdir() if p.suffix in (".py", ".zip")) == [
+        "tabletop.zip",
+        "worker.py",
+    ]
     # The service worker precaches the maker (an offline visit can make the snapshot too).
     assert '"static/app/snapshot.js"' in (site / "sw.js").read_text(encoding="utf-8")
 
@@ -80,9 +95,10 @@ def test_the_key_follows_what_the_snapshot_holds(site, tmp_path):
     (copy / "index.html").write_text("changed", encoding="utf-8")
     (copy / "static" / "app.js").write_text("changed", encoding="utf-8")
     assert build.snapshot_key(copy) == key
-    # ... a file of the package does, and so does the runtime.
-    engine = copy / "py" / "tabletop" / "games" / "mate.py"
-    engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    # ... a file of the package (in its archive) does, and so does the runtime.
+    archive = copy / build.PACKAGE_ARCHIVE
+    with zipfile.ZipFile(archive, "a") as zf:
+        zf.writestr("tabletop/games/changed.py", "# changed\n")
     changed = build.snapshot_key(copy)
     assert changed != key
     stdlib = copy / "static" / "vendor" / "pyodide" / build.STDLIB_COMPILED

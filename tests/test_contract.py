@@ -179,9 +179,13 @@ def test_pyscript_toml_ships_every_module_of_the_package():
     import tomllib
 
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    shipped = {dest.removeprefix("./") for dest in config["files"].values()}
     sys.path.insert(0, str(ROOT / "py" / "tools"))
-    from build import BROWSERLESS  # the CLI and the arena stay out of the browser
+    from build import BROWSERLESS, PACKAGE_ARCHIVE, package_files
+
+    # One archive, made by the build from package_files() (tests/test_build_snapshot.py reads it);
+    # the CLI and the arena stay out of the browser.
+    assert config["files"] == {f"./{PACKAGE_ARCHIVE}": "./tabletop.zip"}
+    shipped = set(package_files())
 
     package = {
         p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "tabletop").rglob("*.py")

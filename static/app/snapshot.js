@@ -8,14 +8,17 @@
 //
 // It is made here, apart from PyScript, because a memory snapshot may only hold JavaScript objects
 // that Pyodide can find again by their path from globalThis: the interpreter below imports no
-// `js` and no PyScript module, only the package (the same files as pyscript.toml's [files], at the
+// `js` and no PyScript module, only the package (the archive of pyscript.toml's [files], at the
 // same place: /home/pyodide, the engine worker's working directory).
 //
-// SNAPSHOT_KEY is written by the build: a hash of what the snapshot holds (the runtime, both
-// standard libraries, the package as shipped, this file and the restore patch), so a snapshot of
-// another build is never restored. Answers the page with one message: "made", "present" (already
+// SNAPSHOT_KEY and MODULES are written by the build: a hash of what the snapshot holds (the
+// runtime, both standard libraries, the package as shipped, this file and the restore patch), so
+// a snapshot of another build is never restored; and the package's modules. Answers the page with one message: "made", "present" (already
 // made, or failed once for this build: never retried), "failed: ..." (a failure is recorded).
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+/** @type {string[]} */
+const MODULES = JSON.parse("__MODULES__");
+const ARCHIVE = "py/tabletop.zip"; // py/tools/build.py: PACKAGE_ARCHIVE
 const SNAPSHOT_CACHE = "tabletop:snapshot";
 const HOME = "/home/pyodide/";
 // The entry's URL: beside the runtime (the engine's worker knows only the runtime's URL).
@@ -24,20 +27,20 @@ const INDEX_URL = new URL("static/vendor/pyodide/", SITE).href;
 const ENTRY = INDEX_URL + "snapshot-" + SNAPSHOT_KEY;
 
 // Every module of the package is imported, so that any game (and its players, hints, replays) is
-// ready; then the import system's caches of the standard library's zip and of the working
-// directory are dropped: the engine worker's Pyodide may mount the other copy of the standard
-// library (the source zip on a visit the service worker does not answer), whose table of contents
-// differs, and PyScript writes the package's files again after the restore (new finders are made
-// for every path entry; importlib.invalidate_caches() would need importlib.metadata, which the
-// trimmed standard library lacks).
+// ready; then the archive leaves sys.path (a restored boot has no archive: every module is in
+// memory already), and the import system's caches of the zips are dropped: the engine worker's
+// Pyodide may mount the other copy of the standard library (the source zip on a visit the service
+// worker does not answer), whose table of contents differs (new finders are made for every path
+// entry; importlib.invalidate_caches() would need importlib.metadata, which the trimmed standard
+// library lacks).
 const prepare = (modules) => `
 import importlib, sys, zipimport
 MODULES = ${JSON.stringify(modules)}
-if "" not in sys.path and "${HOME.slice(0, -1)}" not in sys.path:
-    sys.path.insert(0, "${HOME.slice(0, -1)}")
+sys.path.insert(0, "${HOME}tabletop.zip")
 for _name in MODULES:
     importlib.import_module(_name)
 del _name
+sys.path.remove("${HOME}tabletop.zip")
 zipimport._zip_directory_cache.clear()
 sys.path_importer_cache.clear()
 del importlib, sys, zipimport, MODULES
@@ -49,29 +52,13 @@ async function make() {
     return "present";
   }
   try {
-    const toml = await (await fetch(new URL("pyscript.toml", SITE))).text();
-    // [files]: "./py/tabletop/x.py" = "./tabletop/x.py"
-    const files = [...toml.matchAll(/^"\.\/(py\/[^"]+\.py)" = "\.\/([^"]+)"$/gm)].map((m) => [
-      m[1],
-      m[2],
-    ]);
-    if (!files.length) throw new Error("pyscript.toml lists no files");
+    const res = await fetch(new URL(ARCHIVE, SITE));
+    if (!res.ok) throw new Error(`${ARCHIVE}: ${res.status}`);
+    const archive = new Uint8Array(await res.arrayBuffer());
     const { loadPyodide } = await import(INDEX_URL + "pyodide.mjs");
     const py = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: true });
-    for (const [src, dst] of files) {
-      const res = await fetch(new URL(src, SITE));
-      if (!res.ok) throw new Error(`${src}: ${res.status}`);
-      const path = HOME + dst;
-      py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      py.FS.writeFile(path, new Uint8Array(await res.arrayBuffer()));
-    }
-    const modules = files.map(([, dst]) =>
-      dst
-        .replace(/\.py$/, "")
-        .replace(/\/__init__$/, "")
-        .replaceAll("/", "."),
-    );
-    py.runPython(prepare(modules));
+    py.FS.writeFile(HOME + "tabletop.zip", archive);
+    py.runPython(prepare(MODULES));
     const snapshot = py.makeMemorySnapshot();
     for (const old of await cache.keys()) await cache.delete(old); // another build's, if any
     await cache.put(
