@@ -159,20 +159,28 @@ const offlineWorker =
   !params.has("nosw") &&
   !storageBlocked;
 if (offlineWorker) {
-  const hadController = !!navigator.serviceWorker.controller;
+  const startedUnder = navigator.serviceWorker.controller;
+  const hadController = !!startedUnder;
+  // The build of the worker that served this page (sw.js stamps it), none if the network did: a
+  // page from the network is the site as it is now, and needs no reload for a worker of it.
+  const servedBy = document.querySelector('meta[name="tabletop-build"]')?.getAttribute("content");
   let reloading = false;
   const reloadOnce = () => {
-    if (hadController && !reloading) {
+    if (servedBy && !reloading) {
       reloading = true;
       location.reload();
     }
   };
-  navigator.serviceWorker.addEventListener("controllerchange", reloadOnce);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (navigator.serviceWorker.controller !== startedUnder) reloadOnce();
+  });
   // The new worker also says so by message once it has taken over. Messages wait in the page's
   // queue until startMessages(), so one sent while this module graph was still loading (when the
-  // controllerchange event had nobody to hear it) is not lost.
+  // controllerchange event had nobody to hear it) is not lost. A worker of the page's own build
+  // says so too (one that was activating when the page was opened): no reload for it.
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "tabletop:activated") reloadOnce();
+    const data = event.data;
+    if (data && data.type === "tabletop:activated" && data.version !== servedBy) reloadOnce();
   });
   navigator.serviceWorker.startMessages();
   // Registered once the engine is up: precaching the whole site (every game, the runtime) must

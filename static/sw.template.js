@@ -53,17 +53,37 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A page this worker serves says which build it is (a meta tag after <head>): when a worker takes
+// over later, static/app.js reloads the page only if that worker is of another build. Which
+// worker controls the page is no guide: a page opened while this worker was activating is
+// controlled by it from the start and still hears it say it has taken over.
+const BUILD_META = `<head>\n<meta name="tabletop-build" content="${VERSION}">`;
+
+async function stamped(res) {
+  if (!(res.headers.get("Content-Type") || "").startsWith("text/html")) return res;
+  const text = await res.text();
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding"); // the cached body is stored decoded
+  return new Response(text.replace("<head>", BUILD_META), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.endsWith("/version.json")) return; // always asked of the network: update checks
+  const navigate = request.mode === "navigate";
   event.respondWith(
     caches.open(CACHE).then((cache) =>
       // The page is cached as "./": its query string (?game=...) must not miss the cache.
       cache
-        .match(request, { ignoreSearch: request.mode === "navigate" })
-        .then((hit) => hit || fetch(request)),
+        .match(request, { ignoreSearch: navigate })
+        .then((hit) => (hit ? (navigate ? stamped(hit) : hit) : fetch(request))),
     ),
   );
 });

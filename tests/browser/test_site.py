@@ -3,6 +3,7 @@ and what every screen shares: the game list, the one-row header with its menu, s
 keep off the hand, pages no wider than a phone."""
 
 import functools
+import json
 import http.server
 import shutil
 import threading
@@ -130,6 +131,40 @@ def test_a_returning_visitor_gets_the_new_build(browser, site, tmp_path):
     finally:
         context.close()
         srv.shutdown()
+
+
+def test_a_page_reloads_for_a_worker_of_another_build_only(browser, server, site):
+    """The service worker stamps the pages it serves with its build; a worker that says it has
+    taken over reloads a page of another build, not one of its own (a page opened while its
+    worker was activating hears that worker too: seen reloading a test's page under its feet)."""
+    version = json.loads((site / "version.json").read_text())["version"]
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/?lang=en")
+        page.wait_for_selector("ul.games")
+        assert page.locator("meta[name=tabletop-build]").count() == 0  # from the network
+        wait_precached(page)
+        page.reload()
+        page.wait_for_selector("ul.games")
+        stamp = page.locator("meta[name=tabletop-build]")
+        assert stamp.get_attribute("content") == version
+        say = """(version) => {
+            window.__stayed = true;
+            navigator.serviceWorker.dispatchEvent(new MessageEvent("message", {
+                data: {type: "tabletop:activated", version}}));
+            return new Promise((r) => setTimeout(() => r(window.__stayed === true), 1000));
+        }"""
+        assert page.evaluate(say, version) is True  # its own build: no reload
+        with page.expect_navigation():
+            try:
+                page.evaluate(say, "another-build")
+            except PlaywrightError as err:  # the reload ends the evaluation
+                assert "destroyed" in str(err) or "navigation" in str(err), err
+        page.wait_for_selector("ul.games")
+        assert page.evaluate("window.__stayed") is None
+    finally:
+        context.close()
 
 
 def test_served_from_a_sub_path(browser, site):
