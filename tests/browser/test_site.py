@@ -3,8 +3,8 @@ and what every screen shares: the game list, the one-row header with its menu, s
 keep off the hand, pages no wider than a phone."""
 
 import functools
-import json
 import http.server
+import json
 import shutil
 import threading
 
