@@ -6,11 +6,12 @@
 1. Installs the pinned runtime from the npm registry (``npm ci`` against package-lock.json) when
    node_modules is missing or older than the lock file.
 2. Writes pyscript.toml (its ``[files]``: the package as one archive, PACKAGE_ARCHIVE, made
-   from every module of the package: a new game module is shipped by existing), and the site's static/catalog.json (the game list with each game's players and
-   options, so the browser imports only the game being played) with static/openings/ (each
-   game's opening table, which a cold visit draws before the engine is up).
-3. Copies index.html, pyscript.toml, py/ (the package's archive and worker.py), static/ and the runtime
-   (static/vendor/pyodide, static/vendor/pyscript) into the output folder. Pyodide's
+   from every module of the package: a new game module is shipped by existing), and the site's
+   static/catalog.json (the game list with each game's players and options, so the browser
+   imports only the game being played) with static/openings/ (each game's opening table, which
+   a cold visit draws before the engine is up).
+3. Copies index.html, pyscript.toml, py/ (the package's archive and worker.py), static/ and the
+   runtime (static/vendor/pyodide, static/vendor/pyscript) into the output folder. Pyodide's
    python_stdlib.zip is trimmed to the modules the app imports (py/tools/stdlib_keep.txt, recorded
    in the browser by py/tools/record_stdlib.py, plus a small safety list below) and rewritten with
    stored entries without comments and docstrings (py/tools/strip_stdlib.py, run in the shipped
@@ -373,7 +374,7 @@ def package_files():
 
 # The package ships as one archive that Python imports from (zipimport, on sys.path: py/worker.py)
 # rather than one file per module: a cold visit fetches it in one request, where [files] listed
-# 45 (each 150 ms of latency on a phone's network, six at a time). Entries are stored, so the
+# 44 (each 150 ms of latency on a phone's network, six at a time). Entries are stored, so the
 # archive compresses whole on the wire (as the standard library's does).
 PACKAGE_ARCHIVE = "py/tabletop.zip"
 MODULES_PLACEHOLDER = "__MODULES__"

@@ -13,8 +13,9 @@
 //
 // SNAPSHOT_KEY and MODULES are written by the build: a hash of what the snapshot holds (the
 // runtime, both standard libraries, the package as shipped, this file and the restore patch), so
-// a snapshot of another build is never restored; and the package's modules. Answers the page with one message: "made", "present" (already
-// made, or failed once for this build: never retried), "failed: ..." (a failure is recorded).
+// a snapshot of another build is never restored; and the package's modules. Answers the page
+// with one message: "made", "present" (already made, or failed once for this build: never
+// retried), "failed: ..." (a failure is recorded).
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 /** @type {string[]} */
 const MODULES = JSON.parse("__MODULES__");
