@@ -98,6 +98,18 @@ def play_until_a_computer_moved(ff, slug, timeout=120):
     raise AssertionError(f"{slug}: no computer move within {timeout} s of taps: {actions}")
 
 
+def wait_precached(ff):
+    """Until the service worker is activated with its cache."""
+    ff.wait(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return !!(reg && reg.active && reg.active.state === 'activated'
+                && (await caches.keys()).some((k) => k.startsWith('tabletop-')));
+        }""",
+        timeout=180,
+    )
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_game_plays_refuses_and_resumes_in_japanese(ff, server, slug):
     ff.get(game_url(server, slug, "ja", start=1))
@@ -170,14 +182,7 @@ def test_a_second_visit_plays_offline_with_the_server_stopped(tmp_path, display,
         ff.viewport(*PHONE)
         ff.get(url)
         ff.wait_css("body[data-screen=table]")
-        ff.wait(
-            """async () => {
-                const reg = await navigator.serviceWorker.getRegistration();
-                return !!(reg && reg.active && reg.active.state === 'activated'
-                    && (await caches.keys()).some((k) => k.startsWith('tabletop-')));
-            }""",
-            timeout=180,
-        )
+        wait_precached(ff)
         ff.reload()  # now controlled by the service worker
         ff.wait("() => !!navigator.serviceWorker.controller")
         srv.shutdown()
@@ -269,11 +274,7 @@ def test_firefox_counts_the_pages_errors_not_the_loads_it_left(server, display):
         url = game_url(server, "mas_menos", "ja", start=1)
         ff.get(url)
         ff.wait("() => document.body.dataset.engine === 'ready'")
-        ff.wait(
-            """async () => (await navigator.serviceWorker.getRegistration())?.active?.state
-                === 'activated'""",
-            timeout=180,
-        )
+        wait_precached(ff)
         ff.get(url)  # under the service worker: the runtime's files come from its cache
         ff.wait("() => !!navigator.serviceWorker.controller")
         ff.wait("() => document.body.dataset.engine === 'ready'")
